@@ -1,0 +1,31 @@
+package org.gridsched.api.batch;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+/** The cluster a {@link BatchScheduler} controls, as the simulator exposes it. */
+@ProviderType
+public interface Cluster {
+
+    /** Name from the platform description, e.g. {@code "bordeaux"}. */
+    String name();
+
+    /** Number of identical processors. */
+    int processors();
+
+    /** Relative speed; runtimes and requested times seen here are already divided by it. */
+    double speed();
+
+    /** Current simulated time, in seconds. */
+    double now();
+
+    /** Processors not used by a running job. */
+    int freeProcessors();
+
+    /**
+     * Starts a waiting job now on the lowest-numbered free processors.
+     *
+     * @throws IllegalStateException if the job is not waiting here or fewer than
+     *                               {@link QueuedJob#processors()} processors are free
+     */
+    void start(QueuedJob job);
+}

@@ -1,0 +1,34 @@
+package org.gridsched.api.batch;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * A job as a batch scheduler sees it: what the user asked for, never how long it will really run.
+ */
+@ProviderType
+public interface QueuedJob {
+
+    /** Job number from the workload. */
+    long id();
+
+    /** Submission time, seconds. */
+    double submitTime();
+
+    /** Requested time (walltime) on this cluster, already divided by the cluster's speed. */
+    double requestedTime();
+
+    /** Number of processors it needs. */
+    int processors();
+
+    /**
+     * Rank of submission to this cluster (0, 1, 2, ...). Equal submission times are ordered by it, so it
+     * is the queue order every policy should use for ties.
+     */
+    long submitOrder();
+
+    /** Whatever the scheduler attached with {@link #attach(Object)}; null at first. */
+    Object attachment();
+
+    /** Lets a scheduler keep its own per-job state without a hash map lookup. */
+    void attach(Object state);
+}

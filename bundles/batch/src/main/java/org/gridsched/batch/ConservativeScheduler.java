@@ -1,0 +1,184 @@
+package org.gridsched.batch;
+
+import java.util.Comparator;
+import java.util.TreeSet;
+
+import org.gridsched.api.batch.BatchScheduler;
+import org.gridsched.api.batch.Cluster;
+import org.gridsched.api.batch.QueuedJob;
+
+/**
+ * Conservative backfilling.
+ *
+ * <p>At submission a job is reserved at the earliest time it fits for its requested time without moving
+ * any existing reservation. When a job ends before its reservation does, the waiting jobs are re-planned
+ * in submission order: each is removed and re-inserted at its earliest feasible start, which is never
+ * later than before (its old slot is still free when its turn comes). A job whose width is not free at
+ * any instant before its current start cannot move, and is skipped without touching the profile: that
+ * test is one logarithmic descent of the {@link AvailabilityProfile}.
+ *
+ * <p>Running jobs keep their reservation until they end; the profile's past is discarded at each event.
+ */
+final class ConservativeScheduler implements BatchScheduler {
+
+    /** Per-job state, attached to the job. */
+    private static final class Entry {
+        final QueuedJob job;
+        final long order;
+        double start;
+        double end;
+        boolean running;
+        Entry prev;
+        Entry next;
+
+        Entry(QueuedJob job) {
+            this.job = job;
+            this.order = job.submitOrder();
+        }
+    }
+
+    private static final Comparator<Entry> BY_START =
+            Comparator.<Entry>comparingDouble(e -> e.start).thenComparingLong(e -> e.order);
+
+    private final Cluster cluster;
+    private final AvailabilityProfile profile;
+    /** Waiting jobs by planned start, to start them when their time comes. */
+    private final TreeSet<Entry> due = new TreeSet<>(BY_START);
+    /** Waiting jobs in submission order, the order of re-planning. */
+    private Entry head;
+    private Entry tail;
+    private int waiting;
+
+    ConservativeScheduler(Cluster cluster) {
+        this.cluster = cluster;
+        this.profile = new AvailabilityProfile(cluster.processors(), Double.NEGATIVE_INFINITY);
+    }
+
+    @Override
+    public void jobSubmitted(QueuedJob job) {
+        double now = cluster.now();
+        profile.discardBefore(now);
+        Entry e = new Entry(job);
+        job.attach(e);
+        place(e, now);
+        append(e);
+        due.add(e);
+        startDue(now);
+    }
+
+    @Override
+    public void jobEnded(QueuedJob job, boolean early) {
+        double now = cluster.now();
+        profile.discardBefore(now);
+        Entry e = (Entry) job.attachment();
+        if (now < e.end) {
+            profile.release(now, e.end, job.processors());
+            compress(now);
+        }
+        startDue(now);
+    }
+
+    @Override
+    public void jobOverran(QueuedJob job) {
+        // The job keeps its processors past its reservation: extend it by its requested time and re-plan
+        // every waiting job from scratch, in submission order (reservations may now be delayed).
+        double now = cluster.now();
+        profile.discardBefore(now);
+        Entry e = (Entry) job.attachment();
+        e.end = now + job.requestedTime();
+        for (Entry w = head; w != null; w = w.next) {
+            profile.release(Math.max(now, w.start), w.end, w.job.processors());
+        }
+        profile.reserve(now, e.end, job.processors());
+        due.clear();
+        for (Entry w = head; w != null; w = w.next) {
+            place(w, now);
+            due.add(w);
+        }
+        startDue(now);
+    }
+
+    @Override
+    public int waitingJobs() {
+        return waiting;
+    }
+
+    @Override
+    public double plannedStart(QueuedJob job) {
+        Object a = job.attachment();
+        if (a instanceof Entry e && !e.running) {
+            return e.start;
+        }
+        return Double.NaN;
+    }
+
+    /** Reserves the job at its earliest feasible start. */
+    private void place(Entry e, double now) {
+        double req = e.job.requestedTime();
+        double s = profile.earliestStart(now, req, e.job.processors());
+        if (Double.isInfinite(s)) {
+            throw new IllegalStateException(e.job + " needs " + e.job.processors() + " processors; "
+                    + cluster.name() + " has " + cluster.processors());
+        }
+        e.start = s;
+        e.end = s + req;
+        profile.reserve(s, e.end, e.job.processors());
+    }
+
+    /** Re-plans waiting jobs in submission order after room was freed. */
+    private void compress(double now) {
+        for (Entry w = head; w != null; w = w.next) {
+            if (w.start <= now) {
+                continue; // starts now anyway
+            }
+            int q = w.job.processors();
+            if (profile.firstTimeWithFree(now, q) >= w.start) {
+                continue; // not even an instant with q free before its slot: it cannot move
+            }
+            profile.release(w.start, w.end, q);
+            double oldStart = w.start;
+            due.remove(w);
+            place(w, now);
+            if (w.start > oldStart) {
+                throw new IllegalStateException("re-planning moved " + w.job + " later, from " + oldStart + " to " + w.start);
+            }
+            due.add(w);
+        }
+    }
+
+    private void startDue(double now) {
+        while (!due.isEmpty() && due.first().start <= now) {
+            Entry e = due.pollFirst();
+            unlink(e);
+            e.running = true;
+            cluster.start(e.job);
+        }
+    }
+
+    private void append(Entry e) {
+        e.prev = tail;
+        if (tail == null) {
+            head = e;
+        } else {
+            tail.next = e;
+        }
+        tail = e;
+        waiting++;
+    }
+
+    private void unlink(Entry e) {
+        if (e.prev == null) {
+            head = e.next;
+        } else {
+            e.prev.next = e.next;
+        }
+        if (e.next == null) {
+            tail = e.prev;
+        } else {
+            e.next.prev = e.prev;
+        }
+        e.prev = null;
+        e.next = null;
+        waiting--;
+    }
+}

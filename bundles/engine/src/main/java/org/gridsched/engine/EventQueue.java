@@ -1,0 +1,107 @@
+package org.gridsched.engine;
+
+import java.util.Arrays;
+
+/**
+ * Pending job-end events (completions, and requested-time overruns when killing is off), ordered by time
+ * and then by the order they were scheduled, so that equal-time completions are handled in the order the
+ * jobs started. A binary heap on parallel arrays: no allocation per event.
+ */
+final class EventQueue {
+    static final byte END = 0;
+    static final byte OVERRUN = 1;
+
+    private double[] time = new double[64];
+    private long[] seq = new long[64];
+    private SimJob[] job = new SimJob[64];
+    private byte[] kind = new byte[64];
+    private int size;
+    private long nextSeq;
+
+    boolean isEmpty() {
+        return size == 0;
+    }
+
+    int size() {
+        return size;
+    }
+
+    double peekTime() {
+        return time[0];
+    }
+
+    byte peekKind() {
+        return kind[0];
+    }
+
+    SimJob peekJob() {
+        return job[0];
+    }
+
+    void push(double t, SimJob j, byte k) {
+        if (size == time.length) {
+            int n = size * 2;
+            time = Arrays.copyOf(time, n);
+            seq = Arrays.copyOf(seq, n);
+            job = Arrays.copyOf(job, n);
+            kind = Arrays.copyOf(kind, n);
+        }
+        long s = nextSeq++;
+        int i = size++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (!less(t, s, time[parent], seq[parent])) {
+                break;
+            }
+            move(parent, i);
+            i = parent;
+        }
+        set(i, t, s, j, k);
+    }
+
+    /** Removes the first event; read it with the peek methods before. */
+    void pop() {
+        int last = --size;
+        double t = time[last];
+        long s = seq[last];
+        SimJob j = job[last];
+        byte k = kind[last];
+        job[last] = null;
+        if (last == 0) {
+            return;
+        }
+        int i = 0;
+        int half = last >>> 1;
+        while (i < half) {
+            int child = 2 * i + 1;
+            int right = child + 1;
+            if (right < last && less(time[right], seq[right], time[child], seq[child])) {
+                child = right;
+            }
+            if (!less(time[child], seq[child], t, s)) {
+                break;
+            }
+            move(child, i);
+            i = child;
+        }
+        set(i, t, s, j, k);
+    }
+
+    private static boolean less(double t1, long s1, double t2, long s2) {
+        return t1 < t2 || (t1 == t2 && s1 < s2);
+    }
+
+    private void move(int from, int to) {
+        time[to] = time[from];
+        seq[to] = seq[from];
+        job[to] = job[from];
+        kind[to] = kind[from];
+    }
+
+    private void set(int i, double t, long s, SimJob j, byte k) {
+        time[i] = t;
+        seq[i] = s;
+        job[i] = j;
+        kind[i] = k;
+    }
+}

@@ -1,0 +1,89 @@
+package org.gridsched.engine;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.gridsched.api.InputException;
+
+/** The clusters of a run, in a fixed order (cluster index = position). */
+public record Platform(List<ClusterSpec> clusters) {
+    public Platform {
+        if (clusters.isEmpty()) {
+            throw new InputException(null, 0, "platform", "at least one cluster is needed");
+        }
+        Set<String> names = new HashSet<>();
+        for (ClusterSpec c : clusters) {
+            if (!names.add(c.name())) {
+                throw new InputException(null, 0, "platform", "cluster name '" + c.name() + "' is used twice");
+            }
+        }
+        clusters = List.copyOf(clusters);
+    }
+
+    public int size() {
+        return clusters.size();
+    }
+
+    public ClusterSpec get(int i) {
+        return clusters.get(i);
+    }
+
+    public int maxProcessors() {
+        int m = 0;
+        for (ClusterSpec c : clusters) {
+            m = Math.max(m, c.processors());
+        }
+        return m;
+    }
+
+    /**
+     * Parses the command-line form {@code NAME:PROCS[:SPEED][,NAME:PROCS[:SPEED]...]}.
+     *
+     * @param field the option name used in error messages (e.g. {@code --platform})
+     */
+    public static Platform parse(String text, String field) {
+        if (text == null || text.isBlank()) {
+            throw new InputException(null, 0, field, "empty platform; expected NAME:PROCS[:SPEED][,...]");
+        }
+        List<ClusterSpec> list = new ArrayList<>();
+        for (String part : text.split(",")) {
+            String[] f = part.trim().split(":");
+            if (f.length < 2 || f.length > 3) {
+                throw new InputException(null, 0, field, "'" + part.trim() + "' is not NAME:PROCS[:SPEED]");
+            }
+            int procs;
+            double speed = 1.0;
+            try {
+                procs = Integer.parseInt(f[1].trim());
+            } catch (NumberFormatException e) {
+                throw new InputException(null, 0, field, "processor count '" + f[1] + "' of cluster '" + f[0] + "' is not a whole number");
+            }
+            if (f.length == 3) {
+                try {
+                    speed = Double.parseDouble(f[2].trim());
+                } catch (NumberFormatException e) {
+                    throw new InputException(null, 0, field, "speed '" + f[2] + "' of cluster '" + f[0] + "' is not a number");
+                }
+            }
+            list.add(new ClusterSpec(f[0].trim(), procs, speed));
+        }
+        return new Platform(list);
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder();
+        for (ClusterSpec c : clusters) {
+            if (sb.length() > 0) {
+                sb.append(',');
+            }
+            sb.append(c.name()).append(':').append(c.processors());
+            if (c.speed() != 1.0) {
+                sb.append(':').append(Numbers.format(c.speed()));
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,65 @@
+package org.gridsched.engine;
+
+import java.util.BitSet;
+
+/**
+ * The processors of one cluster. Jobs get the lowest-numbered free processors, which makes allocations
+ * deterministic and easy to read; the cost is proportional to the number of free runs visited, not to the
+ * number of processors.
+ */
+final class ProcessorPool {
+    private final BitSet free;
+    private final int size;
+    private int freeCount;
+
+    ProcessorPool(int size) {
+        this.size = size;
+        this.free = new BitSet(size);
+        free.set(0, size);
+        freeCount = size;
+    }
+
+    int freeCount() {
+        return freeCount;
+    }
+
+    int size() {
+        return size;
+    }
+
+    /** Takes {@code n} processors, lowest ids first; returns them as [from, to) pairs. */
+    int[] allocate(int n) {
+        if (n > freeCount) {
+            throw new IllegalStateException("need " + n + " processors, " + freeCount + " free");
+        }
+        int[] runs = new int[8];
+        int used = 0;
+        int remaining = n;
+        int from = free.nextSetBit(0);
+        while (remaining > 0) {
+            int to = free.nextClearBit(from);
+            if (to - from > remaining) {
+                to = from + remaining;
+            }
+            free.clear(from, to);
+            if (used == runs.length) {
+                runs = java.util.Arrays.copyOf(runs, used * 2);
+            }
+            runs[used++] = from;
+            runs[used++] = to;
+            remaining -= to - from;
+            if (remaining > 0) {
+                from = free.nextSetBit(to);
+            }
+        }
+        freeCount -= n;
+        return used == runs.length ? runs : java.util.Arrays.copyOf(runs, used);
+    }
+
+    void release(int[] runs) {
+        for (int i = 0; i < runs.length; i += 2) {
+            free.set(runs[i], runs[i + 1]);
+            freeCount += runs[i + 1] - runs[i];
+        }
+    }
+}

@@ -1,0 +1,161 @@
+package org.gridsched.engine;
+
+import org.gridsched.api.batch.QueuedJob;
+import org.gridsched.api.metrics.JobOutcome;
+
+/**
+ * The engine's record of one job: its input, its state during the run, and its outcome. Schedulers see it
+ * as a {@link QueuedJob} (no actual runtime), collectors as a {@link JobOutcome}.
+ */
+public final class SimJob implements QueuedJob, JobOutcome {
+    static final byte WAITING = 0;
+    static final byte RUNNING = 1;
+    static final byte DONE = 2;
+
+    final long id;
+    /** Arrival rank over the whole run; output order. */
+    final int index;
+    final double submit;
+    /** Runtime and requested time at reference speed. */
+    final double refRuntime;
+    final double refRequested;
+    final int procs;
+
+    int cluster = -1;
+    double runtime;
+    double requested;
+    long submitOrder;
+    private Object attachment;
+
+    byte state = WAITING;
+    double start = Double.NaN;
+    double finish = Double.NaN;
+    boolean killed;
+    /** Allocated processors as [from, to) pairs. */
+    int[] allocation;
+
+    SimJob(long id, int index, double submit, double refRuntime, double refRequested, int procs) {
+        this.id = id;
+        this.index = index;
+        this.submit = submit;
+        this.refRuntime = refRuntime;
+        this.refRequested = refRequested;
+        this.procs = procs;
+    }
+
+    /** Puts the job on a cluster of the given speed; called when it is submitted there. */
+    void assign(int clusterIndex, double speed, long order) {
+        cluster = clusterIndex;
+        runtime = refRuntime / speed;
+        requested = refRequested / speed;
+        submitOrder = order;
+        attachment = null;
+    }
+
+    @Override
+    public long id() {
+        return id;
+    }
+
+    @Override
+    public double submitTime() {
+        return submit;
+    }
+
+    @Override
+    public double requestedTime() {
+        return requested;
+    }
+
+    @Override
+    public int processors() {
+        return procs;
+    }
+
+    @Override
+    public long submitOrder() {
+        return submitOrder;
+    }
+
+    @Override
+    public Object attachment() {
+        return attachment;
+    }
+
+    @Override
+    public void attach(Object state) {
+        attachment = state;
+    }
+
+    @Override
+    public int cluster() {
+        return cluster;
+    }
+
+    @Override
+    public double startTime() {
+        return start;
+    }
+
+    @Override
+    public double finishTime() {
+        return finish;
+    }
+
+    @Override
+    public double runtime() {
+        return runtime;
+    }
+
+    @Override
+    public boolean killed() {
+        return killed;
+    }
+
+    /** Input order index (0-based), stable across policies for the same workload. */
+    public int index() {
+        return index;
+    }
+
+    public boolean isWaiting() {
+        return state == WAITING;
+    }
+
+    public boolean isRunning() {
+        return state == RUNNING;
+    }
+
+    public boolean isDone() {
+        return state == DONE;
+    }
+
+    /** Allocated processor ids as {@code [from, to)} pairs; null before the job starts. */
+    public int[] allocation() {
+        return allocation;
+    }
+
+    /** Allocated processors as an interval set, e.g. {@code "0-3 8"}. */
+    public String allocationText() {
+        if (allocation == null) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < allocation.length; i += 2) {
+            if (i > 0) {
+                sb.append(' ');
+            }
+            int from = allocation[i];
+            int last = allocation[i + 1] - 1;
+            sb.append(from);
+            if (last > from) {
+                sb.append('-').append(last);
+            }
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public String toString() {
+        return "job " + id;
+    }
+}

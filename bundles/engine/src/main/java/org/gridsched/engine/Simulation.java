@@ -1,0 +1,185 @@
+package org.gridsched.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+import org.gridsched.api.InputException;
+import org.gridsched.api.batch.BatchScheduler;
+import org.gridsched.api.batch.Cluster;
+import org.gridsched.api.metrics.Collector;
+import org.gridsched.api.workload.JobRecord;
+import org.gridsched.api.workload.JobSource;
+
+/**
+ * One discrete-event simulation run.
+ *
+ * <p>Semantics (see docs/semantics.md): events are job arrivals (from the workload, in order) and job
+ * ends. At equal times arrivals are handled before ends; equal-time ends are handled in the order the
+ * jobs started. The batch scheduler of the cluster concerned reacts to each event as it is handled. A job
+ * still running at its requested time is killed there unless {@link Settings#killAtRequestedTime} is off.
+ */
+public final class Simulation {
+
+    /** Run-wide switches. */
+    public static final class Settings {
+        /** Kill a job at its requested time (default); otherwise it runs to completion. */
+        public boolean killAtRequestedTime = true;
+        /** Impossible jobs (wider than the platform) are errors instead of being skipped and counted. */
+        public boolean strict = false;
+        public ProgressListener progress;
+        public SimulationListener listener;
+    }
+
+    /** A collector with the name it was registered under, for error messages. */
+    public record NamedCollector(String name, Collector collector) {
+    }
+
+    private final Platform platform;
+    private final Settings settings;
+    private final ClusterRuntime[] clusters;
+    private final List<NamedCollector> collectors;
+    private final EventQueue events = new EventQueue();
+    private final List<SimJob> jobs = new ArrayList<>();
+    double now;
+    private long finished;
+    private long killed;
+
+    /**
+     * @param schedulers creates the batch scheduler of each cluster, given its {@link Cluster} view
+     */
+    public Simulation(Platform platform, Function<Cluster, BatchScheduler> schedulers,
+            List<NamedCollector> collectors, Settings settings) {
+        this.platform = platform;
+        this.settings = settings == null ? new Settings() : settings;
+        this.collectors = List.copyOf(collectors);
+        if (platform.size() != 1) {
+            throw new InputException(null, 0, "platform", "a platform of " + platform.size()
+                    + " clusters needs a meta-scheduler to decide where jobs go; this version simulates one cluster");
+        }
+        clusters = new ClusterRuntime[platform.size()];
+        for (int i = 0; i < clusters.length; i++) {
+            clusters[i] = new ClusterRuntime(i, platform.get(i), this);
+            clusters[i].scheduler = schedulers.apply(clusters[i]);
+        }
+    }
+
+    public Platform platform() {
+        return platform;
+    }
+
+    /** Runs the whole workload to the last job end. */
+    public SimulationResult run(JobSource source) {
+        long wallStart = System.nanoTime();
+        SimulationListener listener = settings.listener;
+        ProgressListener progress = settings.progress;
+        JobRecord rec = new JobRecord();
+        boolean more = source.next(rec);
+        double lastSubmit = Double.NEGATIVE_INFINITY;
+        long handled = 0;
+        int maxProcs = platform.maxProcessors();
+        while (more || !events.isEmpty()) {
+            if (more && (events.isEmpty() || rec.submitTime <= events.peekTime())) {
+                if (rec.submitTime < lastSubmit) {
+                    throw new InputException(source.describe(), rec.line, "submit time",
+                            "job " + rec.id + " is submitted at " + Numbers.format(rec.submitTime)
+                                    + ", before the previous job (" + Numbers.format(lastSubmit) + "); workloads must be in submission order");
+                }
+                lastSubmit = rec.submitTime;
+                now = rec.submitTime;
+                if (rec.processors > maxProcs) {
+                    rejectTooWide(source, rec, maxProcs);
+                } else {
+                    arrive(rec, listener);
+                }
+                more = source.next(rec);
+            } else {
+                now = events.peekTime();
+                SimJob job = events.peekJob();
+                byte kind = events.peekKind();
+                events.pop();
+                if (kind == EventQueue.END) {
+                    end(job, listener);
+                } else {
+                    clusters[job.cluster].scheduler.jobOverran(job);
+                }
+            }
+            if (listener != null) {
+                listener.eventHandled(now);
+            }
+            if (progress != null && (++handled & 0x3fff) == 0) {
+                progress.progress(finished, source.progress(), now);
+            }
+        }
+        for (ClusterRuntime c : clusters) {
+            int waiting = c.scheduler.waitingJobs();
+            if (waiting > 0) {
+                throw new IllegalStateException("the batch scheduler of " + c + " left " + waiting
+                        + " job(s) waiting with nothing running at t=" + Numbers.format(now) + " (a policy bug)");
+            }
+        }
+        if (progress != null) {
+            progress.progress(finished, 1.0, now);
+        }
+        return new SimulationResult(platform, jobs, source.report(), finished, killed, collectors,
+                (System.nanoTime() - wallStart) / 1e9);
+    }
+
+    private void rejectTooWide(JobSource source, JobRecord rec, int maxProcs) {
+        if (settings.strict) {
+            throw new InputException(source.describe(), rec.line, "processors", "job " + rec.id + " needs "
+                    + rec.processors + " processors but the largest cluster has " + maxProcs);
+        }
+        source.report().skip("wider_than_platform");
+    }
+
+    private void arrive(JobRecord rec, SimulationListener listener) {
+        SimJob job = new SimJob(rec.id, jobs.size(), rec.submitTime, rec.runtime, rec.requestedTime, rec.processors);
+        jobs.add(job);
+        ClusterRuntime c = clusters[0];
+        job.assign(c.index, c.spec.speed(), c.submitted++);
+        if (listener != null) {
+            listener.jobSubmitted(job, now);
+        }
+        c.scheduler.jobSubmitted(job);
+    }
+
+    /** Called by {@link ClusterRuntime#start} once the request is validated. */
+    void startJob(ClusterRuntime c, SimJob job) {
+        job.allocation = c.pool.allocate(job.procs);
+        job.state = SimJob.RUNNING;
+        job.start = now;
+        double end;
+        if (job.runtime <= job.requested) {
+            end = now + job.runtime;
+        } else if (settings.killAtRequestedTime) {
+            end = now + job.requested;
+            job.killed = true;
+        } else {
+            end = now + job.runtime;
+            events.push(now + job.requested, job, EventQueue.OVERRUN);
+        }
+        events.push(end, job, EventQueue.END);
+        if (settings.listener != null) {
+            settings.listener.jobStarted(job, now);
+        }
+    }
+
+    private void end(SimJob job, SimulationListener listener) {
+        ClusterRuntime c = clusters[job.cluster];
+        c.pool.release(job.allocation);
+        job.state = SimJob.DONE;
+        job.finish = now;
+        finished++;
+        if (job.killed) {
+            killed++;
+        }
+        for (int i = 0, n = collectors.size(); i < n; i++) {
+            collectors.get(i).collector().jobFinished(job);
+        }
+        if (listener != null) {
+            listener.jobEnded(job, now);
+        }
+        c.scheduler.jobEnded(job, now < job.start + job.requested);
+    }
+}

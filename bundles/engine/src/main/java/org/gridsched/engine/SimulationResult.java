@@ -1,0 +1,115 @@
+package org.gridsched.engine;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gridsched.api.metrics.Report;
+import org.gridsched.api.workload.WorkloadReport;
+
+/** What a run produced: every job with its outcome, the workload's counts, and the collectors' metrics. */
+public final class SimulationResult {
+    private final Platform platform;
+    private final List<SimJob> jobs;
+    private final WorkloadReport workload;
+    private final long simulated;
+    private final long killed;
+    private final Map<String, Object> overall = new LinkedHashMap<>();
+    private final List<Map<String, Object>> perCluster = new ArrayList<>();
+    private final Map<String, String> keyOwner = new LinkedHashMap<>();
+    private final double wallSeconds;
+
+    SimulationResult(Platform platform, List<SimJob> jobs, WorkloadReport workload, long simulated, long killed,
+            List<Simulation.NamedCollector> collectors, double wallSeconds) {
+        this.platform = platform;
+        this.jobs = Collections.unmodifiableList(jobs);
+        this.workload = workload;
+        this.simulated = simulated;
+        this.killed = killed;
+        this.wallSeconds = wallSeconds;
+        for (int i = 0; i < platform.size(); i++) {
+            perCluster.add(new LinkedHashMap<>());
+        }
+        for (Simulation.NamedCollector nc : collectors) {
+            nc.collector().report(new Report() {
+                @Override
+                public void overall(String key, Object value) {
+                    claim(nc.name(), "", key);
+                    overall.put(key, value);
+                }
+
+                @Override
+                public void cluster(int cluster, String key, Object value) {
+                    claim(nc.name(), "cluster " + cluster + " ", key);
+                    perCluster.get(cluster).put(key, value);
+                }
+            });
+        }
+    }
+
+    /** Two collectors writing the same key would silently overwrite each other: refuse it. */
+    private void claim(String collector, String scope, String key) {
+        String previous = keyOwner.putIfAbsent(scope + key, collector);
+        if (previous != null && !previous.equals(collector)) {
+            throw new IllegalStateException("metric collectors '" + previous + "' and '" + collector
+                    + "' both report '" + key + "'");
+        }
+    }
+
+    public Platform platform() {
+        return platform;
+    }
+
+    /** Jobs in arrival order. */
+    public List<SimJob> jobs() {
+        return jobs;
+    }
+
+    public WorkloadReport workload() {
+        return workload;
+    }
+
+    public long simulated() {
+        return simulated;
+    }
+
+    public long killed() {
+        return killed;
+    }
+
+    /** Metrics over the whole platform, in the order collectors reported them. */
+    public Map<String, Object> overall() {
+        return Collections.unmodifiableMap(overall);
+    }
+
+    public Map<String, Object> cluster(int i) {
+        return Collections.unmodifiableMap(perCluster.get(i));
+    }
+
+    /** Wall-clock seconds the event loop took. */
+    public double wallSeconds() {
+        return wallSeconds;
+    }
+
+    public long killedOn(int cluster) {
+        long n = 0;
+        for (SimJob j : jobs) {
+            if (j.cluster == cluster && j.killed) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    public long simulatedOn(int cluster) {
+        long n = 0;
+        for (SimJob j : jobs) {
+            if (j.cluster == cluster) {
+                n++;
+            }
+        }
+        return n;
+    }
+}

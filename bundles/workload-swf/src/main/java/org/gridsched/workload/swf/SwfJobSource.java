@@ -1,0 +1,606 @@
+package org.gridsched.workload.swf;
+
+import java.io.BufferedInputStream;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.zip.GZIPInputStream;
+
+import org.gridsched.api.InputException;
+import org.gridsched.api.workload.JobRecord;
+import org.gridsched.api.workload.JobSource;
+import org.gridsched.api.workload.WorkloadReport;
+
+/**
+ * Streams the jobs of one SWF file. Lines are cut and tokenized directly in a byte buffer (SWF is ASCII),
+ * numbers are parsed by hand, and only fractional or exponent tokens go through
+ * {@link Double#parseDouble(String)}; nothing is allocated per job line.
+ */
+final class SwfJobSource implements JobSource {
+
+    static final int FIELDS = 18;
+
+    /** Names of the 18 SWF fields, for error messages ("field 4 (run time)"). */
+    static final String[] FIELD_NAMES = {
+        "job number", "submit time", "wait time", "run time", "allocated processors", "average CPU time used",
+        "used memory", "requested processors", "requested time", "requested memory", "status", "user id",
+        "group id", "executable number", "queue number", "partition number", "preceding job number",
+        "think time" };
+
+    // 0-based indexes of the fields used
+    private static final int F_ID = 0;
+    private static final int F_SUBMIT = 1;
+    private static final int F_RUNTIME = 3;
+    private static final int F_ALLOC_PROCS = 4;
+    private static final int F_REQ_PROCS = 7;
+    private static final int F_REQ_TIME = 8;
+
+    static final String SKIP_MALFORMED = "malformed_line";
+    static final String SKIP_RUNTIME = "runtime_not_positive";
+    static final String SKIP_SUBMIT = "submit_time_missing";
+    static final String SKIP_PROCS = "processors_not_positive";
+    static final String REPAIR_REQ_MISSING = "requested_time_from_runtime";
+    static final String REPAIR_REQ_NOT_POSITIVE = "requested_time_not_positive_from_runtime";
+    static final String REPAIR_PROCS_FROM_REQUESTED = "processors_from_requested";
+    static final String REPAIR_PROCS_FROM_ALLOCATED = "processors_from_allocated";
+    static final String REPAIR_SUBMIT_ORDER = "submit_time_out_of_order";
+
+    private static final int INITIAL_BUFFER = 1 << 16;
+    /** Longer lines are malformed (a binary file, or a file with no newlines). */
+    static final int MAX_LINE = 1 << 20;
+    /** Largest magnitude a job number may have (exact in a double). */
+    private static final double MAX_ID = 9.0e15;
+
+    private final String source;
+    private final boolean strict;
+    private final boolean requestedProcs;
+    private final boolean perfectEstimates;
+
+    private final long fileSize;
+    private final CountingInputStream counter;
+    private final InputStream in;
+
+    private final WorkloadReport report = new WorkloadReport();
+    private final Map<String, String> header = new LinkedHashMap<>();
+    private final Map<String, String> headerView = Collections.unmodifiableMap(header);
+
+    // line cutting
+    private byte[] buf = new byte[INITIAL_BUFFER];
+    private int pos;
+    private int lim;
+    private int scanFrom;
+    private boolean eof;
+    /** The current line is [lineStart, lineEnd), without the '\n'. */
+    private int lineStart;
+    private int lineEnd;
+    /** The current line was longer than {@link #MAX_LINE} and has been discarded. */
+    private boolean overlong;
+    private long lineNo;
+    /** The current line is a job line found while reading the header in the constructor. */
+    private boolean pending;
+
+    private volatile boolean done;
+    private boolean closed;
+
+    // tokenizer output
+    private final double[] values = new double[FIELDS];
+    private final int[] tokenStart = new int[FIELDS];
+    private final int[] tokenEnd = new int[FIELDS];
+    private int fieldCount;
+    /** 0-based field of the first bad token, or -1. */
+    private int badField;
+    private boolean badIsRange;
+
+    private double previousSubmit = Double.NEGATIVE_INFINITY;
+
+    SwfJobSource(Path file, boolean strict, boolean requestedProcs, boolean perfectEstimates) throws IOException {
+        this.source = file.toString();
+        this.strict = strict;
+        this.requestedProcs = requestedProcs;
+        this.perfectEstimates = perfectEstimates;
+        this.fileSize = Files.size(file);
+        this.counter = new CountingInputStream(Files.newInputStream(file));
+        InputStream stream = counter;
+        try {
+            BufferedInputStream buffered = new BufferedInputStream(counter, INITIAL_BUFFER);
+            stream = buffered;
+            buffered.mark(2);
+            int b1 = buffered.read();
+            int b2 = buffered.read();
+            buffered.reset();
+            if (b1 == 0x1f && b2 == 0x8b) {
+                stream = new GZIPInputStream(buffered, INITIAL_BUFFER);
+            }
+            this.in = stream;
+            // Read the leading comment lines so that header() is complete right after open.
+            while (readLine()) {
+                lineNo++;
+                if (!skipIfNotJob()) {
+                    pending = true;
+                    break;
+                }
+            }
+            if (!pending) {
+                finish();
+            }
+        } catch (IOException e) {
+            closeQuietly(stream);
+            throw new IOException("cannot read workload file " + file + ": " + describe(e), e);
+        }
+    }
+
+    @Override
+    public boolean next(JobRecord into) {
+        if (done || closed) {
+            return false;
+        }
+        try {
+            while (true) {
+                if (pending) {
+                    pending = false;
+                } else {
+                    if (!readLine()) {
+                        finish();
+                        return false;
+                    }
+                    lineNo++;
+                    if (skipIfNotJob()) {
+                        continue;
+                    }
+                }
+                if (parseJob(into)) {
+                    return true;
+                }
+            }
+        } catch (IOException e) {
+            throw new InputException(source, 0, null, "read error after line " + lineNo + ": " + describe(e));
+        }
+    }
+
+    @Override
+    public String describe() {
+        return source;
+    }
+
+    @Override
+    public WorkloadReport report() {
+        return report;
+    }
+
+    @Override
+    public Map<String, String> header() {
+        return headerView;
+    }
+
+    @Override
+    public double progress() {
+        if (done) {
+            return 1.0;
+        }
+        if (fileSize <= 0) {
+            return 0.0;
+        }
+        return Math.min(0.999, counter.count() / (double) fileSize);
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            closeQuietly(in);
+        }
+    }
+
+    // ---------------------------------------------------------------- lines
+
+    /** Sets the current line to the next one; false at the end of the file. */
+    private boolean readLine() throws IOException {
+        overlong = false;
+        while (true) {
+            byte[] b = buf;
+            for (int i = scanFrom; i < lim; i++) {
+                if (b[i] == '\n') {
+                    lineStart = pos;
+                    lineEnd = i;
+                    pos = i + 1;
+                    scanFrom = pos;
+                    return true;
+                }
+            }
+            scanFrom = lim;
+            if (eof) {
+                if (pos < lim) { // last line without a newline
+                    lineStart = pos;
+                    lineEnd = lim;
+                    pos = lim;
+                    scanFrom = lim;
+                    return true;
+                }
+                return false;
+            }
+            if (pos > 0) {
+                System.arraycopy(buf, pos, buf, 0, lim - pos);
+                lim -= pos;
+                scanFrom -= pos;
+                pos = 0;
+            } else if (lim == buf.length) {
+                if (buf.length >= MAX_LINE) {
+                    discardRestOfLine();
+                    return true;
+                }
+                buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+            }
+            int n = in.read(buf, lim, buf.length - lim);
+            if (n < 0) {
+                eof = true;
+            } else {
+                lim += n;
+            }
+        }
+    }
+
+    /** The buffer is full with no newline: drop bytes up to and including the next newline. */
+    private void discardRestOfLine() throws IOException {
+        overlong = true;
+        lineStart = 0;
+        lineEnd = 0;
+        pos = 0;
+        lim = 0;
+        scanFrom = 0;
+        while (true) {
+            int n = in.read(buf, 0, buf.length);
+            if (n < 0) {
+                eof = true;
+                return;
+            }
+            for (int i = 0; i < n; i++) {
+                if (buf[i] == '\n') {
+                    pos = i + 1;
+                    lim = n;
+                    scanFrom = pos;
+                    return;
+                }
+            }
+        }
+    }
+
+    private static boolean isSpace(byte c) {
+        return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == 0x0B;
+    }
+
+    /** Handles blank and comment lines; false for a job line (which the caller parses). */
+    private boolean skipIfNotJob() {
+        if (overlong) {
+            return false;
+        }
+        int p = lineStart;
+        int end = lineEnd;
+        if (lineNo == 1 && end - p >= 3 && buf[p] == (byte) 0xEF && buf[p + 1] == (byte) 0xBB
+                && buf[p + 2] == (byte) 0xBF) {
+            p += 3; // UTF-8 byte order mark
+            lineStart = p;
+        }
+        while (p < end && isSpace(buf[p])) {
+            p++;
+        }
+        if (p == end) {
+            return true;
+        }
+        if (buf[p] != ';') {
+            return false;
+        }
+        parseHeaderLine(p + 1, end);
+        return true;
+    }
+
+    /**
+     * Records {@code ; Key: value} (key a word, the colon followed by white space or the end of the line);
+     * anything else (prose, continuation lines, URLs) is ignored. The first occurrence of a key wins.
+     */
+    private void parseHeaderLine(int p, int end) {
+        byte[] b = buf;
+        while (p < end && isSpace(b[p])) {
+            p++;
+        }
+        int keyStart = p;
+        if (p >= end || !isLetter(b[p])) {
+            return;
+        }
+        while (p < end && (isLetter(b[p]) || (b[p] >= '0' && b[p] <= '9') || b[p] == '_' || b[p] == '-'
+                || b[p] == '.')) {
+            p++;
+        }
+        int keyEnd = p;
+        if (p >= end || b[p] != ':') {
+            return;
+        }
+        p++;
+        if (p < end && !isSpace(b[p])) {
+            return; // "http://..." and the like
+        }
+        String key = new String(b, keyStart, keyEnd - keyStart, StandardCharsets.ISO_8859_1);
+        String value = new String(b, p, end - p, StandardCharsets.UTF_8).trim();
+        header.putIfAbsent(key, value);
+    }
+
+    private static boolean isLetter(byte c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    }
+
+    // ---------------------------------------------------------------- jobs
+
+    /** Parses the current (job) line into {@code into}; false if the line was skipped. */
+    private boolean parseJob(JobRecord into) {
+        report.countRead();
+        if (overlong) {
+            return malformed(null, "line longer than " + (MAX_LINE >> 20) + " MiB; is this an SWF file?");
+        }
+        tokenize();
+        if (fieldCount != FIELDS) {
+            return malformed(null, "found " + fieldCount + " field" + (fieldCount == 1 ? "" : "s") + ", expected "
+                    + FIELDS);
+        }
+        if (badField >= 0) {
+            return malformed(badField, (badIsRange ? "number out of range: '" : "not a number: '")
+                    + token(badField) + "'");
+        }
+        double[] v = values;
+        if (!isWhole(v[F_ID], MAX_ID)) {
+            return malformed(F_ID, "expected a whole number, got '" + token(F_ID) + "'");
+        }
+        if (!isWhole(v[F_ALLOC_PROCS], Integer.MAX_VALUE)) {
+            return malformed(F_ALLOC_PROCS, "expected a whole number of processors, got '" + token(F_ALLOC_PROCS)
+                    + "'");
+        }
+        if (!isWhole(v[F_REQ_PROCS], Integer.MAX_VALUE)) {
+            return malformed(F_REQ_PROCS, "expected a whole number of processors, got '" + token(F_REQ_PROCS) + "'");
+        }
+
+        double runtime = v[F_RUNTIME];
+        if (!(runtime > 0)) {
+            report.skip(SKIP_RUNTIME);
+            return false;
+        }
+        double submit = v[F_SUBMIT];
+        if (submit < 0) {
+            report.skip(SKIP_SUBMIT);
+            return false;
+        }
+        double procs;
+        String procsRepair = null;
+        if (requestedProcs) {
+            procs = v[F_REQ_PROCS];
+            if (procs == -1) {
+                procs = v[F_ALLOC_PROCS];
+                procsRepair = REPAIR_PROCS_FROM_ALLOCATED;
+            }
+        } else {
+            procs = v[F_ALLOC_PROCS];
+            if (procs == -1) {
+                procs = v[F_REQ_PROCS];
+                procsRepair = REPAIR_PROCS_FROM_REQUESTED;
+            }
+        }
+        if (!(procs > 0)) {
+            report.skip(SKIP_PROCS);
+            return false;
+        }
+        if (submit < previousSubmit) {
+            if (strict) {
+                throw new InputException(source, lineNo, fieldName(F_SUBMIT), "submit time " + token(F_SUBMIT)
+                        + " is earlier than the previous job's " + number(previousSubmit)
+                        + "; jobs must be sorted by submit time (strict=false clamps it and counts a repair)");
+            }
+            submit = previousSubmit;
+            report.repair(REPAIR_SUBMIT_ORDER);
+        }
+        double requested;
+        if (perfectEstimates) {
+            requested = runtime;
+        } else {
+            requested = v[F_REQ_TIME];
+            if (requested == -1) {
+                requested = runtime;
+                report.repair(REPAIR_REQ_MISSING);
+            } else if (!(requested > 0)) {
+                requested = runtime;
+                report.repair(REPAIR_REQ_NOT_POSITIVE);
+            }
+        }
+        if (procsRepair != null) {
+            report.repair(procsRepair);
+        }
+        previousSubmit = submit;
+        into.set((long) v[F_ID], submit, runtime, requested, (int) procs);
+        into.line = lineNo;
+        return true;
+    }
+
+    private static boolean isWhole(double d, double maxMagnitude) {
+        return d == Math.rint(d) && Math.abs(d) <= maxMagnitude;
+    }
+
+    private boolean malformed(Integer field, String problem) {
+        if (strict) {
+            throw new InputException(source, lineNo, field == null ? null : fieldName(field), problem);
+        }
+        report.skip(SKIP_MALFORMED);
+        return false;
+    }
+
+    static String fieldName(int index) {
+        return "field " + (index + 1) + " (" + FIELD_NAMES[index] + ")";
+    }
+
+    private String token(int field) {
+        int s = tokenStart[field];
+        int len = tokenEnd[field] - s;
+        if (len > 40) {
+            return new String(buf, s, 40, StandardCharsets.ISO_8859_1) + "...";
+        }
+        return new String(buf, s, len, StandardCharsets.ISO_8859_1);
+    }
+
+    private static String number(double d) {
+        return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
+    }
+
+    /**
+     * Splits the current line on white space: sets {@link #fieldCount} (all tokens), the values of the
+     * first {@link #FIELDS} tokens and {@link #badField} (first token that is not a finite number).
+     */
+    private void tokenize() {
+        final byte[] b = buf;
+        final int end = lineEnd;
+        int p = lineStart;
+        int n = 0;
+        badField = -1;
+        while (true) {
+            while (p < end && isSpace(b[p])) {
+                p++;
+            }
+            if (p >= end) {
+                break;
+            }
+            int start = p;
+            if (n >= FIELDS) { // too many fields: only count them
+                while (p < end && !isSpace(b[p])) {
+                    p++;
+                }
+                n++;
+                continue;
+            }
+            // fast path: [+-]digits
+            boolean negative = false;
+            byte c = b[p];
+            if (c == '-' || c == '+') {
+                negative = c == '-';
+                p++;
+            }
+            int digitsStart = p;
+            long v = 0;
+            while (p < end && (c = b[p]) >= '0' && c <= '9') {
+                v = v * 10 + (c - '0');
+                p++;
+            }
+            int digits = p - digitsStart;
+            if ((p == end || isSpace(b[p])) && digits > 0 && digits <= 18) {
+                values[n] = negative ? -v : v;
+            } else {
+                while (p < end && !isSpace(b[p])) {
+                    p++;
+                }
+                double d = parseSlow(b, start, p);
+                if (Double.isNaN(d) && badField < 0) {
+                    badField = n;
+                    badIsRange = false;
+                } else if (Double.isInfinite(d) && badField < 0) {
+                    badField = n;
+                    badIsRange = true;
+                }
+                values[n] = d;
+            }
+            tokenStart[n] = start;
+            tokenEnd[n] = p;
+            n++;
+        }
+        fieldCount = n;
+    }
+
+    /** A decimal number with optional fraction and exponent, or NaN if the token is not one. */
+    private static double parseSlow(byte[] b, int start, int end) {
+        boolean digit = false;
+        for (int i = start; i < end; i++) {
+            byte c = b[i];
+            if (c >= '0' && c <= '9') {
+                digit = true;
+            } else if (c != '.' && c != '-' && c != '+' && c != 'e' && c != 'E') {
+                return Double.NaN;
+            }
+        }
+        if (!digit) {
+            return Double.NaN;
+        }
+        try {
+            return Double.parseDouble(new String(b, start, end - start, StandardCharsets.ISO_8859_1));
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
+    // ---------------------------------------------------------------- plumbing
+
+    private void finish() {
+        done = true;
+        closeQuietly(in);
+    }
+
+    private static void closeQuietly(InputStream s) {
+        if (s != null) {
+            try {
+                s.close();
+            } catch (IOException ignored) {
+                // nothing useful to do: the data has been read
+            }
+        }
+    }
+
+    private static String describe(IOException e) {
+        String m = e.getMessage();
+        if (e instanceof java.util.zip.ZipException || e instanceof java.io.EOFException) {
+            return "corrupt or truncated gzip data" + (m == null ? "" : " (" + m + ")");
+        }
+        return m == null ? e.getClass().getSimpleName() : m;
+    }
+
+    /** Counts the bytes read from the file, for {@link #progress()}. */
+    private static final class CountingInputStream extends FilterInputStream {
+        private volatile long count;
+
+        CountingInputStream(InputStream in) {
+            super(in);
+        }
+
+        long count() {
+            return count;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int c = super.read();
+            if (c >= 0) {
+                count++;
+            }
+            return c;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            if (n > 0) {
+                count += n;
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long s = in.skip(n);
+            if (s > 0) {
+                count += s;
+            }
+            return s;
+        }
+
+        @Override
+        public boolean markSupported() {
+            return false;
+        }
+    }
+}

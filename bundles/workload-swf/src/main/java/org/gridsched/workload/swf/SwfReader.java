@@ -1,0 +1,111 @@
+package org.gridsched.workload.swf;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+import org.gridsched.api.InputException;
+import org.gridsched.api.Parameter;
+import org.gridsched.api.PluginOptions;
+import org.gridsched.api.workload.JobSource;
+import org.gridsched.api.workload.WorkloadReader;
+import org.osgi.service.component.annotations.Component;
+
+/**
+ * Reads Standard Workload Format traces (Parallel Workloads Archive), plain or gzipped, as a stream of
+ * jobs. Plain Java apart from the class-retention DS annotation: {@code new SwfReader()} works outside
+ * OSGi.
+ *
+ * <p>Skip reasons (lines not returned): {@code malformed_line} (lenient mode only),
+ * {@code runtime_not_positive}, {@code submit_time_missing}, {@code processors_not_positive}.
+ * Repair reasons (line returned with a substituted value): {@code requested_time_from_runtime},
+ * {@code requested_time_not_positive_from_runtime}, {@code processors_from_requested},
+ * {@code processors_from_allocated}, {@code submit_time_out_of_order} (lenient mode only).
+ */
+@Component(service = WorkloadReader.class)
+public class SwfReader implements WorkloadReader {
+
+    static final String OPT_STRICT = "strict";
+    static final String OPT_PROCESSORS = "processors";
+    static final String OPT_REQUESTED_TIME = "requested_time";
+
+    static final String PROCS_ALLOCATED = "allocated";
+    static final String PROCS_REQUESTED = "requested";
+    static final String REQ_REQUESTED = "requested";
+    static final String REQ_RUNTIME = "runtime";
+
+    private static final List<Parameter> PARAMETERS = List.of(
+            new Parameter(OPT_STRICT, "false",
+                    "true: a malformed or out-of-order line is an error instead of being skipped/repaired and counted"),
+            new Parameter(OPT_PROCESSORS, PROCS_ALLOCATED,
+                    "allocated: field 5 (falling back to field 8 when -1); requested: field 8 (falling back to field 5)"),
+            new Parameter(OPT_REQUESTED_TIME, REQ_REQUESTED,
+                    "requested: field 9 (the runtime when missing or not positive, counted); runtime: perfect estimates"));
+
+    public SwfReader() {
+    }
+
+    @Override
+    public String name() {
+        return "swf";
+    }
+
+    @Override
+    public String description() {
+        return "Standard Workload Format traces (Parallel Workloads Archive), plain or .gz";
+    }
+
+    @Override
+    public List<Parameter> parameters() {
+        return PARAMETERS;
+    }
+
+    @Override
+    public boolean accepts(Path file) {
+        if (file == null || file.getFileName() == null) {
+            return false;
+        }
+        String n = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        return n.endsWith(".swf") || n.endsWith(".swf.gz");
+    }
+
+    @Override
+    public JobSource open(Path file, PluginOptions options) throws IOException {
+        if (options == null) {
+            options = PluginOptions.empty("workload reader 'swf'");
+        }
+        options.requireKnown(PARAMETERS);
+        boolean strict = options.getBoolean(OPT_STRICT, false);
+        String procs = choice(options, OPT_PROCESSORS, PROCS_ALLOCATED, PROCS_ALLOCATED, PROCS_REQUESTED);
+        String req = choice(options, OPT_REQUESTED_TIME, REQ_REQUESTED, REQ_REQUESTED, REQ_RUNTIME);
+
+        if (!Files.exists(file)) {
+            throw new IOException("cannot read workload file " + file + ": no such file");
+        }
+        if (Files.isDirectory(file)) {
+            throw new IOException("cannot read workload file " + file + ": it is a directory");
+        }
+        if (!Files.isReadable(file)) {
+            throw new IOException("cannot read workload file " + file + ": permission denied");
+        }
+        return new SwfJobSource(file, strict, PROCS_REQUESTED.equals(procs), REQ_RUNTIME.equals(req));
+    }
+
+    /** The option's value, one of {@code valid} (case-insensitive), or an error listing them. */
+    private static String choice(PluginOptions options, String key, String defaultValue, String... valid) {
+        Object raw = options.asMap().get(key);
+        String v = raw instanceof String s ? s.trim().toLowerCase(Locale.ROOT) : null;
+        if (raw == null) {
+            return defaultValue;
+        }
+        for (String ok : valid) {
+            if (ok.equals(v)) {
+                return ok;
+            }
+        }
+        throw new InputException(null, 0, key, "invalid value '" + raw + "' for " + options.owner()
+                + "; valid values: " + String.join(", ", valid));
+    }
+}
