@@ -48,6 +48,8 @@ final class ConservativeScheduler implements BatchScheduler {
     private Entry head;
     private Entry tail;
     private int waiting;
+    /** Wake-up times already asked for and not yet reached. */
+    private final TreeSet<Double> wakeUps = new TreeSet<>();
 
     ConservativeScheduler(Cluster cluster) {
         this.cluster = cluster;
@@ -75,6 +77,14 @@ final class ConservativeScheduler implements BatchScheduler {
             profile.release(now, e.end, job.processors());
             compress(now);
         }
+        startDue(now);
+    }
+
+    @Override
+    public void wakeUp() {
+        double now = cluster.now();
+        wakeUps.headSet(now, true).clear();
+        profile.discardBefore(now);
         startDue(now);
     }
 
@@ -146,12 +156,27 @@ final class ConservativeScheduler implements BatchScheduler {
         }
     }
 
+    /**
+     * Starts the jobs whose planned start has come, in planned order. A job planned at {@code now} may not
+     * fit yet when another job ending exactly at {@code now} has not had its end handled (equal-time
+     * events are handled one by one); the reservation guarantees it fits once those ends are handled,
+     * and each of them calls this again.
+     */
     private void startDue(double now) {
-        while (!due.isEmpty() && due.first().start <= now) {
+        while (!due.isEmpty() && due.first().start <= now
+                && due.first().job.processors() <= cluster.freeProcessors()) {
             Entry e = due.pollFirst();
             unlink(e);
             e.running = true;
             cluster.start(e.job);
+        }
+        // After an early end a reservation may begin at an instant when no job arrives or ends: ask to
+        // be woken then. Only the earliest planned start matters; the next is asked for when it is reached.
+        if (!due.isEmpty()) {
+            double next = due.first().start;
+            if (next > now && wakeUps.add(next)) {
+                cluster.wakeUpAt(next);
+            }
         }
     }
 

@@ -58,6 +58,14 @@ final class ClusterRuntime implements Cluster {
     }
 
     @Override
+    public void wakeUpAt(double time) {
+        if (time < sim.now || Double.isNaN(time)) {
+            throw new IllegalArgumentException("cluster " + spec.name() + ": wake-up at " + time + " is before now (" + sim.now + ")");
+        }
+        sim.wakeUp(this, time);
+    }
+
+    @Override
     public String toString() {
         return "cluster " + spec.name();
     }

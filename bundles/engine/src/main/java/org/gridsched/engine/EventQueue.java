@@ -9,12 +9,16 @@ import java.util.Arrays;
  */
 final class EventQueue {
     static final byte END = 0;
+    // kinds at equal times are not ordered by kind: ends, overruns and wake-ups go in scheduling order
     static final byte OVERRUN = 1;
+    /** A scheduler's wake-up; the job slot holds null and the cluster index is kept aside. */
+    static final byte WAKE_UP = 2;
 
     private double[] time = new double[64];
     private long[] seq = new long[64];
     private SimJob[] job = new SimJob[64];
     private byte[] kind = new byte[64];
+    private int[] cluster = new int[64];
     private int size;
     private long nextSeq;
 
@@ -38,13 +42,22 @@ final class EventQueue {
         return job[0];
     }
 
+    int peekCluster() {
+        return cluster[0];
+    }
+
     void push(double t, SimJob j, byte k) {
+        push(t, j, k, j == null ? -1 : j.cluster);
+    }
+
+    void push(double t, SimJob j, byte k, int c) {
         if (size == time.length) {
             int n = size * 2;
             time = Arrays.copyOf(time, n);
             seq = Arrays.copyOf(seq, n);
             job = Arrays.copyOf(job, n);
             kind = Arrays.copyOf(kind, n);
+            cluster = Arrays.copyOf(cluster, n);
         }
         long s = nextSeq++;
         int i = size++;
@@ -56,7 +69,7 @@ final class EventQueue {
             move(parent, i);
             i = parent;
         }
-        set(i, t, s, j, k);
+        set(i, t, s, j, k, c);
     }
 
     /** Removes the first event; read it with the peek methods before. */
@@ -66,6 +79,7 @@ final class EventQueue {
         long s = seq[last];
         SimJob j = job[last];
         byte k = kind[last];
+        int c = cluster[last];
         job[last] = null;
         if (last == 0) {
             return;
@@ -84,7 +98,7 @@ final class EventQueue {
             move(child, i);
             i = child;
         }
-        set(i, t, s, j, k);
+        set(i, t, s, j, k, c);
     }
 
     private static boolean less(double t1, long s1, double t2, long s2) {
@@ -96,12 +110,14 @@ final class EventQueue {
         seq[to] = seq[from];
         job[to] = job[from];
         kind[to] = kind[from];
+        cluster[to] = cluster[from];
     }
 
-    private void set(int i, double t, long s, SimJob j, byte k) {
+    private void set(int i, double t, long s, SimJob j, byte k, int c) {
         time[i] = t;
         seq[i] = s;
         job[i] = j;
         kind[i] = k;
+        cluster[i] = c;
     }
 }

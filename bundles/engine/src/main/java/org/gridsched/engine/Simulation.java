@@ -97,9 +97,12 @@ public final class Simulation {
                 now = events.peekTime();
                 SimJob job = events.peekJob();
                 byte kind = events.peekKind();
+                int cluster = events.peekCluster();
                 events.pop();
                 if (kind == EventQueue.END) {
                     end(job, listener);
+                } else if (kind == EventQueue.WAKE_UP) {
+                    clusters[cluster].scheduler.wakeUp();
                 } else {
                     clusters[job.cluster].scheduler.jobOverran(job);
                 }
@@ -163,6 +166,10 @@ public final class Simulation {
         if (settings.listener != null) {
             settings.listener.jobStarted(job, now);
         }
+    }
+
+    void wakeUp(ClusterRuntime c, double time) {
+        events.push(time, null, EventQueue.WAKE_UP, c.index);
     }
 
     private void end(SimJob job, SimulationListener listener) {

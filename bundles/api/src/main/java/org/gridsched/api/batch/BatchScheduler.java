@@ -29,6 +29,10 @@ public interface BatchScheduler {
     default void jobOverran(QueuedJob job) {
     }
 
+    /** The time asked for with {@link Cluster#wakeUpAt(double)} has come. The default does nothing. */
+    default void wakeUp() {
+    }
+
     /** Number of jobs submitted here that have not started yet. */
     int waitingJobs();
 

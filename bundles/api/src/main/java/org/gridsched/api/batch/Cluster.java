@@ -28,4 +28,13 @@ public interface Cluster {
      *                               {@link QueuedJob#processors()} processors are free
      */
     void start(QueuedJob job);
+
+    /**
+     * Asks for a call to {@link BatchScheduler#wakeUp()} at simulated time {@code time}, after the job
+     * arrivals at that time. A policy that plans starts ahead (reservations) needs it: the instant a
+     * reservation begins need not coincide with any job arrival or end.
+     *
+     * @throws IllegalArgumentException if {@code time} is in the past
+     */
+    void wakeUpAt(double time);
 }

@@ -1,0 +1,91 @@
+package org.gridsched.batch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gridsched.api.PluginOptions;
+import org.gridsched.api.batch.BatchPolicy;
+import org.gridsched.api.workload.JobRecord;
+import org.gridsched.engine.ClusterSpec;
+import org.gridsched.engine.ListJobSource;
+import org.gridsched.engine.Platform;
+import org.gridsched.engine.SimJob;
+import org.gridsched.engine.Simulation;
+import org.gridsched.engine.SimulationResult;
+
+/** A small hand-written workload on one cluster, run through the real engine. */
+final class Scenario {
+    private final int processors;
+    private double speed = 1.0;
+    private boolean kill = true;
+    private final List<JobRecord> jobs = new ArrayList<>();
+    private SimulationResult result;
+    private final Map<Long, SimJob> byId = new LinkedHashMap<>();
+
+    private Scenario(int processors) {
+        this.processors = processors;
+    }
+
+    static Scenario on(int processors) {
+        return new Scenario(processors);
+    }
+
+    Scenario speed(double s) {
+        speed = s;
+        return this;
+    }
+
+    Scenario noKill() {
+        kill = false;
+        return this;
+    }
+
+    /** Adds a job: id, submit time, actual runtime, requested time, processors. */
+    Scenario job(long id, double submit, double runtime, double requested, int procs) {
+        jobs.add(new JobRecord().set(id, submit, runtime, requested, procs));
+        return this;
+    }
+
+    Scenario run(BatchPolicy policy) {
+        Simulation.Settings settings = new Simulation.Settings();
+        settings.killAtRequestedTime = kill;
+        Platform platform = new Platform(List.of(new ClusterSpec("c", processors, speed)));
+        Simulation sim = new Simulation(platform, c -> policy.create(c, PluginOptions.empty(policy.name())), List.of(), settings);
+        result = sim.run(new ListJobSource("scenario", jobs));
+        for (SimJob j : result.jobs()) {
+            byId.put(j.id(), j);
+        }
+        return this;
+    }
+
+    SimJob job(long id) {
+        return byId.get(id);
+    }
+
+    /** Asserts start times given as id, start, id, start, ... */
+    Scenario starts(double... idAndStart) {
+        for (int i = 0; i < idAndStart.length; i += 2) {
+            long id = (long) idAndStart[i];
+            assertEquals(idAndStart[i + 1], job(id).startTime(), 1e-9, "start of job " + id);
+        }
+        return this;
+    }
+
+    Scenario finishes(long id, double finish) {
+        assertEquals(finish, job(id).finishTime(), 1e-9, "finish of job " + id);
+        return this;
+    }
+
+    Scenario allocated(long id, String resources) {
+        assertEquals(resources, job(id).allocationText(), "processors of job " + id);
+        return this;
+    }
+
+    SimulationResult result() {
+        return result;
+    }
+}
