@@ -29,7 +29,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Runs each policy over whole workloads with the invariant checker attached and compares every job's start
  * time with the independent {@link ReferenceSimulator}: real traces from ../shared/data when present, and
- * seeded synthetic workloads with over-estimated requested times (many early ends) that always run.
+ * seeded synthetic workloads near saturation (offered load about 1) with over-estimated requested times
+ * (many early ends) that always run.
  */
 class TraceCrossCheckTest {
 
@@ -84,7 +85,7 @@ class TraceCrossCheckTest {
         List<JobRecord> jobs = new ArrayList<>();
         double t = 0;
         for (int i = 1; i <= 1500; i++) {
-            t += Math.floor(-Math.log(1 - rnd.nextDouble()) * 40);
+            t += Math.floor(-Math.log(1 - rnd.nextDouble()) * 100);
             int q = rnd.nextInt(4) == 0 ? 1 + rnd.nextInt(procs) : 1 << rnd.nextInt(5);
             double runtime = 1 + Math.floor(-Math.log(1 - rnd.nextDouble()) * 600);
             // a quarter exact, the rest over-estimated up to 4x; a few under-estimated (killed)
