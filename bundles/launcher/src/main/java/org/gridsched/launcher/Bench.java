@@ -1,0 +1,175 @@
+package org.gridsched.launcher;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gridsched.api.InputException;
+import org.gridsched.api.PluginOptions;
+import org.gridsched.api.batch.BatchPolicy;
+import org.gridsched.api.metrics.MetricCollector;
+import org.gridsched.api.workload.JobRecord;
+import org.gridsched.api.workload.JobSource;
+import org.gridsched.api.workload.WorkloadGenerator;
+import org.gridsched.engine.ClusterSpec;
+import org.gridsched.engine.ListJobSource;
+import org.gridsched.engine.Platform;
+import org.gridsched.engine.Simulation;
+import org.gridsched.engine.SimulationResult;
+import org.gridsched.launcher.PluginRegistry.Kind;
+
+/**
+ * {@code gridsched bench}: simulated jobs per second and peak heap for each batch policy on the shared
+ * traces (when present) and on a generated workload (default one million Lublin–Feitelson jobs at 90 %
+ * offered load on 1,024 processors, requested times over-estimated up to 5x so that backfilling has to
+ * compress). Workloads are read into memory first, so the figures measure the simulator, not the parser;
+ * each trace run is repeated and the best time is reported (the first run warms the JIT up).
+ */
+final class Bench {
+    private static final List<String> TRACES = List.of("NASA-iPSC-1993-3.1-cln.swf.gz", "HPC2N-seth-excerpt.swf", "lublin_256.swf");
+
+    private final PluginRegistry registry;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Path home;
+
+    Bench(PluginRegistry registry, PrintStream out, PrintStream err, Path home) {
+        this.registry = registry;
+        this.out = out;
+        this.err = err;
+        this.home = home;
+    }
+
+    void run(List<String> args) {
+        Path data = home.resolve("..").resolve("shared").resolve("data").normalize();
+        int jobs = 1_000_000;
+        int runs = 5;
+        List<String> policies = List.of("fcfs", "cbf", "easy");
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String v = i + 1 < args.size() ? args.get(i + 1) : null;
+            if (v == null) {
+                throw new Cli.UsageException("bench: " + a + " needs a value");
+            }
+            i++;
+            try {
+                switch (a) {
+                    case "--data" -> data = Path.of(v);
+                    case "--jobs" -> jobs = Integer.parseInt(v);
+                    case "--runs" -> runs = Integer.parseInt(v);
+                    case "--policies" -> policies = Arrays.asList(v.split(","));
+                    default -> throw new Cli.UsageException("bench: unknown option '" + a + "'");
+                }
+            } catch (NumberFormatException e) {
+                throw new Cli.UsageException("bench: " + a + " needs a whole number, got '" + v + "'");
+            }
+        }
+        for (String p : policies) {
+            registry.get(Kind.BATCH, p, "--policies");
+        }
+        out.printf("gridsched bench: Java %s, %d cores, max heap %,d MB%n", System.getProperty("java.version"),
+                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
+        out.println();
+        out.println("| workload | jobs | processors | policy | seconds | jobs/s | peak heap MB |");
+        out.println("|---|---:|---:|---|---:|---:|---:|");
+        for (String t : TRACES) {
+            Path f = data.resolve(t);
+            if (!Files.isRegularFile(f)) {
+                err.println("bench: " + f + " absent, skipping that trace");
+                continue;
+            }
+            Loaded w = load(f);
+            for (String p : policies) {
+                measure(t, w, p, runs);
+            }
+        }
+        if (jobs > 0) {
+            err.printf("bench: generating %,d jobs...%n", jobs);
+            Loaded w = generate(jobs);
+            for (String p : policies) {
+                measure("lublin99 " + jobs / 1000 + "k, load 0.9", w, p, 1);
+            }
+        }
+    }
+
+    private record Loaded(List<JobRecord> jobs, int processors) {
+    }
+
+    private Loaded load(Path f) {
+        var reader = registry.readerFor(f, "bench");
+        List<JobRecord> list = new ArrayList<>();
+        try (JobSource src = reader.open(f, PluginOptions.empty("bench"))) {
+            JobRecord r = new JobRecord();
+            while (src.next(r)) {
+                list.add(r.copy());
+            }
+            String mp = src.header().getOrDefault("MaxProcs", src.header().get("MaxNodes"));
+            int procs = Integer.parseInt(mp.trim().split("\\s+")[0]);
+            list.removeIf(j -> j.processors > procs);
+            return new Loaded(list, procs);
+        } catch (IOException e) {
+            throw new InputException(f.toString(), 0, null, e.getMessage());
+        }
+    }
+
+    private Loaded generate(int n) {
+        WorkloadGenerator gen = registry.get(Kind.GENERATOR, "lublin99", "bench");
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("jobs", n);
+        o.put("processors", 1024);
+        o.put("load", 0.9);
+        o.put("requested_time", "overestimate");
+        o.put("overestimate_max", 5);
+        List<JobRecord> list = new ArrayList<>(n);
+        try (JobSource src = gen.open(new PluginOptions("bench generator", o), 1)) {
+            JobRecord r = new JobRecord();
+            while (src.next(r)) {
+                list.add(r.copy());
+            }
+        }
+        return new Loaded(list, 1024);
+    }
+
+    private void measure(String name, Loaded w, String policyName, int runs) {
+        BatchPolicy policy = registry.get(Kind.BATCH, policyName, "--policies");
+        double best = Double.POSITIVE_INFINITY;
+        long peak = 0;
+        for (int i = 0; i < runs; i++) {
+            System.gc();
+            List<MemoryPoolMXBean> pools = ManagementFactory.getMemoryPoolMXBeans();
+            pools.forEach(MemoryPoolMXBean::resetPeakUsage);
+            Platform platform = new Platform(List.of(new ClusterSpec("cluster", w.processors(), 1.0)));
+            List<Simulation.NamedCollector> collectors = new ArrayList<>();
+            for (String c : List.of("jobs", "utilization")) {
+                MetricCollector mc = registry.get(Kind.COLLECTOR, c, "bench");
+                collectors.add(new Simulation.NamedCollector(c, mc.create(Runner.runInfo(platform), PluginOptions.empty(c))));
+            }
+            Simulation sim = new Simulation(platform, cl -> policy.create(cl, PluginOptions.empty(policyName)), collectors, null);
+            long t0 = System.nanoTime();
+            SimulationResult r = sim.run(new ListJobSource(name, w.jobs()));
+            double s = (System.nanoTime() - t0) / 1e9;
+            if (r.simulated() != w.jobs().size()) {
+                throw new IllegalStateException("bench: simulated " + r.simulated() + " of " + w.jobs().size());
+            }
+            best = Math.min(best, s);
+            long used = 0;
+            for (MemoryPoolMXBean p : pools) {
+                if (p.getType() == MemoryType.HEAP) {
+                    used += p.getPeakUsage().getUsed();
+                }
+            }
+            peak = Math.max(peak, used);
+        }
+        out.printf("| %s | %,d | %,d | %s | %.3f | %,.0f | %,d |%n", name, w.jobs().size(), w.processors(), policyName,
+                best, w.jobs().size() / best, peak >> 20);
+    }
+}

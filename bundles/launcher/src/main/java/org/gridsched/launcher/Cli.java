@@ -1,0 +1,220 @@
+package org.gridsched.launcher;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gridsched.api.InputException;
+import org.gridsched.api.Parameter;
+import org.gridsched.engine.Platform;
+import org.gridsched.launcher.PluginRegistry.Kind;
+
+/**
+ * The {@code gridsched} command line. Plain Java: the OSGi main component hands it the live plugin
+ * registry; tests hand it one filled by hand. Exit codes: 0 success, 1 bad input or failed run, 2 bad
+ * usage.
+ */
+public final class Cli {
+    static final String USAGE = """
+            usage: gridsched <command> [options]
+
+            commands:
+              simulate   run one simulation from options
+                           --workload FILE | --generator NAME   the jobs (SWF trace, or a generator such as lublin99)
+                           --platform NAME:PROCS[:SPEED][,...]  default: one cluster sized by the trace's MaxProcs
+                           --batch fcfs|cbf|easy                local batch policy (default easy)
+                           --out DIR                            output folder (default workspace/results/NAME)
+                           --seed N  --name NAME  --strict  --no-kill  --quiet
+                           --collectors a,b                     metric collectors (default jobs,utilization)
+                           --workload-option KEY=VALUE          reader or generator option (repeatable)
+                           --batch-option KEY=VALUE             batch policy option (repeatable)
+              run PROFILE.json [--out DIR] [--seed N] [--quiet]
+                         run a JSON run profile (see runconfigs/)
+              plugins    list every discovered plugin with its bundle, version and options
+              bench      [--data DIR] [--jobs N] [--policies fcfs,cbf,easy] [--runs K]
+                         jobs/s and peak heap per policy on the shared traces and a generated workload
+              help       this text
+
+            errors name the file, line and field; add --debug to see a stack trace.
+            """;
+
+    private final PluginRegistry registry;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final boolean terminal;
+    private final Path home;
+
+    public Cli(PluginRegistry registry, PrintStream out, PrintStream err, boolean terminal, Path home) {
+        this.registry = registry;
+        this.out = out;
+        this.err = err;
+        this.terminal = terminal;
+        this.home = home;
+    }
+
+    /** A usage problem: wrong command or option. */
+    static final class UsageException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    public int run(String... argv) {
+        List<String> args = new ArrayList<>(List.of(argv));
+        boolean debug = args.remove("--debug");
+        try {
+            if (args.isEmpty() || List.of("help", "--help", "-h").contains(args.get(0))) {
+                out.print(USAGE);
+                return args.isEmpty() ? 2 : 0;
+            }
+            String command = args.remove(0);
+            switch (command) {
+                case "simulate" -> new Runner(registry, out, err, terminal, home).run(simulateProfile(args));
+                case "run" -> new Runner(registry, out, err, terminal, home).run(runProfile(args));
+                case "plugins" -> plugins(args);
+                case "bench" -> new Bench(registry, out, err, home).run(args);
+                default -> throw new UsageException("unknown command '" + command + "'; commands: simulate, run, plugins, bench, help");
+            }
+            return 0;
+        } catch (UsageException e) {
+            err.println("gridsched: " + e.getMessage());
+            err.println("run 'gridsched help' for the options");
+            return 2;
+        } catch (InputException e) {
+            err.println("gridsched: error: " + e.getMessage());
+            if (debug) {
+                e.printStackTrace(err);
+            }
+            return 1;
+        } catch (RuntimeException | OutOfMemoryError e) {
+            err.println("gridsched: failed: " + e);
+            if (debug) {
+                e.printStackTrace(err);
+            } else {
+                err.println("(run again with --debug for the stack trace)");
+            }
+            return 1;
+        }
+    }
+
+    RunProfile simulateProfile(List<String> args) {
+        RunProfile p = new RunProfile();
+        p.name = "simulate";
+        Map<String, Object> workloadOptions = new LinkedHashMap<>();
+        Map<String, Object> batchOptions = new LinkedHashMap<>();
+        String batch = "easy";
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            switch (a) {
+                case "--workload" -> p.workloadFile = Path.of(value(args, ++i, a));
+                case "--generator" -> p.generator = value(args, ++i, a);
+                case "--reader" -> p.reader = value(args, ++i, a);
+                case "--platform" -> {
+                    Platform.parse(value(args, ++i, a), "--platform").clusters().forEach(c ->
+                            p.clusters.add(new RunProfile.ClusterEntry(c.name(), c.processors(), c.speed(), null)));
+                }
+                case "--batch" -> batch = value(args, ++i, a);
+                case "--out" -> p.output = Path.of(value(args, ++i, a));
+                case "--seed" -> p.seed = longValue(args, ++i, a);
+                case "--name" -> p.name = value(args, ++i, a);
+                case "--strict" -> p.strict = true;
+                case "--no-kill" -> p.killAtRequestedTime = false;
+                case "--quiet" -> p.progress = false;
+                case "--collectors" -> {
+                    p.collectors = new ArrayList<>();
+                    for (String c : value(args, ++i, a).split(",")) {
+                        p.collectors.add(RunProfile.Choice.of(c.trim()));
+                    }
+                }
+                case "--workload-option" -> keyValue(value(args, ++i, a), workloadOptions, a);
+                case "--batch-option" -> keyValue(value(args, ++i, a), batchOptions, a);
+                default -> throw new UsageException("simulate: unknown option '" + a + "'");
+            }
+        }
+        if ((p.workloadFile == null) == (p.generator == null)) {
+            throw new UsageException("simulate: give exactly one of --workload FILE and --generator NAME");
+        }
+        p.workloadOptions = workloadOptions;
+        p.batch = new RunProfile.Choice(batch, batchOptions);
+        return p;
+    }
+
+    RunProfile runProfile(List<String> args) {
+        if (args.isEmpty() || args.get(0).startsWith("--")) {
+            throw new UsageException("run: give the profile file, e.g. gridsched run runconfigs/quickstart.json");
+        }
+        RunProfile p = ProfileParser.parse(Path.of(args.get(0)));
+        for (int i = 1; i < args.size(); i++) {
+            String a = args.get(i);
+            switch (a) {
+                case "--out" -> p.output = Path.of(value(args, ++i, a));
+                case "--seed" -> p.seed = longValue(args, ++i, a);
+                case "--quiet" -> p.progress = false;
+                default -> throw new UsageException("run: unknown option '" + a + "'");
+            }
+        }
+        return p;
+    }
+
+    private void plugins(List<String> args) {
+        if (!args.isEmpty()) {
+            throw new UsageException("plugins takes no options");
+        }
+        Kind last = null;
+        for (PluginRegistry.Entry e : registry.all()) {
+            if (e.kind() != last) {
+                last = e.kind();
+                out.println(last.plural() + ":");
+            }
+            String from = e.version().isEmpty() ? e.bundle() : e.bundle() + " " + e.version();
+            out.printf("  %-12s %s  [%s]%n", e.name(), e.plugin().description(), from);
+            for (Parameter p : e.plugin().parameters()) {
+                out.printf("  %12s   %s = %s   %s%n", "", p.name(), p.defaultValue().isEmpty() ? "(required)" : p.defaultValue(), p.description());
+            }
+        }
+        if (last == null) {
+            out.println("no plugins found (are the plugin bundles installed and started?)");
+        }
+    }
+
+    private static String value(List<String> args, int i, String option) {
+        if (i >= args.size() || args.get(i).startsWith("--")) {
+            throw new UsageException(option + " needs a value");
+        }
+        return args.get(i);
+    }
+
+    private static long longValue(List<String> args, int i, String option) {
+        String v = value(args, i, option);
+        try {
+            return Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw new UsageException(option + " needs a whole number, got '" + v + "'");
+        }
+    }
+
+    /** KEY=VALUE; numbers and booleans become numbers and booleans, like in a profile. */
+    private static void keyValue(String kv, Map<String, Object> into, String option) {
+        int eq = kv.indexOf('=');
+        if (eq <= 0) {
+            throw new UsageException(option + " expects KEY=VALUE, got '" + kv + "'");
+        }
+        String v = kv.substring(eq + 1);
+        Object value = v;
+        if (v.equals("true") || v.equals("false")) {
+            value = Boolean.parseBoolean(v);
+        } else {
+            try {
+                value = v.matches("-?\\d+") ? (Object) Long.parseLong(v) : (Object) Double.parseDouble(v);
+            } catch (NumberFormatException e) {
+                value = v;
+            }
+        }
+        into.put(kv.substring(0, eq), value);
+    }
+}

@@ -1,0 +1,273 @@
+package org.gridsched.launcher;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.gridsched.api.InputException;
+import org.gridsched.engine.Platform;
+
+/**
+ * Reads a JSON run profile. Unknown keys and values of the wrong type are errors that name the file and
+ * the key, and list the valid keys. Relative paths are resolved against the profile's own folder.
+ *
+ * <pre>{@code
+ * {
+ *   "name": "quickstart",
+ *   "platform": [ {"name": "cluster", "processors": 256, "speed": 1.0, "batch": "cbf"} ],  // or "c:256,d:128:1.5"
+ *   "batch": "easy",                                   // or {"name": "easy", "options": {...}}
+ *   "workload": {"generator": "lublin99", "options": {"jobs": 5000}},   // or {"file": "x.swf", "reader": "swf", "options": {...}}
+ *   "collectors": ["jobs", "utilization"],             // or {"jobs": {"bounded_slowdown_threshold": 10}}
+ *   "seed": 42, "kill_at_requested_time": true, "strict": false, "progress": true,
+ *   "output": "../workspace/results/quickstart"
+ * }
+ * }</pre>
+ */
+public final class ProfileParser {
+    static final Set<String> TOP_KEYS = new TreeSet<>(List.of("name", "description", "platform", "batch", "workload",
+            "collectors", "seed", "kill_at_requested_time", "strict", "progress", "output"));
+    static final Set<String> CLUSTER_KEYS = new TreeSet<>(List.of("name", "processors", "speed", "batch"));
+    static final Set<String> WORKLOAD_KEYS = new TreeSet<>(List.of("file", "reader", "generator", "options"));
+    static final Set<String> CHOICE_KEYS = new TreeSet<>(List.of("name", "options"));
+
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    private final String source;
+    private final Path baseDir;
+
+    private ProfileParser(String source, Path baseDir) {
+        this.source = source;
+        this.baseDir = baseDir;
+    }
+
+    public static RunProfile parse(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new InputException(file.toString(), 0, null, "no such run profile");
+        } catch (IOException e) {
+            throw new InputException(file.toString(), 0, null, "cannot read run profile: " + e.getMessage());
+        }
+        Path dir = file.toAbsolutePath().getParent();
+        return parse(text, file.toString(), dir);
+    }
+
+    public static RunProfile parse(String json, String source, Path baseDir) {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+            String msg = e.getOriginalMessage();
+            if (e instanceof JsonParseException) {
+                msg = "not valid JSON: " + msg;
+            }
+            throw new InputException(source, line, null, msg);
+        }
+        if (root == null || !root.isObject()) {
+            throw new InputException(source, 0, null, "a run profile is a JSON object");
+        }
+        return new ProfileParser(source, baseDir).profile(root);
+    }
+
+    private RunProfile profile(JsonNode root) {
+        checkKeys(root, TOP_KEYS, "profile");
+        RunProfile p = new RunProfile();
+        if (root.has("name")) {
+            p.name = text(root.get("name"), "name");
+            if (!p.name.matches("[A-Za-z0-9._-]+")) {
+                throw error("name", "use letters, digits, '.', '_' or '-' (it names the output folder), got '" + p.name + "'");
+            }
+        }
+        if (root.has("batch")) {
+            p.batch = choice(root.get("batch"), "batch");
+        }
+        if (root.has("platform")) {
+            p.clusters = platform(root.get("platform"));
+        }
+        if (!root.has("workload")) {
+            throw error("workload", "missing; give {\"file\": \"trace.swf\"} or {\"generator\": \"lublin99\", \"options\": {...}}");
+        }
+        workload(root.get("workload"), p);
+        if (root.has("collectors")) {
+            p.collectors = collectors(root.get("collectors"));
+        }
+        if (root.has("seed")) {
+            JsonNode s = root.get("seed");
+            if (!s.canConvertToLong() || !s.isIntegralNumber()) {
+                throw error("seed", "expected a whole number, got " + s);
+            }
+            p.seed = s.asLong();
+        }
+        p.killAtRequestedTime = bool(root, "kill_at_requested_time", true);
+        p.strict = bool(root, "strict", false);
+        p.progress = bool(root, "progress", true);
+        if (root.has("output")) {
+            p.output = path(root.get("output"), "output");
+        }
+        return p;
+    }
+
+    private List<RunProfile.ClusterEntry> platform(JsonNode node) {
+        List<RunProfile.ClusterEntry> list = new ArrayList<>();
+        if (node.isTextual()) {
+            try {
+                Platform.parse(node.asText(), "platform").clusters()
+                        .forEach(c -> list.add(new RunProfile.ClusterEntry(c.name(), c.processors(), c.speed(), null)));
+            } catch (InputException e) {
+                throw new InputException(source, 0, null, e.getMessage());
+            }
+            return list;
+        }
+        if (!node.isArray() || node.isEmpty()) {
+            throw error("platform", "expected a list of clusters or \"NAME:PROCS[:SPEED],...\"");
+        }
+        for (int i = 0; i < node.size(); i++) {
+            JsonNode c = node.get(i);
+            String where = "platform[" + i + "]";
+            if (!c.isObject()) {
+                throw error(where, "expected {\"name\": ..., \"processors\": ..., \"speed\": ...}");
+            }
+            checkKeys(c, CLUSTER_KEYS, where);
+            String name = c.has("name") ? text(c.get("name"), where + ".name") : "cluster" + i;
+            JsonNode procs = c.get("processors");
+            if (procs == null || !procs.isIntegralNumber() || procs.asLong() <= 0 || procs.asLong() > Integer.MAX_VALUE) {
+                throw error(where + ".processors", "expected a positive whole number, got " + procs);
+            }
+            double speed = 1.0;
+            if (c.has("speed")) {
+                JsonNode s = c.get("speed");
+                if (!s.isNumber() || !(s.asDouble() > 0)) {
+                    throw error(where + ".speed", "expected a positive number, got " + s);
+                }
+                speed = s.asDouble();
+            }
+            RunProfile.Choice batch = c.has("batch") ? choice(c.get("batch"), where + ".batch") : null;
+            list.add(new RunProfile.ClusterEntry(name, procs.asInt(), speed, batch));
+        }
+        return list;
+    }
+
+    private void workload(JsonNode node, RunProfile p) {
+        if (!node.isObject()) {
+            throw error("workload", "expected {\"file\": ...} or {\"generator\": ...}");
+        }
+        checkKeys(node, WORKLOAD_KEYS, "workload");
+        boolean file = node.has("file");
+        boolean gen = node.has("generator");
+        if (file == gen) {
+            throw error("workload", "give exactly one of \"file\" and \"generator\"");
+        }
+        if (file) {
+            p.workloadFile = path(node.get("file"), "workload.file");
+            if (node.has("reader")) {
+                p.reader = text(node.get("reader"), "workload.reader");
+            }
+        } else {
+            if (node.has("reader")) {
+                throw error("workload.reader", "only meaningful with \"file\"");
+            }
+            p.generator = text(node.get("generator"), "workload.generator");
+        }
+        if (node.has("options")) {
+            p.workloadOptions = options(node.get("options"), "workload.options");
+        }
+    }
+
+    private List<RunProfile.Choice> collectors(JsonNode node) {
+        List<RunProfile.Choice> list = new ArrayList<>();
+        if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                list.add(choice(node.get(i), "collectors[" + i + "]"));
+            }
+        } else if (node.isObject()) {
+            Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+            while (it.hasNext()) {
+                Map.Entry<String, JsonNode> e = it.next();
+                list.add(new RunProfile.Choice(e.getKey(), options(e.getValue(), "collectors." + e.getKey())));
+            }
+        } else {
+            throw error("collectors", "expected a list of names or an object of name: options");
+        }
+        return list;
+    }
+
+    private RunProfile.Choice choice(JsonNode node, String where) {
+        if (node.isTextual()) {
+            return RunProfile.Choice.of(node.asText());
+        }
+        if (node.isObject()) {
+            checkKeys(node, CHOICE_KEYS, where);
+            if (!node.has("name")) {
+                throw error(where + ".name", "missing plugin name");
+            }
+            String name = text(node.get("name"), where + ".name");
+            Map<String, Object> opts = node.has("options") ? options(node.get("options"), where + ".options") : Map.of();
+            return new RunProfile.Choice(name, opts);
+        }
+        throw error(where, "expected a plugin name or {\"name\": ..., \"options\": {...}}");
+    }
+
+    private Map<String, Object> options(JsonNode node, String where) {
+        if (!node.isObject()) {
+            throw error(where, "expected an object of option: value");
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> m = MAPPER.convertValue(node, LinkedHashMap.class);
+        return m;
+    }
+
+    private Path path(JsonNode node, String where) {
+        Path p = Path.of(text(node, where));
+        return p.isAbsolute() || baseDir == null ? p : baseDir.resolve(p).normalize();
+    }
+
+    private boolean bool(JsonNode root, String key, boolean def) {
+        if (!root.has(key)) {
+            return def;
+        }
+        JsonNode n = root.get(key);
+        if (!n.isBoolean()) {
+            throw error(key, "expected true or false, got " + n);
+        }
+        return n.asBoolean();
+    }
+
+    private String text(JsonNode node, String where) {
+        if (!node.isTextual() || node.asText().isBlank()) {
+            throw error(where, "expected a non-empty string, got " + node);
+        }
+        return node.asText();
+    }
+
+    private void checkKeys(JsonNode node, Set<String> valid, String where) {
+        Iterator<String> names = node.fieldNames();
+        while (names.hasNext()) {
+            String k = names.next();
+            if (!valid.contains(k)) {
+                throw error(where.equals("profile") ? k : where + "." + k,
+                        "unknown key; valid keys" + (where.equals("profile") ? "" : " in " + where) + ": " + String.join(", ", valid));
+            }
+        }
+    }
+
+    private InputException error(String field, String problem) {
+        return new InputException(source, 0, field, problem);
+    }
+}

@@ -1,0 +1,59 @@
+package org.gridsched.launcher;
+
+import java.io.PrintStream;
+
+import org.gridsched.engine.ProgressListener;
+
+/**
+ * Progress of a long run on standard error: nothing for runs under a second; then a bar redrawn in place
+ * on a terminal, or a plain line every ten seconds when standard error is a file or a pipe (logs in CI).
+ */
+final class ProgressBar implements ProgressListener {
+    private static final long QUIET_NANOS = 1_000_000_000L;
+    private final PrintStream err;
+    private final boolean terminal;
+    private final String label;
+    private final long startNanos = System.nanoTime();
+    private long lastDraw;
+    private boolean drawn;
+
+    ProgressBar(PrintStream err, boolean terminal, String label) {
+        this.err = err;
+        this.terminal = terminal;
+        this.label = label;
+    }
+
+    @Override
+    public void progress(long jobsFinished, double fraction, double now) {
+        long t = System.nanoTime();
+        if (t - startNanos < QUIET_NANOS || t - lastDraw < (terminal ? 200_000_000L : 10_000_000_000L)) {
+            return;
+        }
+        lastDraw = t;
+        double elapsed = (t - startNanos) / 1e9;
+        String pct = Double.isNaN(fraction) ? "" : String.format(" %3.0f%%", 100 * fraction);
+        String eta = "";
+        if (!Double.isNaN(fraction) && fraction > 0.01 && fraction < 1) {
+            eta = String.format(", about %.0f s left", elapsed * (1 - fraction) / fraction);
+        }
+        String text = String.format("%s%s %,d jobs done, simulated time %.0f s, %.0f s elapsed%s", label, pct,
+                jobsFinished, now, elapsed, eta);
+        if (terminal) {
+            int width = 24;
+            int filled = Double.isNaN(fraction) ? 0 : (int) Math.round(width * Math.min(1, fraction));
+            err.print("\r[" + "#".repeat(filled) + ".".repeat(width - filled) + "] " + text + "   ");
+        } else {
+            err.println(text);
+        }
+        err.flush();
+        drawn = true;
+    }
+
+    /** Clears the bar so the summary starts on a clean line. */
+    void finish() {
+        if (drawn && terminal) {
+            err.print("\r" + " ".repeat(120) + "\r");
+            err.flush();
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package org.gridsched.launcher;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything one simulation run needs, whether it came from a JSON profile ({@link ProfileParser}) or from
+ * {@code gridsched simulate} options ({@link Cli}): each command-line option has a profile key.
+ */
+public final class RunProfile {
+
+    /** A plugin chosen by name, with its options. */
+    public record Choice(String name, Map<String, Object> options) {
+        public Choice {
+            options = options == null ? Map.of() : Map.copyOf(new LinkedHashMap<>(options));
+        }
+
+        public static Choice of(String name) {
+            return new Choice(name, Map.of());
+        }
+
+        Object describe() {
+            if (options.isEmpty()) {
+                return name;
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", name);
+            m.put("options", new java.util.TreeMap<>(options));
+            return m;
+        }
+    }
+
+    /** One cluster; {@code batch} null means the profile-wide policy. */
+    public record ClusterEntry(String name, int processors, double speed, Choice batch) {
+    }
+
+    public String name = "run";
+    /** Empty: one cluster sized by the trace header (MaxProcs). */
+    public List<ClusterEntry> clusters = new ArrayList<>();
+    public Choice batch = Choice.of("easy");
+    /** A trace file (with an optional reader name) or a generator. */
+    public Path workloadFile;
+    public String reader;
+    public String generator;
+    public Map<String, Object> workloadOptions = Map.of();
+    public List<Choice> collectors = new ArrayList<>(List.of(Choice.of("jobs"), Choice.of("utilization")));
+    public long seed = 1;
+    public boolean killAtRequestedTime = true;
+    public boolean strict = false;
+    public boolean progress = true;
+    /** Null: {@code workspace/results/NAME} under the gridsched home. */
+    public Path output;
+
+    /**
+     * The effective settings, as recorded in summary.json (deterministic: no times, no absolute paths).
+     *
+     * @param actual the platform used, which may come from the trace header
+     */
+    public Map<String, Object> describe(org.gridsched.engine.Platform actual) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", name);
+        List<Object> platform = new ArrayList<>();
+        for (int i = 0; i < actual.size(); i++) {
+            var c = actual.get(i);
+            Choice b = clusters.isEmpty() || clusters.get(i).batch() == null ? batch : clusters.get(i).batch();
+            Map<String, Object> cm = new LinkedHashMap<>();
+            cm.put("name", c.name());
+            cm.put("processors", c.processors());
+            cm.put("speed", c.speed());
+            cm.put("batch", b.describe());
+            platform.add(cm);
+        }
+        m.put("platform", platform);
+        Map<String, Object> w = new LinkedHashMap<>();
+        if (workloadFile != null) {
+            w.put("file", workloadFile.getFileName().toString());
+            if (reader != null) {
+                w.put("reader", reader);
+            }
+        } else {
+            w.put("generator", generator);
+        }
+        w.put("options", new java.util.TreeMap<>(workloadOptions));
+        m.put("workload", w);
+        List<Object> cs = new ArrayList<>();
+        for (Choice c : collectors) {
+            cs.add(c.describe());
+        }
+        m.put("collectors", cs);
+        m.put("seed", seed);
+        m.put("kill_at_requested_time", killAtRequestedTime);
+        m.put("strict", strict);
+        return m;
+    }
+}

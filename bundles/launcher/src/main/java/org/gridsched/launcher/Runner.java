@@ -1,0 +1,216 @@
+package org.gridsched.launcher;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gridsched.api.InputException;
+import org.gridsched.api.PluginOptions;
+import org.gridsched.api.batch.BatchPolicy;
+import org.gridsched.api.metrics.MetricCollector;
+import org.gridsched.api.metrics.RunInfo;
+import org.gridsched.api.workload.JobSource;
+import org.gridsched.api.workload.WorkloadGenerator;
+import org.gridsched.api.workload.WorkloadReader;
+import org.gridsched.engine.ClusterSpec;
+import org.gridsched.engine.Platform;
+import org.gridsched.engine.ResultWriter;
+import org.gridsched.engine.Simulation;
+import org.gridsched.engine.SimulationResult;
+import org.gridsched.launcher.PluginRegistry.Kind;
+
+/** Turns a {@link RunProfile} into a simulation: looks the plugins up by name, runs, writes the results. */
+public final class Runner {
+
+    /** What a finished run left behind. */
+    public record Outcome(SimulationResult result, Path outputDir) {
+    }
+
+    private final PluginRegistry registry;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final boolean terminal;
+    private final Path home;
+
+    /**
+     * @param home     the gridsched home; default outputs go to {@code home/workspace/results/NAME}
+     * @param terminal whether standard error is a terminal (progress bar drawn in place)
+     */
+    public Runner(PluginRegistry registry, PrintStream out, PrintStream err, boolean terminal, Path home) {
+        this.registry = registry;
+        this.out = out;
+        this.err = err;
+        this.terminal = terminal;
+        this.home = home;
+    }
+
+    public Outcome run(RunProfile p) {
+        try (JobSource source = openWorkload(p)) {
+            Platform platform = platform(p, source);
+            Map<String, Object> runInfo = p.describe(platform);
+            if (p.generator != null) {
+                runInfo.put("workload_source", source.describe());
+            }
+            ProgressBar bar = p.progress ? new ProgressBar(err, terminal, p.name) : null;
+            Simulation sim = simulation(p, platform, bar);
+            SimulationResult result;
+            try {
+                result = sim.run(source);
+            } finally {
+                if (bar != null) {
+                    bar.finish();
+                }
+            }
+            Path dir = p.output != null ? p.output : home.resolve("workspace").resolve("results").resolve(p.name);
+            ResultWriter.write(result, runInfo, dir);
+            printSummary(p, result, dir);
+            return new Outcome(result, dir);
+        }
+    }
+
+    /** Builds the simulation: a batch scheduler per cluster and the collectors, all looked up by name. */
+    Simulation simulation(RunProfile p, Platform platform, ProgressBar progress) {
+        Map<String, BatchPolicy> policies = new HashMap<>();
+        Map<String, PluginOptions> policyOptions = new HashMap<>();
+        for (int i = 0; i < platform.size(); i++) {
+            ClusterSpec c = platform.get(i);
+            RunProfile.Choice choice = p.clusters.isEmpty() || p.clusters.get(i).batch() == null ? p.batch : p.clusters.get(i).batch();
+            BatchPolicy policy = registry.get(Kind.BATCH, choice.name(), "batch");
+            PluginOptions opts = new PluginOptions("batch policy '" + policy.name() + "'", choice.options());
+            opts.requireKnown(policy.parameters());
+            policies.put(c.name(), policy);
+            policyOptions.put(c.name(), opts);
+        }
+        RunInfo info = runInfo(platform);
+        List<Simulation.NamedCollector> collectors = new ArrayList<>();
+        for (RunProfile.Choice choice : p.collectors) {
+            MetricCollector mc = registry.get(Kind.COLLECTOR, choice.name(), "collectors");
+            PluginOptions opts = new PluginOptions("metric collector '" + mc.name() + "'", choice.options());
+            opts.requireKnown(mc.parameters());
+            collectors.add(new Simulation.NamedCollector(mc.name(), mc.create(info, opts)));
+        }
+        Simulation.Settings settings = new Simulation.Settings();
+        settings.killAtRequestedTime = p.killAtRequestedTime;
+        settings.strict = p.strict;
+        settings.progress = progress;
+        return new Simulation(platform,
+                cluster -> policies.get(cluster.name()).create(cluster, policyOptions.get(cluster.name())), collectors, settings);
+    }
+
+    JobSource openWorkload(RunProfile p) {
+        if (p.workloadFile != null) {
+            WorkloadReader reader = p.reader != null ? registry.get(Kind.READER, p.reader, "workload.reader")
+                    : registry.readerFor(p.workloadFile, "workload");
+            PluginOptions opts = new PluginOptions("workload reader '" + reader.name() + "'", p.workloadOptions);
+            opts.requireKnown(reader.parameters());
+            try {
+                return reader.open(p.workloadFile, opts);
+            } catch (NoSuchFileException e) {
+                throw new InputException(p.workloadFile.toString(), 0, null, "no such workload file");
+            } catch (IOException e) {
+                throw new InputException(p.workloadFile.toString(), 0, null, e.getMessage());
+            }
+        }
+        WorkloadGenerator gen = registry.get(Kind.GENERATOR, p.generator, "workload.generator");
+        PluginOptions opts = new PluginOptions("workload generator '" + gen.name() + "'", p.workloadOptions);
+        opts.requireKnown(gen.parameters());
+        return gen.open(opts, p.seed);
+    }
+
+    /** The profile's platform, or one cluster sized by the trace header when none is given. */
+    static Platform platform(RunProfile p, JobSource source) {
+        if (!p.clusters.isEmpty()) {
+            List<ClusterSpec> specs = new ArrayList<>();
+            for (RunProfile.ClusterEntry c : p.clusters) {
+                specs.add(new ClusterSpec(c.name(), c.processors(), c.speed()));
+            }
+            return new Platform(specs);
+        }
+        for (String key : List.of("MaxProcs", "MaxNodes")) {
+            String v = source.header().get(key);
+            if (v != null) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\s*(\\d+)").matcher(v);
+                if (m.find() && Long.parseLong(m.group(1)) > 0) {
+                    return new Platform(List.of(new ClusterSpec("cluster", Integer.parseInt(m.group(1)), 1.0)));
+                }
+            }
+        }
+        throw new InputException(source.describe(), 0, "platform",
+                "no platform given and the workload header has no MaxProcs; give one, e.g. --platform cluster:128");
+    }
+
+    static RunInfo runInfo(Platform platform) {
+        return new RunInfo() {
+            @Override
+            public int clusterCount() {
+                return platform.size();
+            }
+
+            @Override
+            public String clusterName(int c) {
+                return platform.get(c).name();
+            }
+
+            @Override
+            public int clusterProcessors(int c) {
+                return platform.get(c).processors();
+            }
+
+            @Override
+            public double clusterSpeed(int c) {
+                return platform.get(c).speed();
+            }
+        };
+    }
+
+    private void printSummary(RunProfile p, SimulationResult r, Path dir) {
+        Map<String, Object> m = r.overall();
+        long skipped = r.workload().skippedTotal();
+        String policies = p.clusters.isEmpty() || p.clusters.stream().allMatch(c -> c.batch() == null) ? p.batch.name() : "per-cluster policies";
+        out.printf("%s: %,d jobs simulated on %s with %s in %.2f s (%,.0f jobs/s)%n", p.name, r.simulated(),
+                r.platform(), policies, r.wallSeconds(), r.simulated() / Math.max(r.wallSeconds(), 1e-9));
+        StringBuilder counts = new StringBuilder();
+        if (skipped > 0) {
+            counts.append(String.format(", skipped %,d %s", skipped, r.workload().skipped()));
+        }
+        if (!r.workload().repaired().isEmpty()) {
+            counts.append(", repaired ").append(r.workload().repaired());
+        }
+        if (r.killed() > 0) {
+            counts.append(String.format(", killed at requested time %,d", r.killed()));
+        }
+        if (counts.length() > 0) {
+            out.printf("  read %,d%s%n", r.workload().read(), counts);
+        }
+        Map<String, String> parts = new LinkedHashMap<>();
+        put(parts, "makespan", m.get("makespan"), "%.0f s");
+        put(parts, "mean wait", m.get("mean_wait"), "%.1f s");
+        put(parts, "median wait", m.get("median_wait"), "%.1f s");
+        put(parts, "max wait", m.get("max_wait"), "%.0f s");
+        put(parts, "mean response", m.get("mean_response_time"), "%.1f s");
+        put(parts, "mean slowdown", m.get("mean_slowdown"), "%.2f");
+        put(parts, "mean bounded slowdown", m.get("mean_bounded_slowdown"), "%.2f");
+        if (m.get("utilization") instanceof Number u) {
+            parts.put("utilization", String.format("%.1f %%", 100 * u.doubleValue()));
+        }
+        if (!parts.isEmpty()) {
+            StringBuilder sb = new StringBuilder(" ");
+            parts.forEach((k, v) -> sb.append(' ').append(k).append(' ').append(v).append(';'));
+            sb.setLength(sb.length() - 1);
+            out.println(sb);
+        }
+        out.println("  results: " + dir.resolve("jobs.csv") + ", " + dir.resolve("summary.json"));
+    }
+
+    private static void put(Map<String, String> parts, String label, Object v, String fmt) {
+        if (v instanceof Number n && !Double.isNaN(n.doubleValue())) {
+            parts.put(label, String.format(fmt, n.doubleValue()));
+        }
+    }
+}
