@@ -1,4 +1,4 @@
-package org.gridsched.launcher.osgi;
+package org.gridsched.cli;
 
 import java.nio.file.Path;
 import java.util.Map;

@@ -1,0 +1,65 @@
+package org.gridsched.itest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.gridsched.launcher.Cli;
+import org.gridsched.launcher.PluginRegistry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.osgi.test.common.annotation.InjectService;
+import org.osgi.test.junit5.service.ServiceExtension;
+
+/** The command line inside the framework, on the registry that the launcher bundle keeps from services. */
+@ExtendWith(ServiceExtension.class)
+class CliInFrameworkTest {
+
+    @InjectService(timeout = 5000)
+    PluginRegistry registry;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(Path home, String... args) {
+        Cli cli = new Cli(registry, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), false, home);
+        return cli.run(args);
+    }
+
+    @Test
+    void registryListsEveryPluginWithItsBundle() {
+        assertEquals(0, run(Path.of("."), "plugins"));
+        String listing = out.toString(StandardCharsets.UTF_8);
+        for (String s : new String[] {"fcfs", "cbf", "easy", "swf", "lublin99", "jobs", "utilization",
+                "org.gridsched.batch", "org.gridsched.workload.swf", "org.gridsched.metrics"}) {
+            assertTrue(listing.contains(s), "plugins output lacks " + s + ":\n" + listing);
+        }
+    }
+
+    @Test
+    void simulateRunsThroughServicesAndWritesResults(@TempDir Path tmp) throws Exception {
+        int code = run(tmp, "simulate", "--generator", "lublin99", "--workload-option", "jobs=500",
+                "--workload-option", "processors=64", "--platform", "c:64", "--batch", "cbf", "--seed", "3",
+                "--out", tmp.resolve("r").toString(), "--quiet");
+        assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+        assertEquals(501, Files.readAllLines(tmp.resolve("r/jobs.csv")).size());
+        String summary = Files.readString(tmp.resolve("r/summary.json"));
+        assertTrue(summary.contains("\"simulated\": 500"), summary);
+        assertTrue(summary.contains("\"mean_bounded_slowdown\""), summary);
+    }
+
+    @Test
+    void unknownPolicyNameIsAnErrorListingTheChoices(@TempDir Path tmp) {
+        int code = run(tmp, "simulate", "--generator", "lublin99", "--platform", "c:64", "--batch", "sjf", "--quiet");
+        assertEquals(1, code);
+        String e = err.toString(StandardCharsets.UTF_8);
+        assertTrue(e.contains("unknown batch policy 'sjf'") && e.contains("cbf, easy, fcfs"), e);
+    }
+}
