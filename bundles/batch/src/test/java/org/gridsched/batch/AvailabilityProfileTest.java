@@ -1,0 +1,113 @@
+package org.gridsched.batch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+
+/** The treap-backed profile against a brute-force list of reservations, on random operation sequences. */
+class AvailabilityProfileTest {
+
+    @Test
+    void simpleReservationsAndEarliestFit() {
+        AvailabilityProfile p = new AvailabilityProfile(4, 0);
+        p.reserve(0, 10, 2);
+        p.reserve(10, 20, 4);
+        assertEquals(2, p.freeAt(5));
+        assertEquals(0, p.freeAt(10));
+        assertEquals(4, p.freeAt(20));
+        assertEquals(0.0, p.earliestStart(0, 10, 2));   // fits exactly before 10
+        assertEquals(20.0, p.earliestStart(0, 11, 2));  // would cross the full window
+        assertEquals(20.0, p.earliestStart(0, 1, 3));
+        assertEquals(Double.POSITIVE_INFINITY, p.earliestStart(0, 1, 5));
+        p.release(10, 20, 4);
+        assertEquals(10.0, p.earliestStart(0, 1, 3));
+        p.release(0, 10, 2);
+        assertEquals(1, p.breakpoints(), "equal neighbours are merged: " + p);
+    }
+
+    @Test
+    void discardingThePastKeepsTheCurrentValue() {
+        AvailabilityProfile p = new AvailabilityProfile(8, 0);
+        p.reserve(0, 100, 3);
+        p.reserve(50, 60, 5);
+        p.discardBefore(55);
+        assertEquals(0, p.freeAt(55));
+        assertEquals(5, p.freeAt(60));
+        assertEquals(8, p.freeAt(100));
+        assertEquals(60.0, p.firstTimeWithFree(55, 1));
+    }
+
+    @Test
+    void randomOperationsAgreeWithBruteForce() {
+        for (long seed = 1; seed <= 30; seed++) {
+            SplittableRandom r = new SplittableRandom(seed);
+            int cap = 1 + r.nextInt(64);
+            AvailabilityProfile p = new AvailabilityProfile(cap, 0);
+            List<double[]> res = new ArrayList<>();
+            double now = 0;
+            for (int step = 0; step < 400; step++) {
+                int op = r.nextInt(10);
+                if (op < 5) {
+                    int q = 1 + r.nextInt(cap);
+                    double dur = 1 + r.nextInt(50);
+                    double from = now + r.nextInt(20);
+                    double s = p.earliestStart(from, dur, q);
+                    assertEquals(bruteEarliest(res, cap, from, dur, q), s, "seed " + seed + " step " + step);
+                    p.reserve(s, s + dur, q);
+                    res.add(new double[] {s, s + dur, q});
+                } else if (op < 8 && !res.isEmpty()) {
+                    double[] x = res.remove(r.nextInt(res.size()));
+                    double from = Math.max(x[0], now);
+                    if (from < x[1]) {
+                        p.release(from, x[1], (int) x[2]); // only its not-yet-past part is still in the profile
+                    }
+                } else {
+                    now += r.nextInt(10);
+                    p.discardBefore(now);
+                    final double n = now;
+                    res.replaceAll(x -> x[1] <= n ? null : new double[] {Math.max(x[0], n), x[1], x[2]});
+                    res.removeIf(x -> x == null);
+                }
+                for (int t = (int) now; t < now + 120; t += 3) {
+                    assertEquals(bruteFree(res, cap, t), p.freeAt(t), "seed " + seed + " step " + step + " t=" + t + " " + p);
+                }
+            }
+        }
+    }
+
+    private static int bruteFree(List<double[]> res, int cap, double t) {
+        int used = 0;
+        for (double[] x : res) {
+            if (x[0] <= t && t < x[1]) {
+                used += (int) x[2];
+            }
+        }
+        return cap - used;
+    }
+
+    private static double bruteEarliest(List<double[]> res, int cap, double from, double dur, int q) {
+        List<Double> cands = new ArrayList<>(List.of(from));
+        for (double[] x : res) {
+            if (x[1] > from) {
+                cands.add(x[1]);
+            }
+        }
+        cands.sort(null);
+        for (double t : cands) {
+            boolean ok = bruteFree(res, cap, t) >= q;
+            for (double[] x : res) {
+                if (x[0] > t && x[0] < t + dur && bruteFree(res, cap, x[0]) < q) {
+                    ok = false;
+                }
+            }
+            if (ok) {
+                return t;
+            }
+        }
+        return Double.POSITIVE_INFINITY;
+    }
+}

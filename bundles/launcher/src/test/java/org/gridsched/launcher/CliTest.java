@@ -1,0 +1,207 @@
+package org.gridsched.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.gridsched.batch.ConservativePolicy;
+import org.gridsched.batch.EasyPolicy;
+import org.gridsched.batch.FcfsPolicy;
+import org.gridsched.metrics.JobMetricsCollector;
+import org.gridsched.metrics.UtilizationCollector;
+import org.gridsched.workload.swf.SwfReader;
+import org.gridsched.workload.synthetic.LublinGenerator;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line and run profiles on a registry filled by hand (no framework). */
+class CliTest {
+    @TempDir
+    Path tmp;
+
+    private final PluginRegistry registry = new PluginRegistry();
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @BeforeEach
+    void plugins() {
+        List.of(new FcfsPolicy(), new ConservativePolicy(), new EasyPolicy(), new SwfReader(), new LublinGenerator(),
+                new JobMetricsCollector(), new UtilizationCollector()).forEach(registry::add);
+    }
+
+    private int run(String... args) {
+        out.reset();
+        err.reset();
+        return new Cli(registry, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), false, tmp).run(args);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    private Path swf(String... lines) throws Exception {
+        Path f = tmp.resolve("t.swf");
+        Files.write(f, List.of(lines));
+        return f;
+    }
+
+    private static String job(int id, int submit, int runtime, int procs, int requested) {
+        return id + " " + submit + " -1 " + runtime + " " + procs + " -1 -1 " + procs + " " + requested + " -1 1 1 1 -1 1 1 -1 -1";
+    }
+
+    @Test
+    void simulateWritesJobsAndSummary() throws Exception {
+        Path trace = swf("; MaxProcs: 4", job(1, 0, 10, 4, 10), job(2, 1, 5, 2, 5), job(3, 2, 0, 1, 5), job(4, 3, 5, 8, 5));
+        assertEquals(0, run("simulate", "--workload", trace.toString(), "--batch", "fcfs", "--out", tmp.resolve("o").toString(), "--quiet"), err());
+        List<String> rows = Files.readAllLines(tmp.resolve("o/jobs.csv"));
+        assertEquals(3, rows.size());
+        assertEquals("2,1,2,5,10,5,15,9,14,2.8,1,COMPLETED_SUCCESSFULLY,0-1,cluster", rows.get(2));
+        String summary = Files.readString(tmp.resolve("o/summary.json"));
+        assertTrue(summary.contains("\"runtime_not_positive\": 1"), summary);
+        assertTrue(summary.contains("\"wider_than_platform\": 1"), summary);
+        assertTrue(summary.contains("\"read\": 4"), summary);
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("2 jobs simulated on cluster:4 with fcfs"));
+    }
+
+    @Test
+    void strictModeMakesAWideJobAnErrorNamingFileLineAndField() throws Exception {
+        Path trace = swf("; MaxProcs: 4", job(1, 0, 10, 8, 10));
+        assertEquals(1, run("simulate", "--workload", trace.toString(), "--strict", "--quiet", "--out", tmp.resolve("o").toString()));
+        assertTrue(err().contains("t.swf:2: processors: job 1 needs 8 processors but the largest cluster has 4"), err());
+        assertFalse(err().contains("at org."), "no stack trace: " + err());
+    }
+
+    @Test
+    void sameProfileAndSeedGiveByteIdenticalResults() throws Exception {
+        String[] args = {"simulate", "--generator", "lublin99", "--workload-option", "jobs=3000", "--workload-option",
+            "requested_time=overestimate", "--platform", "c:256", "--batch", "cbf", "--seed", "9", "--quiet", "--out"};
+        assertEquals(0, run(concat(args, tmp.resolve("a").toString())), err());
+        assertEquals(0, run(concat(args, tmp.resolve("b").toString())), err());
+        for (String f : List.of("jobs.csv", "summary.json")) {
+            assertEquals(-1, Files.mismatch(tmp.resolve("a").resolve(f), tmp.resolve("b").resolve(f)), f + " differs");
+        }
+        args[12] = "10"; // the seed
+        assertEquals(0, run(concat(args, tmp.resolve("d").toString())), err());
+        assertTrue(Files.mismatch(tmp.resolve("a/jobs.csv"), tmp.resolve("d/jobs.csv")) >= 0, "another seed gives another workload");
+    }
+
+    private static String[] concat(String[] a, String last) {
+        String[] r = java.util.Arrays.copyOf(a, a.length + 1);
+        r[a.length] = last;
+        return r;
+    }
+
+    @Test
+    void severalClustersWithoutAMetaSchedulerAreRejected() {
+        assertEquals(1, run("simulate", "--generator", "lublin99", "--platform", "a:64,b:32:1.5", "--quiet"));
+        assertTrue(err().contains("platform: a platform of 2 clusters needs a meta-scheduler"), err());
+    }
+
+    @Test
+    void unknownPluginNamesListTheChoices() {
+        assertEquals(1, run("simulate", "--generator", "lublin99", "--platform", "c:64", "--batch", "sjf", "--quiet"));
+        assertTrue(err().contains("batch: unknown batch policy 'sjf'; available: cbf, easy, fcfs"), err());
+        assertEquals(1, run("simulate", "--generator", "poisson", "--platform", "c:64", "--quiet"));
+        assertTrue(err().contains("unknown workload generator 'poisson'; available: lublin99"), err());
+        assertEquals(1, run("simulate", "--generator", "lublin99", "--platform", "c:64", "--collectors", "jobs,energy", "--quiet"));
+        assertTrue(err().contains("unknown metric collector 'energy'; available: jobs, utilization"), err());
+    }
+
+    @Test
+    void unknownPluginOptionsListTheValidOnes() {
+        assertEquals(1, run("simulate", "--generator", "lublin99", "--workload-option", "jbos=5", "--platform", "c:64", "--quiet"));
+        assertTrue(err().contains("jbos: unknown option for workload generator 'lublin99'; valid options:"), err());
+    }
+
+    @Test
+    void usageErrorsExitWithTwo() {
+        assertEquals(2, run("frobnicate"));
+        assertTrue(err().contains("unknown command 'frobnicate'"));
+        assertEquals(2, run("simulate", "--batch"));
+        assertTrue(err().contains("--batch needs a value"));
+        assertEquals(2, run("simulate", "--platform", "c:4"));
+        assertTrue(err().contains("exactly one of --workload FILE and --generator NAME"));
+        assertEquals(1, run("simulate", "--generator", "lublin99", "--platform", "c:x"));
+        assertTrue(err().contains("processor count 'x' of cluster 'c' is not a whole number"), err());
+    }
+
+    @Test
+    void missingTraceIsAClearError() {
+        assertEquals(1, run("simulate", "--workload", tmp.resolve("nope.swf").toString(), "--platform", "c:4", "--quiet"));
+        assertTrue(err().contains("nope.swf") && err().toLowerCase().contains("no such"), err());
+    }
+
+    @Test
+    void platformDefaultsToTheTraceHeader() throws Exception {
+        Path trace = swf("; MaxProcs: 16 (some prose)", job(1, 0, 10, 16, 10));
+        assertEquals(0, run("simulate", "--workload", trace.toString(), "--quiet", "--out", tmp.resolve("o").toString()), err());
+        assertTrue(Files.readString(tmp.resolve("o/summary.json")).contains("\"processors\": 16"));
+    }
+
+    @Test
+    void profileRunsAndCommandLineOverridesOutputAndSeed() throws Exception {
+        Path profile = tmp.resolve("p.json");
+        Files.writeString(profile, """
+                {"name": "p", "platform": [{"name": "c", "processors": 128, "batch": "cbf"}],
+                 "workload": {"generator": "lublin99", "options": {"jobs": 400, "processors": 128}},
+                 "collectors": {"jobs": {"bounded_slowdown_threshold": 60}}, "seed": 4, "progress": false}
+                """);
+        assertEquals(0, run("run", profile.toString(), "--out", tmp.resolve("o").toString(), "--seed", "5"), err());
+        String s = Files.readString(tmp.resolve("o/summary.json"));
+        assertTrue(s.contains("\"seed\": 5") && s.contains("\"bounded_slowdown_threshold\": 60") && s.contains("\"batch\": \"cbf\""), s);
+        assertFalse(s.contains("\"utilization\""), "only the collectors named in the profile run");
+    }
+
+    @Test
+    void profileErrorsNameTheFileAndKey() throws Exception {
+        Path profile = tmp.resolve("bad.json");
+        Files.writeString(profile, "{\"workload\": {\"generator\": \"lublin99\"}, \"sed\": 4}");
+        assertEquals(1, run("run", profile.toString()));
+        assertTrue(err().contains("bad.json: sed: unknown key; valid keys: batch, collectors, description"), err());
+
+        Files.writeString(profile, "{\"workload\": {\"generator\": \"lublin99\"},\n \"platform\": [{\"name\": \"c\", \"processors\": -3}]}");
+        assertEquals(1, run("run", profile.toString()));
+        assertTrue(err().contains("platform[0].processors: expected a positive whole number, got -3"), err());
+
+        Files.writeString(profile, "{\"workload\": {\"generator\": \"lublin99\"},\n \"seed\": }");
+        assertEquals(1, run("run", profile.toString()));
+        assertTrue(err().contains("bad.json:2: not valid JSON"), err());
+
+        assertEquals(1, run("run", tmp.resolve("absent.json").toString()));
+        assertTrue(err().contains("absent.json: no such run profile"), err());
+    }
+
+    @Test
+    void profilePathsAreRelativeToTheProfile() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("profiles"));
+        Files.write(dir.resolve("t.swf"), List.of("; MaxProcs: 4", job(1, 0, 10, 4, 10)));
+        Files.writeString(dir.resolve("p.json"), "{\"name\": \"rel\", \"workload\": {\"file\": \"t.swf\"}, \"output\": \"out\", \"progress\": false}");
+        assertEquals(0, run("run", dir.resolve("p.json").toString()), err());
+        assertTrue(Files.exists(dir.resolve("out/jobs.csv")));
+    }
+
+    @Test
+    void quickstartProfileShippedInTheRepositoryParses() {
+        Path q = Path.of(System.getProperty("gridsched.home", "../..")).resolve("runconfigs/quickstart.json");
+        RunProfile p = ProfileParser.parse(q);
+        assertEquals("quickstart", p.name);
+        assertEquals("lublin99", p.generator);
+    }
+
+    @Test
+    void pluginsListsEveryPluginWithItsOptions() {
+        assertEquals(0, run("plugins"));
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertTrue(o.contains("batch policies:") && o.contains("  cbf ") && o.contains("requested_time = requested")
+                && o.contains("bounded_slowdown_threshold = 10") && o.contains("[classpath]"), o);
+    }
+}
