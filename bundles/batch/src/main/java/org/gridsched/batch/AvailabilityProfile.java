@@ -135,16 +135,36 @@ public final class AvailabilityProfile {
     }
 
     /**
-     * The first time {@code t >= from} at which at least {@code q} processors are free (for an instant),
-     * or +infinity. A job of width q cannot start anywhere before it: the cheap test that lets the
-     * compression pass skip jobs that cannot move.
+     * Where a reserved job could move if it were taken out of the profile: the earliest {@code t} in
+     * [from, limit) such that at least {@code q} processors are free during [t, min(t + duration, limit)),
+     * or +infinity if there is none.
+     *
+     * <p>Meant for a job reserved over [limit, limit + duration) by {@code q} processors, still in the
+     * profile: for a start {@code t < limit}, the part of [t, t + duration) at or after {@code limit} lies
+     * inside the job's own slot, where its own processors would come back; so only [t, limit) has to be
+     * checked, and the profile need not be touched unless the job really moves.
      */
-    public double firstTimeWithFree(double from, int q) {
-        if (freeAt(from) >= q) {
-            return from;
+    public double earliestStartBefore(double from, double duration, int q, double limit) {
+        double t = from;
+        while (t < limit) {
+            if (freeAt(t) < q) {
+                int n = firstAtLeast(root, Math.nextUp(t), q);
+                if (n == NIL || key[n] >= limit) {
+                    return Double.POSITIVE_INFINITY;
+                }
+                t = key[n];
+            }
+            int blocker = firstBelow(root, t, Math.min(t + duration, limit), q);
+            if (blocker == NIL) {
+                return t;
+            }
+            int n = firstAtLeast(root, Math.nextUp(key[blocker]), q);
+            if (n == NIL) {
+                return Double.POSITIVE_INFINITY;
+            }
+            t = key[n];
         }
-        int n = firstAtLeast(root, Math.nextUp(from), q);
-        return n == NIL ? Double.POSITIVE_INFINITY : key[n];
+        return Double.POSITIVE_INFINITY;
     }
 
     /** Forgets the past: drops breakpoints before {@code now}, keeping the value at {@code now}. */

@@ -13,9 +13,9 @@ import org.gridsched.api.batch.QueuedJob;
  * <p>At submission a job is reserved at the earliest time it fits for its requested time without moving
  * any existing reservation. When a job ends before its reservation does, the waiting jobs are re-planned
  * in submission order: each is removed and re-inserted at its earliest feasible start, which is never
- * later than before (its old slot is still free when its turn comes). A job whose width is not free at
- * any instant before its current start cannot move, and is skipped without touching the profile: that
- * test is one logarithmic descent of the {@link AvailabilityProfile}.
+ * later than before (its old slot is still free when its turn comes). Whether and where a job can move
+ * is decided on the profile as it is (a search bounded by its current start); only jobs that move
+ * change it.
  *
  * <p>Running jobs keep their reservation until they end; the profile's past is discarded at each event.
  */
@@ -135,23 +135,26 @@ final class ConservativeScheduler implements BatchScheduler {
         profile.reserve(s, e.end, e.job.processors());
     }
 
-    /** Re-plans waiting jobs in submission order after room was freed. */
+    /**
+     * Re-plans waiting jobs in submission order after room was freed: each moves to its earliest feasible
+     * start, found without taking it out of the profile (see
+     * {@link AvailabilityProfile#earliestStartBefore}); the profile changes only for jobs that move.
+     */
     private void compress(double now) {
         for (Entry w = head; w != null; w = w.next) {
             if (w.start <= now) {
                 continue; // starts now anyway
             }
             int q = w.job.processors();
-            if (profile.firstTimeWithFree(now, q) >= w.start) {
-                continue; // not even an instant with q free before its slot: it cannot move
+            double s = profile.earliestStartBefore(now, w.job.requestedTime(), q, w.start);
+            if (s == Double.POSITIVE_INFINITY) {
+                continue;
             }
             profile.release(w.start, w.end, q);
-            double oldStart = w.start;
             due.remove(w);
-            place(w, now);
-            if (w.start > oldStart) {
-                throw new IllegalStateException("re-planning moved " + w.job + " later, from " + oldStart + " to " + w.start);
-            }
+            w.start = s;
+            w.end = s + w.job.requestedTime();
+            profile.reserve(s, w.end, q);
             due.add(w);
         }
     }

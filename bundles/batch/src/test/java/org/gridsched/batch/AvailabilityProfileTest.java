@@ -38,7 +38,8 @@ class AvailabilityProfileTest {
         assertEquals(0, p.freeAt(55));
         assertEquals(5, p.freeAt(60));
         assertEquals(8, p.freeAt(100));
-        assertEquals(60.0, p.firstTimeWithFree(55, 1));
+        assertEquals(60.0, p.earliestStartBefore(55, 10, 1, 200));
+        assertEquals(Double.POSITIVE_INFINITY, p.earliestStartBefore(55, 10, 1, 60));
     }
 
     @Test
@@ -59,6 +60,17 @@ class AvailabilityProfileTest {
                     assertEquals(bruteEarliest(res, cap, from, dur, q), s, "seed " + seed + " step " + step);
                     p.reserve(s, s + dur, q);
                     res.add(new double[] {s, s + dur, q});
+                } else if (op < 6 && !res.isEmpty()) {
+                    // where could a reserved job move if taken out? compare with brute force on the rest
+                    double[] x = res.get(r.nextInt(res.size()));
+                    if (x[0] > now) {
+                        List<double[]> others = new ArrayList<>(res);
+                        others.remove(x);
+                        double brute = bruteEarliest(others, cap, now, x[1] - x[0], (int) x[2]);
+                        double expected = brute < x[0] ? brute : Double.POSITIVE_INFINITY;
+                        assertEquals(expected, p.earliestStartBefore(now, x[1] - x[0], (int) x[2], x[0]),
+                                "seed " + seed + " step " + step);
+                    }
                 } else if (op < 8 && !res.isEmpty()) {
                     double[] x = res.remove(r.nextInt(res.size()));
                     double from = Math.max(x[0], now);
