@@ -3,51 +3,41 @@ package org.gridsched.batch;
 import java.util.Arrays;
 
 /**
- * The number of free processors of a cluster as a step function of time, with reservations.
+ * The number of free processors of a cluster as a step function of time, with reservations, kept as two
+ * parallel sorted arrays of breakpoints: from {@code time[i]} until {@code time[i+1]}, {@code free[i]}
+ * processors are free; the last value holds forever. Adjacent breakpoints never carry the same value, so
+ * there are at most two breakpoints per reservation.
  *
- * <p>Breakpoints {@code (t_i, v_i)} mean "from t_i until the next breakpoint, v_i processors are free";
- * the last value holds forever. Adjacent breakpoints never carry the same value, so the profile has at
- * most two breakpoints per reservation. They are kept in a treap (randomised balanced search tree) keyed
- * by time, whose nodes carry the minimum and maximum free count of their subtree and a pending range
- * addition. That makes every operation logarithmic:
- * <ul>
- * <li>adding or removing a reservation is a range addition plus at most four insertions/deletions;</li>
- * <li>"the first time at or after t where q processors are free" and "the first breakpoint in (a, b)
- * where fewer than q are free" descend the tree guided by the subtree maximum and minimum, which is what
- * the earliest-fit search and the compression pass of conservative backfilling need.</li>
- * </ul>
- * The treap's priorities come from a fixed-seed generator, so the shape (and thus the run) is
- * deterministic.
+ * <p>Why arrays: conservative backfilling re-plans waiting jobs after every early end, and a profile
+ * holds a few hundred breakpoints in practice. Each query is a single forward scan over contiguous
+ * memory and each update a short loop plus {@code arraycopy}, which beats a balanced tree's pointer
+ * chasing at these sizes by a wide margin (measured with {@code gridsched bench}).
  */
 public final class AvailabilityProfile {
-    private static final int NIL = 0;
-
-    private double[] key = new double[64];
-    private int[] val = new int[64];
-    private int[] lazy = new int[64];
-    private int[] min = new int[64];
-    private int[] max = new int[64];
-    private int[] pri = new int[64];
-    private int[] left = new int[64];
-    private int[] right = new int[64];
-    private int[] freeList = new int[64];
-    private int freeTop;
-    private int nextNode = 1;
-    private int root = NIL;
-    private int size;
-    private long seed = 0x9E3779B97F4A7C15L;
+    private double[] time = new double[64];
+    private int[] free = new int[64];
+    /** Live breakpoints are [first, end). The past is dropped by moving {@code first}. */
+    private int first;
+    private int end;
     private final int capacity;
-
-    // split results
-    private int splitLeft;
-    private int splitRight;
+    /** Bumped by every change; validates {@link #firstWithFree}. */
+    private long version;
+    /**
+     * Per width q: the first live breakpoint with at least q free, as of {@code cachedVersion[q]}.
+     * Re-planning asks this for every waiting job between two changes of the profile; most widths repeat.
+     */
+    private final int[] cachedIndex;
+    private final long[] cachedVersion;
 
     /** A profile with {@code processors} free from {@code origin} on. */
     public AvailabilityProfile(int processors, double origin) {
         this.capacity = processors;
-        min[NIL] = Integer.MAX_VALUE;
-        max[NIL] = Integer.MIN_VALUE;
-        root = newNode(origin, processors);
+        time[0] = origin;
+        free[0] = processors;
+        end = 1;
+        cachedIndex = new int[processors + 1];
+        cachedVersion = new long[processors + 1];
+        java.util.Arrays.fill(cachedVersion, -1);
     }
 
     public int capacity() {
@@ -56,26 +46,30 @@ public final class AvailabilityProfile {
 
     /** Number of breakpoints (for tests and statistics). */
     public int breakpoints() {
-        return size;
+        return end - first;
     }
 
-    /** Free processors at time t (t at or after the first breakpoint). */
-    public int freeAt(double t) {
-        int n = root;
-        int result = Integer.MIN_VALUE;
-        while (n != NIL) {
-            push(n);
-            if (key[n] <= t) {
-                result = val[n];
-                n = right[n];
+    /** Index of the last breakpoint at or before t. */
+    private int indexOf(double t) {
+        int lo = first;
+        int hi = end - 1;
+        if (t < time[lo]) {
+            throw new IllegalArgumentException("time " + t + " is before the profile's origin " + time[lo]);
+        }
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (time[mid] <= t) {
+                lo = mid;
             } else {
-                n = left[n];
+                hi = mid - 1;
             }
         }
-        if (result == Integer.MIN_VALUE) {
-            throw new IllegalArgumentException("time " + t + " is before the profile's origin");
-        }
-        return result;
+        return lo;
+    }
+
+    /** Free processors at time t. */
+    public int freeAt(double t) {
+        return free[indexOf(t)];
     }
 
     /** Takes {@code q} processors over [from, to). */
@@ -92,17 +86,56 @@ public final class AvailabilityProfile {
         if (!(from < to)) {
             return;
         }
-        ensureBreakpoint(from);
-        ensureBreakpoint(to);
-        split(root, from);
-        int before = splitLeft;
-        split(splitRight, to);
-        int middle = splitLeft;
-        int after = splitRight;
-        apply(middle, delta);
-        root = merge(merge(before, middle), after);
-        dropIfRedundant(to);
-        dropIfRedundant(from);
+        version++;
+        int i = breakpointAt(from);
+        int j = to == Double.POSITIVE_INFINITY ? end : breakpointAt(to);
+        for (int k = i; k < j; k++) {
+            free[k] += delta;
+        }
+        // keep adjacent values distinct: first at `to`, so that index i stays valid
+        if (j < end && free[j] == free[j - 1]) {
+            removeAt(j);
+        }
+        if (i > first && free[i] == free[i - 1]) {
+            removeAt(i);
+        }
+    }
+
+    /** Index of the breakpoint at exactly t, inserting one (with the value in force there) if needed. */
+    private int breakpointAt(double t) {
+        int i = indexOf(t);
+        if (time[i] == t) {
+            return i;
+        }
+        insertAt(i + 1, t, free[i]);
+        return i + 1;
+    }
+
+    /** Inserts without compacting, so that indexes held by the caller stay valid. */
+    private void insertAt(int pos, double t, int v) {
+        if (end == time.length) {
+            time = Arrays.copyOf(time, time.length * 2);
+            free = Arrays.copyOf(free, free.length * 2);
+        }
+        System.arraycopy(time, pos, time, pos + 1, end - pos);
+        System.arraycopy(free, pos, free, pos + 1, end - pos);
+        time[pos] = t;
+        free[pos] = v;
+        end++;
+    }
+
+    private void removeAt(int pos) {
+        System.arraycopy(time, pos + 1, time, pos, end - pos - 1);
+        System.arraycopy(free, pos + 1, free, pos, end - pos - 1);
+        end--;
+    }
+
+    private void compact() {
+        version++;
+        System.arraycopy(time, first, time, 0, end - first);
+        System.arraycopy(free, first, free, 0, end - first);
+        end -= first;
+        first = 0;
     }
 
     /**
@@ -113,25 +146,7 @@ public final class AvailabilityProfile {
         if (q > capacity) {
             return Double.POSITIVE_INFINITY;
         }
-        double t = from;
-        while (true) {
-            if (freeAt(t) < q) {
-                int n = firstAtLeast(root, Math.nextUp(t), q);
-                if (n == NIL) {
-                    return Double.POSITIVE_INFINITY;
-                }
-                t = key[n];
-            }
-            int blocker = firstBelow(root, t, t + duration, q);
-            if (blocker == NIL) {
-                return t;
-            }
-            int n = firstAtLeast(root, Math.nextUp(key[blocker]), q);
-            if (n == NIL) {
-                return Double.POSITIVE_INFINITY;
-            }
-            t = key[n];
-        }
+        return earliestStartBefore(from, duration, q, Double.POSITIVE_INFINITY);
     }
 
     /**
@@ -145,342 +160,81 @@ public final class AvailabilityProfile {
      * checked, and the profile need not be touched unless the job really moves.
      */
     public double earliestStartBefore(double from, double duration, int q, double limit) {
+        int k = from == time[first] ? first : indexOf(from);
         double t = from;
-        while (t < limit) {
-            if (freeAt(t) < q) {
-                int n = firstAtLeast(root, Math.nextUp(t), q);
-                if (n == NIL || key[n] >= limit) {
-                    return Double.POSITIVE_INFINITY;
-                }
-                t = key[n];
-            }
-            int blocker = firstBelow(root, t, Math.min(t + duration, limit), q);
-            if (blocker == NIL) {
-                return t;
-            }
-            int n = firstAtLeast(root, Math.nextUp(key[blocker]), q);
-            if (n == NIL) {
+        if (k == first && q <= capacity) {
+            // skip the stretch where fewer than q are free, known from earlier queries of the same width
+            k = firstWithFree(q);
+            if (k == end) {
                 return Double.POSITIVE_INFINITY;
             }
-            t = key[n];
+            if (k > first) {
+                t = time[k];
+            }
+        }
+        double candidate = Double.NaN;
+        while (k < end && t < limit) {
+            if (free[k] >= q) {
+                if (Double.isNaN(candidate)) {
+                    candidate = t;
+                }
+                double runEnd = k + 1 < end ? time[k + 1] : Double.POSITIVE_INFINITY;
+                if (runEnd >= Math.min(candidate + duration, limit)) {
+                    return candidate;
+                }
+            } else {
+                candidate = Double.NaN;
+            }
+            k++;
+            if (k < end) {
+                t = time[k];
+            }
         }
         return Double.POSITIVE_INFINITY;
     }
 
-    /** Forgets the past: drops breakpoints before {@code now}, keeping the value at {@code now}. */
-    public void discardBefore(double now) {
-        split(root, now);
-        int past = splitLeft;
-        int rest = splitRight;
-        if (past == NIL) {
-            return;
+    /** Index of the first live breakpoint with at least q free ({@code end} if none). */
+    private int firstWithFree(int q) {
+        if (cachedVersion[q] == version) {
+            return cachedIndex[q];
         }
-        int last = past;
-        push(last);
-        while (right[last] != NIL) {
-            last = right[last];
-            push(last);
+        int k = first;
+        while (k < end && free[k] < q) {
+            k++;
         }
-        int valueAtNow = val[last];
-        recycle(past);
-        root = rest;
-        if (firstKey() != now) {
-            root = merge(newNode(now, valueAtNow), root);
-        }
-        dropIfRedundantAfter(now);
+        cachedIndex[q] = k;
+        cachedVersion[q] = version;
+        return k;
     }
 
-    private double firstKey() {
-        int n = root;
-        if (n == NIL) {
-            return Double.NaN;
+    /** Forgets the past: drops breakpoints before {@code now}, keeping the value at {@code now}. */
+    public void discardBefore(double now) {
+        int i = indexOf(now);
+        if (i != first || time[i] != now) {
+            version++;
         }
-        while (left[n] != NIL) {
-            n = left[n];
+        time[i] = now;
+        first = i;
+        if (first > 64 && first > (end >> 1)) {
+            compact();
         }
-        return key[n];
     }
 
     /** Breakpoints as (time, free) pairs in time order, for tests and debugging. */
     public double[][] toArray() {
-        double[][] out = new double[size][];
-        int[] idx = {0};
-        collect(root, out, idx);
-        return out;
-    }
-
-    private void collect(int n, double[][] out, int[] idx) {
-        if (n == NIL) {
-            return;
+        double[][] out = new double[end - first][];
+        for (int i = first; i < end; i++) {
+            out[i - first] = new double[] {time[i], free[i]};
         }
-        push(n);
-        collect(left[n], out, idx);
-        out[idx[0]++] = new double[] {key[n], val[n]};
-        collect(right[n], out, idx);
+        return out;
     }
 
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("[");
-        for (double[] p : toArray()) {
-            sb.append(' ').append(p[0]).append(':').append((int) p[1]);
+        for (int i = first; i < end; i++) {
+            sb.append(' ').append(time[i]).append(':').append(free[i]);
         }
         return sb.append(" ]").toString();
-    }
-
-    // --- queries ---
-
-    /** First node with key >= from and value >= q. */
-    private int firstAtLeast(int n, double from, int q) {
-        if (n == NIL || max[n] < q) {
-            return NIL;
-        }
-        push(n);
-        if (key[n] < from) {
-            return firstAtLeast(right[n], from, q);
-        }
-        int r = firstAtLeast(left[n], from, q);
-        if (r != NIL) {
-            return r;
-        }
-        if (val[n] >= q) {
-            return n;
-        }
-        return firstAtLeast(right[n], from, q);
-    }
-
-    /** First node with from < key < to and value < q. */
-    private int firstBelow(int n, double from, double to, int q) {
-        if (n == NIL || min[n] >= q) {
-            return NIL;
-        }
-        push(n);
-        if (key[n] <= from) {
-            return firstBelow(right[n], from, to, q);
-        }
-        if (key[n] >= to) {
-            return firstBelow(left[n], from, to, q);
-        }
-        int r = firstBelow(left[n], from, to, q);
-        if (r != NIL) {
-            return r;
-        }
-        if (val[n] < q) {
-            return n;
-        }
-        return firstBelow(right[n], from, to, q);
-    }
-
-    // --- structure maintenance ---
-
-    private void ensureBreakpoint(double t) {
-        if (Double.isInfinite(t) || find(t) != NIL) {
-            return;
-        }
-        int v = freeAt(t);
-        split(root, t);
-        int a = splitLeft;
-        int b = splitRight;
-        root = merge(merge(a, newNode(t, v)), b);
-    }
-
-    private int find(double t) {
-        int n = root;
-        while (n != NIL) {
-            if (key[n] == t) {
-                return n;
-            }
-            n = t < key[n] ? left[n] : right[n];
-        }
-        return NIL;
-    }
-
-    /** Removes the breakpoint at t if it carries the same value as its predecessor. */
-    private void dropIfRedundant(double t) {
-        int n = find(t);
-        if (n == NIL) {
-            return;
-        }
-        int v = freeAt(t);
-        int pred = predecessor(t);
-        if (pred != NIL && valueOf(pred) == v) {
-            remove(t);
-        }
-    }
-
-    /** After discarding the past, the new first breakpoint may equal its successor. */
-    private void dropIfRedundantAfter(double now) {
-        int succ = firstAtLeastKey(Math.nextUp(now));
-        if (succ != NIL && valueOf(succ) == freeAt(now)) {
-            remove(key[succ]);
-        }
-    }
-
-    private int firstAtLeastKey(double t) {
-        int n = root;
-        int best = NIL;
-        while (n != NIL) {
-            push(n);
-            if (key[n] >= t) {
-                best = n;
-                n = left[n];
-            } else {
-                n = right[n];
-            }
-        }
-        return best;
-    }
-
-    private int predecessor(double t) {
-        int n = root;
-        int best = NIL;
-        while (n != NIL) {
-            push(n);
-            if (key[n] < t) {
-                best = n;
-                n = right[n];
-            } else {
-                n = left[n];
-            }
-        }
-        return best;
-    }
-
-    private int valueOf(int node) {
-        // Pending additions were pushed down along the search path that found the node.
-        return val[node];
-    }
-
-    private void remove(double t) {
-        split(root, t);
-        int a = splitLeft;
-        split(splitRight, Math.nextUp(t));
-        int mid = splitLeft;
-        int b = splitRight;
-        recycle(mid);
-        root = merge(a, b);
-    }
-
-    /** Splits n into keys < k (splitLeft) and keys >= k (splitRight). */
-    private void split(int n, double k) {
-        if (n == NIL) {
-            splitLeft = NIL;
-            splitRight = NIL;
-            return;
-        }
-        push(n);
-        if (key[n] < k) {
-            split(right[n], k);
-            right[n] = splitLeft;
-            pull(n);
-            splitLeft = n;
-        } else {
-            split(left[n], k);
-            left[n] = splitRight;
-            pull(n);
-            splitRight = n;
-        }
-    }
-
-    private int merge(int a, int b) {
-        if (a == NIL) {
-            return b;
-        }
-        if (b == NIL) {
-            return a;
-        }
-        if (pri[a] > pri[b]) {
-            push(a);
-            right[a] = merge(right[a], b);
-            pull(a);
-            return a;
-        }
-        push(b);
-        left[b] = merge(a, left[b]);
-        pull(b);
-        return b;
-    }
-
-    private void apply(int n, int delta) {
-        if (n != NIL) {
-            val[n] += delta;
-            min[n] += delta;
-            max[n] += delta;
-            lazy[n] += delta;
-        }
-    }
-
-    private void push(int n) {
-        int d = lazy[n];
-        if (d != 0) {
-            apply(left[n], d);
-            apply(right[n], d);
-            lazy[n] = 0;
-        }
-    }
-
-    private void pull(int n) {
-        int l = left[n];
-        int r = right[n];
-        int lo = val[n];
-        int hi = val[n];
-        if (l != NIL) {
-            lo = Math.min(lo, min[l]);
-            hi = Math.max(hi, max[l]);
-        }
-        if (r != NIL) {
-            lo = Math.min(lo, min[r]);
-            hi = Math.max(hi, max[r]);
-        }
-        min[n] = lo;
-        max[n] = hi;
-    }
-
-    private int newNode(double k, int v) {
-        int n;
-        if (freeTop > 0) {
-            n = freeList[--freeTop];
-        } else {
-            if (nextNode == key.length) {
-                grow();
-            }
-            n = nextNode++;
-        }
-        key[n] = k;
-        val[n] = v;
-        min[n] = v;
-        max[n] = v;
-        lazy[n] = 0;
-        left[n] = NIL;
-        right[n] = NIL;
-        seed = seed * 6364136223846793005L + 1442695040888963407L;
-        pri[n] = (int) (seed >>> 33);
-        size++;
-        return n;
-    }
-
-    private void recycle(int n) {
-        if (n == NIL) {
-            return;
-        }
-        recycle(left[n]);
-        recycle(right[n]);
-        if (freeTop == freeList.length) {
-            freeList = Arrays.copyOf(freeList, freeTop * 2);
-        }
-        freeList[freeTop++] = n;
-        size--;
-    }
-
-    private void grow() {
-        int n = key.length * 2;
-        key = Arrays.copyOf(key, n);
-        val = Arrays.copyOf(val, n);
-        lazy = Arrays.copyOf(lazy, n);
-        min = Arrays.copyOf(min, n);
-        max = Arrays.copyOf(max, n);
-        pri = Arrays.copyOf(pri, n);
-        left = Arrays.copyOf(left, n);
-        right = Arrays.copyOf(right, n);
     }
 }

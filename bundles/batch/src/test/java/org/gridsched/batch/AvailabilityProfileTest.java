@@ -8,7 +8,7 @@ import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 
-/** The treap-backed profile against a brute-force list of reservations, on random operation sequences. */
+/** The array-backed profile against a brute-force list of reservations, on random operation sequences. */
 class AvailabilityProfileTest {
 
     @Test
