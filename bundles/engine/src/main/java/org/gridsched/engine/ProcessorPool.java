@@ -32,10 +32,17 @@ final class ProcessorPool {
         if (n > freeCount) {
             throw new IllegalStateException("need " + n + " processors, " + freeCount + " free");
         }
+        int from = free.nextSetBit(0);
+        int firstRunEnd = free.nextClearBit(from);
+        if (firstRunEnd - from >= n) {
+            // the common case: the lowest free run is wide enough
+            free.clear(from, from + n);
+            freeCount -= n;
+            return new int[] {from, from + n};
+        }
         int[] runs = new int[8];
         int used = 0;
         int remaining = n;
-        int from = free.nextSetBit(0);
         while (remaining > 0) {
             int to = free.nextClearBit(from);
             if (to - from > remaining) {

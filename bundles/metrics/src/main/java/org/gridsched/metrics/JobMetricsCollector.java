@@ -39,16 +39,19 @@ public final class JobMetricsCollector implements MetricCollector {
     @Override
     public Collector create(RunInfo run, PluginOptions options) {
         double tau = options.getPositive(THRESHOLD, 10.0);
-        JobTimeStats overall = new JobTimeStats(tau);
         JobTimeStats[] clusters = new JobTimeStats[run.clusterCount()];
         for (int i = 0; i < clusters.length; i++) {
             clusters[i] = new JobTimeStats(tau);
         }
+        // with one cluster the platform's figures are the cluster's: count each job once
+        JobTimeStats overall = clusters.length == 1 ? clusters[0] : new JobTimeStats(tau);
         return new Collector() {
             @Override
             public void jobFinished(JobOutcome job) {
-                overall.add(job);
                 clusters[job.cluster()].add(job);
+                if (clusters.length > 1) {
+                    overall.add(job);
+                }
             }
 
             @Override
