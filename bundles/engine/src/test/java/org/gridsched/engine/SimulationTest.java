@@ -1,0 +1,145 @@
+package org.gridsched.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.gridsched.api.InputException;
+import org.gridsched.api.batch.BatchScheduler;
+import org.gridsched.api.batch.Cluster;
+import org.gridsched.api.batch.QueuedJob;
+import org.gridsched.api.workload.JobRecord;
+import org.junit.jupiter.api.Test;
+
+/** The engine's own contract, with a minimal scheduler written here (no policy bundle involved). */
+class SimulationTest {
+
+    /** Starts jobs in order when they fit; records the order of the calls it receives. */
+    static class Greedy implements BatchScheduler {
+        final Cluster cluster;
+        final ArrayDeque<QueuedJob> queue = new ArrayDeque<>();
+        final List<String> calls = new ArrayList<>();
+
+        Greedy(Cluster cluster) {
+            this.cluster = cluster;
+        }
+
+        public void jobSubmitted(QueuedJob job) {
+            calls.add("submit " + job.id() + "@" + Numbers.format(cluster.now()));
+            queue.add(job);
+            drain();
+        }
+
+        public void jobEnded(QueuedJob job, boolean early) {
+            calls.add("end " + job.id() + "@" + Numbers.format(cluster.now()) + (early ? " early" : ""));
+            drain();
+        }
+
+        public void wakeUp() {
+            calls.add("wake@" + Numbers.format(cluster.now()));
+        }
+
+        void drain() {
+            while (!queue.isEmpty() && queue.peek().processors() <= cluster.freeProcessors()) {
+                cluster.start(queue.poll());
+            }
+        }
+
+        public int waitingJobs() {
+            return queue.size();
+        }
+    }
+
+    private static JobRecord job(long id, double submit, double runtime, double requested, int procs) {
+        JobRecord r = new JobRecord().set(id, submit, runtime, requested, procs);
+        r.line = id + 1;
+        return r;
+    }
+
+    private Greedy scheduler;
+
+    private SimulationResult run(List<JobRecord> jobs, boolean strict) {
+        Simulation.Settings s = new Simulation.Settings();
+        s.strict = strict;
+        Platform p = new Platform(List.of(new ClusterSpec("c", 4, 1.0)));
+        return new Simulation(p, c -> scheduler = new Greedy(c), List.of(), s).run(new ListJobSource("w.swf", jobs));
+    }
+
+    @Test
+    void arrivalsComeBeforeEndsAtTheSameTimeAndEndsInStartOrder() {
+        run(List.of(job(1, 0, 10, 10, 2), job(2, 0, 10, 20, 2), job(3, 10, 1, 1, 4)), false);
+        assertEquals(List.of("submit 1@0", "submit 2@0", "submit 3@10", "end 1@10", "end 2@10 early", "end 3@11"),
+                scheduler.calls);
+    }
+
+    @Test
+    void impossibleJobsAreSkippedAndCountedOrRejectedInStrictMode() {
+        List<JobRecord> jobs = List.of(job(1, 0, 10, 10, 2), job(2, 1, 0, 10, 2), job(3, 2, 5, 5, 9), job(4, 3, 5, 5, 0));
+        SimulationResult r = run(jobs, false);
+        assertEquals(1, r.simulated());
+        assertEquals(Map.of("invalid_job", 2L, "wider_than_platform", 1L), r.workload().skipped());
+        InputException e = assertThrows(InputException.class, () -> run(jobs, true));
+        assertEquals("w.swf:3: job: job 2 has runtime 0.0; it must be positive", e.getMessage());
+    }
+
+    @Test
+    void decreasingSubmitTimesAreAnErrorNamingTheLine() {
+        InputException e = assertThrows(InputException.class, () -> run(List.of(job(1, 5, 1, 1, 1), job(2, 4, 1, 1, 1)), false));
+        assertTrue(e.getMessage().startsWith("w.swf:3: submit time: job 2 is submitted at 4, before the previous job (5)"), e.getMessage());
+    }
+
+    @Test
+    void wakeUpsArriveAtTheirTimeAndNotInThePast() {
+        Simulation.Settings s = new Simulation.Settings();
+        Platform p = new Platform(List.of(new ClusterSpec("c", 4, 1.0)));
+        List<String> seen = new ArrayList<>();
+        Simulation sim = new Simulation(p, c -> new Greedy(c) {
+            @Override
+            public void jobSubmitted(QueuedJob job) {
+                c.wakeUpAt(7.5);
+                assertThrows(IllegalArgumentException.class, () -> c.wakeUpAt(c.now() - 1));
+                super.jobSubmitted(job);
+            }
+
+            @Override
+            public void wakeUp() {
+                seen.add("wake@" + Numbers.format(c.now()));
+            }
+        }, List.of(), s);
+        sim.run(new ListJobSource("w", List.of(job(1, 5, 10, 10, 1))));
+        assertEquals(List.of("wake@7.5"), seen);
+    }
+
+    @Test
+    void startingAJobThatDoesNotFitIsAPolicyError() {
+        Platform p = new Platform(List.of(new ClusterSpec("c", 2, 1.0)));
+        Simulation sim = new Simulation(p, c -> new Greedy(c) {
+            @Override
+            void drain() {
+                while (!queue.isEmpty()) {
+                    cluster.start(queue.poll());
+                }
+            }
+        }, List.of(), null);
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> sim.run(new ListJobSource("w", List.of(job(1, 0, 5, 5, 2), job(2, 0, 5, 5, 1)))));
+        assertTrue(e.getMessage().contains("job 2 needs 1 processors at t=0.0 but only 0 are free"), e.getMessage());
+    }
+
+    @Test
+    void numbersAndJsonAreDeterministic() {
+        assertEquals("3", Numbers.format(3.0));
+        assertEquals("2.5", Numbers.format(2.5));
+        assertEquals("", Numbers.format(Double.NaN));
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("a", List.of(1, 2.5, "x\"y"));
+        m.put("b", Double.NaN);
+        m.put("c", Map.of());
+        assertEquals("{\n  \"a\": [1, 2.5, \"x\\\"y\"],\n  \"b\": null,\n  \"c\": {}\n}\n", Json.write(m));
+    }
+}
