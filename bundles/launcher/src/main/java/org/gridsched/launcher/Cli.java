@@ -27,6 +27,7 @@ public final class Cli {
                            --platform NAME:PROCS[:SPEED][,...]  default: one cluster sized by the trace's MaxProcs
                            --batch fcfs|cbf|easy                local batch policy (default easy)
                            --out DIR                            output folder (default workspace/results/NAME)
+                           --reader NAME                        workload reader (default: chosen by file name)
                            --seed N  --name NAME  --strict  --no-kill  --quiet
                            --collectors a,b                     metric collectors (default jobs,utilization)
                            --workload-option KEY=VALUE          reader or generator option (repeatable)
