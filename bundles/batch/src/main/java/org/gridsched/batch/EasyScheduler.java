@@ -14,7 +14,8 @@ import org.gridsched.api.batch.QueuedJob;
  * order, starts now if enough processors are free now and either it ends by the shadow time or it fits in
  * the processors the head leaves spare at the shadow time ("extra").
  *
- * <p>Cost: a job end triggers one pass over the queue, stopped as soon as no processor is free. An arrival
+ * <p>Cost: after a job end, the backfill pass visits only the jobs that start, found in submission order
+ * by a {@link BackfillQueue} in logarithmic time each, instead of scanning the whole queue. An arrival
  * behind a blocked head only tests the new job: since the last pass nothing changed but the queue's tail,
  * and every job already in the queue failed under the same or a more permissive state.
  */
@@ -23,20 +24,19 @@ final class EasyScheduler implements BatchScheduler {
     /** Per-job state, attached to the job. */
     private static final class Entry {
         final QueuedJob job;
-        Entry prev;
-        Entry next;
+        final int width;
         double expectedEnd;
         long startRank;
 
         Entry(QueuedJob job) {
             this.job = job;
+            this.width = job.processors();
         }
     }
 
     private final Cluster cluster;
-    private Entry head;
-    private Entry tail;
-    private int waiting;
+    /** The waiting queue in submission order, indexed by slot; see {@link BackfillQueue}. */
+    private final BackfillQueue<Entry> queue = new BackfillQueue<>();
     /** Running jobs sorted by (expectedEnd, startRank). */
     private Entry[] running = new Entry[16];
     private int runningCount;
@@ -55,9 +55,14 @@ final class EasyScheduler implements BatchScheduler {
     public void jobSubmitted(QueuedJob job) {
         Entry e = new Entry(job);
         job.attach(e);
-        append(e);
-        if (planValid && e != head) {
-            tryBackfill(e);
+        boolean headBlocked = planValid && queue.size() > 0;
+        int slot = queue.add(e, job.processors(), job.requestedTime());
+        if (headBlocked) {
+            double now = cluster.now();
+            if (job.processors() <= cluster.freeProcessors()
+                    && (now + job.requestedTime() <= shadow || job.processors() <= extra)) {
+                backfill(slot, now);
+            }
         } else {
             schedule();
         }
@@ -81,12 +86,12 @@ final class EasyScheduler implements BatchScheduler {
 
     @Override
     public int waitingJobs() {
-        return waiting;
+        return queue.size();
     }
 
     @Override
     public double plannedStart(QueuedJob job) {
-        if (planValid && head != null && head.job == job) {
+        if (planValid && queue.size() > 0 && queue.get(queue.head()).job == job) {
             return shadow;
         }
         return Double.NaN;
@@ -95,21 +100,31 @@ final class EasyScheduler implements BatchScheduler {
     /** Starts heads that fit, then computes the head's reservation and backfills behind it. */
     private void schedule() {
         planValid = false;
-        while (head != null && head.job.processors() <= cluster.freeProcessors()) {
-            Entry e = head;
-            unlink(e);
-            start(e);
+        while (queue.size() > 0 && queue.width(queue.head()) <= cluster.freeProcessors()) {
+            start(queue.head());
         }
-        if (head == null) {
+        if (queue.size() == 0) {
             return;
         }
-        computeShadow(head.job.processors());
+        computeShadow(queue.width(queue.head()));
         planValid = true;
-        for (Entry e = head.next; e != null && cluster.freeProcessors() > 0;) {
-            Entry next = e.next;
-            tryBackfill(e);
-            e = next;
+        double now = cluster.now();
+        int free = cluster.freeProcessors();
+        // Only jobs that can start are visited: the queue finds, in submission order, the next job with
+        // width <= free and (ends by the shadow time or width <= extra).
+        int slot = queue.head();
+        while (free > 0 && (slot = queue.nextBackfill(slot + 1, free, extra, now, shadow)) >= 0) {
+            free -= queue.width(slot);
+            backfill(slot, now);
         }
+    }
+
+    /** Starts a job behind the head that passed the backfill test, consuming extra if it needs it. */
+    private void backfill(int slot, double now) {
+        if (!(now + queue.requested(slot) <= shadow)) {
+            extra -= queue.width(slot);
+        }
+        start(slot);
     }
 
     private void computeShadow(int needed) {
@@ -118,7 +133,7 @@ final class EasyScheduler implements BatchScheduler {
         int i = 0;
         while (true) {
             // needed <= cluster size, so the running jobs free enough before the array ends
-            avail += running[i].job.processors();
+            avail += running[i].width;
             if (avail >= needed) {
                 break;
             }
@@ -126,61 +141,18 @@ final class EasyScheduler implements BatchScheduler {
         }
         double s = Math.max(now, running[i].expectedEnd);
         for (i++; i < runningCount && Math.max(now, running[i].expectedEnd) <= s; i++) {
-            avail += running[i].job.processors();
+            avail += running[i].width;
         }
         shadow = s;
         extra = avail - needed;
     }
 
-    private void tryBackfill(Entry e) {
-        int q = e.job.processors();
-        if (q > cluster.freeProcessors()) {
-            return;
-        }
-        if (cluster.now() + e.job.requestedTime() <= shadow) {
-            unlink(e);
-            start(e);
-        } else if (q <= extra) {
-            extra -= q;
-            unlink(e);
-            start(e);
-        }
-    }
-
-    private void start(Entry e) {
+    private void start(int slot) {
+        Entry e = queue.remove(slot);
         cluster.start(e.job);
         e.expectedEnd = cluster.now() + e.job.requestedTime();
         e.startRank = startRanks++;
         insertRunning(e);
-    }
-
-    // --- waiting queue (doubly linked, submission order) ---
-
-    private void append(Entry e) {
-        e.prev = tail;
-        if (tail == null) {
-            head = e;
-        } else {
-            tail.next = e;
-        }
-        tail = e;
-        waiting++;
-    }
-
-    private void unlink(Entry e) {
-        if (e.prev == null) {
-            head = e.next;
-        } else {
-            e.prev.next = e.next;
-        }
-        if (e.next == null) {
-            tail = e.prev;
-        } else {
-            e.next.prev = e.prev;
-        }
-        e.prev = null;
-        e.next = null;
-        waiting--;
     }
 
     // --- running jobs sorted by expected end ---
