@@ -17,6 +17,8 @@ final class JobTimeStats {
     private double sumSlowdown;
     private double sumBoundedSlowdown;
     private final DoubleList waits = new DoubleList();
+    /** Computed once: the median sorts all waits, and one object may be reported twice (one cluster). */
+    private Map<String, Object> values;
 
     JobTimeStats(double boundedSlowdownThreshold) {
         this.boundedSlowdownThreshold = boundedSlowdownThreshold;
@@ -37,7 +39,11 @@ final class JobTimeStats {
         waits.add(wait);
     }
 
+    /** The metrics; call once all jobs are added. */
     Map<String, Object> values() {
+        if (values != null) {
+            return values;
+        }
         Map<String, Object> m = new LinkedHashMap<>();
         boolean any = count > 0;
         m.put("makespan", any ? lastFinish - firstStart : 0.0);
@@ -50,6 +56,7 @@ final class JobTimeStats {
         m.put("mean_slowdown", any ? sumSlowdown / count : Double.NaN);
         m.put("mean_bounded_slowdown", any ? sumBoundedSlowdown / count : Double.NaN);
         m.put("bounded_slowdown_threshold", boundedSlowdownThreshold);
+        values = m;
         return m;
     }
 }
