@@ -53,7 +53,7 @@ final class Bench {
     void run(List<String> args) {
         Path data = home.resolve("..").resolve("shared").resolve("data").normalize();
         int jobs = 1_000_000;
-        int runs = 5;
+        int runs = 20;
         List<String> policies = List.of("fcfs", "cbf", "easy");
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
