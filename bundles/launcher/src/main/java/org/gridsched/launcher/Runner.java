@@ -107,7 +107,12 @@ public final class Runner {
         if (p.workloadFile != null) {
             WorkloadReader reader = p.reader != null ? registry.get(Kind.READER, p.reader, "workload.reader")
                     : registry.readerFor(p.workloadFile, "workload");
-            PluginOptions opts = new PluginOptions("workload reader '" + reader.name() + "'", p.workloadOptions);
+            Map<String, Object> options = new LinkedHashMap<>(p.workloadOptions);
+            if (p.strict && !options.containsKey("strict")
+                    && reader.parameters().stream().anyMatch(x -> x.name().equals("strict"))) {
+                options.put("strict", true); // a strict run is strict about malformed lines too
+            }
+            PluginOptions opts = new PluginOptions("workload reader '" + reader.name() + "'", options);
             opts.requireKnown(reader.parameters());
             try {
                 return reader.open(p.workloadFile, opts);

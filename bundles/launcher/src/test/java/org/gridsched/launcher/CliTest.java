@@ -81,6 +81,15 @@ class CliTest {
     }
 
     @Test
+    void strictRunIsStrictAboutMalformedLinesToo() throws Exception {
+        Path trace = swf("; MaxProcs: 4", job(1, 0, 10, 4, 10), "2 5 -1 abc 1 -1 -1 1 5 -1 1 1 1 -1 1 1 -1 -1");
+        assertEquals(0, run("simulate", "--workload", trace.toString(), "--quiet", "--out", tmp.resolve("o").toString()), err());
+        assertTrue(Files.readString(tmp.resolve("o/summary.json")).contains("\"malformed_line\": 1"));
+        assertEquals(1, run("simulate", "--workload", trace.toString(), "--strict", "--quiet", "--out", tmp.resolve("p").toString()));
+        assertTrue(err().contains("t.swf:3: field 4 (run time)"), err());
+    }
+
+    @Test
     void sameProfileAndSeedGiveByteIdenticalResults() throws Exception {
         String[] args = {"simulate", "--generator", "lublin99", "--workload-option", "jobs=3000", "--workload-option",
             "requested_time=overestimate", "--platform", "c:256", "--batch", "cbf", "--seed", "9", "--quiet", "--out"};
