@@ -26,6 +26,9 @@ public final class ResultWriter {
         try {
             Files.createDirectories(dir);
             writeJobs(result, dir.resolve("jobs.csv"));
+            for (Map.Entry<String, String> f : result.files().entrySet()) {
+                Files.writeString(dir.resolve(f.getKey()), f.getValue(), StandardCharsets.UTF_8);
+            }
             Files.writeString(dir.resolve("summary.json"), Json.write(summary(result, runInfo)), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);

@@ -108,6 +108,11 @@ public final class SimJob implements QueuedJob, JobOutcome {
     }
 
     @Override
+    public double referenceRuntime() {
+        return refRuntime;
+    }
+
+    @Override
     public boolean killed() {
         return killed;
     }

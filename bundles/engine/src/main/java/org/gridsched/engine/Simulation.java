@@ -7,6 +7,9 @@ import java.util.function.Function;
 import org.gridsched.api.InputException;
 import org.gridsched.api.batch.BatchScheduler;
 import org.gridsched.api.batch.Cluster;
+import org.gridsched.api.grid.Grid;
+import org.gridsched.api.grid.JobRequest;
+import org.gridsched.api.grid.Router;
 import org.gridsched.api.metrics.Collector;
 import org.gridsched.api.workload.JobRecord;
 import org.gridsched.api.workload.JobSource;
@@ -29,6 +32,11 @@ public final class Simulation {
         public boolean strict = false;
         public ProgressListener progress;
         public SimulationListener listener;
+        /**
+         * Creates the meta-scheduler's router from the grid view; required when the platform has more than
+         * one cluster, optional otherwise.
+         */
+        public Function<Grid, Router> router;
     }
 
     /** A collector with the name it was registered under, for error messages. */
@@ -44,6 +52,8 @@ public final class Simulation {
     double now;
     private long finished;
     private long killed;
+    private final Router router;
+    private final Request request = new Request();
 
     /**
      * @param schedulers creates the batch scheduler of each cluster, given its {@link Cluster} view
@@ -53,14 +63,78 @@ public final class Simulation {
         this.platform = platform;
         this.settings = settings == null ? new Settings() : settings;
         this.collectors = List.copyOf(collectors);
-        if (platform.size() != 1) {
+        if (platform.size() != 1 && this.settings.router == null) {
             throw new InputException(null, 0, "platform", "a platform of " + platform.size()
-                    + " clusters needs a meta-scheduler to decide where jobs go; this version simulates one cluster");
+                    + " clusters needs a meta-scheduler to decide where jobs go (--meta NAME, or \"meta\" in the profile)");
         }
         clusters = new ClusterRuntime[platform.size()];
         for (int i = 0; i < clusters.length; i++) {
             clusters[i] = new ClusterRuntime(i, platform.get(i), this);
             clusters[i].scheduler = schedulers.apply(clusters[i]);
+        }
+        router = this.settings.router == null ? null : this.settings.router.apply(new GridView());
+    }
+
+    /** The meta-scheduler's view of the clusters. */
+    private final class GridView implements Grid {
+        @Override
+        public double now() {
+            return now;
+        }
+
+        @Override
+        public int clusterCount() {
+            return clusters.length;
+        }
+
+        @Override
+        public String clusterName(int c) {
+            return clusters[c].spec.name();
+        }
+
+        @Override
+        public int processors(int c) {
+            return clusters[c].spec.processors();
+        }
+
+        @Override
+        public double speed(int c) {
+            return clusters[c].spec.speed();
+        }
+
+        @Override
+        public int freeProcessors(int c) {
+            return clusters[c].pool.freeCount();
+        }
+
+        @Override
+        public int waitingJobs(int c) {
+            return clusters[c].scheduler.waitingJobs();
+        }
+    }
+
+    /** The arriving job as the router sees it; one instance, refilled per arrival. */
+    private static final class Request implements JobRequest {
+        JobRecord rec;
+
+        @Override
+        public long id() {
+            return rec.id;
+        }
+
+        @Override
+        public double submitTime() {
+            return rec.submitTime;
+        }
+
+        @Override
+        public int processors() {
+            return rec.processors;
+        }
+
+        @Override
+        public double requestedTime() {
+            return rec.requestedTime;
         }
     }
 
@@ -161,14 +235,32 @@ public final class Simulation {
     }
 
     private void arrive(JobRecord rec, SimulationListener listener) {
+        ClusterRuntime c = clusters[route(rec)];
         SimJob job = new SimJob(rec.id, jobs.size(), rec.submitTime, rec.runtime, rec.requestedTime, rec.processors);
         jobs.add(job);
-        ClusterRuntime c = clusters[0];
         job.assign(c.index, c.spec.speed(), c.submitted++);
+        for (int i = 0, n = collectors.size(); i < n; i++) {
+            collectors.get(i).collector().jobSubmitted(job);
+        }
         if (listener != null) {
             listener.jobSubmitted(job, now);
         }
         c.scheduler.jobSubmitted(job);
+    }
+
+    /** The cluster of an arriving job: the only one, or the router's choice (checked). */
+    private int route(JobRecord rec) {
+        if (router == null) {
+            return 0;
+        }
+        request.rec = rec;
+        int c = router.route(request);
+        if (c < 0 || c >= clusters.length || clusters[c].spec.processors() < rec.processors) {
+            throw new IllegalStateException("the meta-scheduler sent job " + rec.id + " (" + rec.processors
+                    + " processors) to cluster index " + c + ", which " + (c < 0 || c >= clusters.length
+                            ? "does not exist" : "has only " + clusters[c].spec.processors() + " processors"));
+        }
+        return c;
     }
 
     /** Called by {@link ClusterRuntime#start} once the request is validated. */
@@ -187,6 +279,9 @@ public final class Simulation {
             events.push(now + job.requested, job, EventQueue.OVERRUN);
         }
         events.push(end, job, EventQueue.END);
+        for (int i = 0, n = collectors.size(); i < n; i++) {
+            collectors.get(i).collector().jobStarted(job);
+        }
         if (settings.listener != null) {
             settings.listener.jobStarted(job, now);
         }

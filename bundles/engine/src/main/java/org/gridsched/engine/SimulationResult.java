@@ -19,6 +19,7 @@ public final class SimulationResult {
     private final Map<String, Object> overall = new LinkedHashMap<>();
     private final List<Map<String, Object>> perCluster = new ArrayList<>();
     private final Map<String, String> keyOwner = new LinkedHashMap<>();
+    private final Map<String, String> files = new LinkedHashMap<>();
     private final double wallSeconds;
 
     SimulationResult(Platform platform, List<SimJob> jobs, WorkloadReport workload, long simulated, long killed,
@@ -45,6 +46,15 @@ public final class SimulationResult {
                     claim(nc.name(), "cluster " + cluster + " ", key);
                     perCluster.get(cluster).put(key, value);
                 }
+
+                @Override
+                public void file(String fileName, String content) {
+                    if (!fileName.matches("[A-Za-z0-9._-]+") || fileName.equals("jobs.csv") || fileName.equals("summary.json")) {
+                        throw new IllegalStateException("metric collector '" + nc.name() + "' may not write a file named '" + fileName + "'");
+                    }
+                    claim(nc.name(), "file ", fileName);
+                    files.put(fileName, content);
+                }
             });
         }
     }
@@ -56,6 +66,11 @@ public final class SimulationResult {
             throw new IllegalStateException("metric collectors '" + previous + "' and '" + collector
                     + "' both report '" + key + "'");
         }
+    }
+
+    /** Extra output files written by collectors, by file name. */
+    public Map<String, String> files() {
+        return Collections.unmodifiableMap(files);
     }
 
     public Platform platform() {

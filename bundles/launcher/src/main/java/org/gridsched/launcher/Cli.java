@@ -26,12 +26,15 @@ public final class Cli {
                            --workload FILE | --generator NAME   the jobs (SWF trace, or a generator such as lublin99)
                            --platform NAME:PROCS[:SPEED][,...]  default: one cluster sized by the trace's MaxProcs
                            --batch fcfs|cbf|easy                local batch policy (default easy)
+                           --meta NAME                          meta-scheduler choosing each job's cluster
+                                                                (random-weighted, random-processors, random, round-robin)
                            --out DIR                            output folder (default workspace/results/NAME)
                            --reader NAME                        workload reader (default: chosen by file name)
                            --seed N  --name NAME  --strict  --no-kill  --quiet
                            --collectors a,b                     metric collectors (default jobs,utilization)
                            --workload-option KEY=VALUE          reader or generator option (repeatable)
                            --batch-option KEY=VALUE             batch policy option (repeatable)
+                           --meta-option KEY=VALUE              meta-scheduler option (repeatable)
               run PROFILE.json [--out DIR] [--seed N] [--quiet]
                          run a JSON run profile (see runconfigs/)
               plugins    list every discovered plugin with its bundle, version and options
@@ -111,7 +114,9 @@ public final class Cli {
         p.name = "simulate";
         Map<String, Object> workloadOptions = new LinkedHashMap<>();
         Map<String, Object> batchOptions = new LinkedHashMap<>();
+        Map<String, Object> metaOptions = new LinkedHashMap<>();
         String batch = "easy";
+        String meta = null;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             switch (a) {
@@ -123,6 +128,8 @@ public final class Cli {
                             p.clusters.add(new RunProfile.ClusterEntry(c.name(), c.processors(), c.speed(), null)));
                 }
                 case "--batch" -> batch = value(args, ++i, a);
+                case "--meta" -> meta = value(args, ++i, a);
+                case "--meta-option" -> keyValue(value(args, ++i, a), metaOptions, a);
                 case "--out" -> p.output = Path.of(value(args, ++i, a));
                 case "--seed" -> p.seed = longValue(args, ++i, a);
                 case "--name" -> p.name = value(args, ++i, a);
@@ -145,6 +152,11 @@ public final class Cli {
         }
         p.workloadOptions = workloadOptions;
         p.batch = new RunProfile.Choice(batch, batchOptions);
+        if (meta != null) {
+            p.meta = new RunProfile.Choice(meta, metaOptions);
+        } else if (!metaOptions.isEmpty()) {
+            throw new UsageException("simulate: --meta-option needs --meta NAME");
+        }
         return p;
     }
 

@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import org.gridsched.api.InputException;
 import org.gridsched.api.Plugin;
 import org.gridsched.api.batch.BatchPolicy;
+import org.gridsched.api.grid.MetaScheduler;
 import org.gridsched.api.metrics.MetricCollector;
 import org.gridsched.api.workload.WorkloadGenerator;
 import org.gridsched.api.workload.WorkloadReader;
@@ -25,6 +26,7 @@ public class PluginRegistry {
     /** The kinds of plugin, with the word users see. */
     public enum Kind {
         BATCH("batch policy", "batch policies", BatchPolicy.class),
+        META("meta-scheduler", "meta-schedulers", MetaScheduler.class),
         READER("workload reader", "workload readers", WorkloadReader.class),
         GENERATOR("workload generator", "workload generators", WorkloadGenerator.class),
         COLLECTOR("metric collector", "metric collectors", MetricCollector.class);

@@ -30,6 +30,7 @@ import org.gridsched.engine.Platform;
  *   "name": "quickstart",
  *   "platform": [ {"name": "cluster", "processors": 256, "speed": 1.0, "batch": "cbf"} ],  // or "c:256,d:128:1.5"
  *   "batch": "easy",                                   // or {"name": "easy", "options": {...}}
+ *   "meta": "random-weighted",                         // meta-scheduler, needed with several clusters
  *   "workload": {"generator": "lublin99", "options": {"jobs": 5000}},   // or {"file": "x.swf", "reader": "swf", "options": {...}}
  *   "collectors": ["jobs", "utilization"],             // or {"jobs": {"bounded_slowdown_threshold": 10}}
  *   "seed": 42, "kill_at_requested_time": true, "strict": false, "progress": true,
@@ -38,7 +39,7 @@ import org.gridsched.engine.Platform;
  * }</pre>
  */
 public final class ProfileParser {
-    static final Set<String> TOP_KEYS = new TreeSet<>(List.of("name", "description", "platform", "batch", "workload",
+    static final Set<String> TOP_KEYS = new TreeSet<>(List.of("name", "description", "platform", "batch", "meta", "workload",
             "collectors", "seed", "kill_at_requested_time", "strict", "progress", "output"));
     static final Set<String> CLUSTER_KEYS = new TreeSet<>(List.of("name", "processors", "speed", "batch"));
     static final Set<String> WORKLOAD_KEYS = new TreeSet<>(List.of("file", "reader", "generator", "options"));
@@ -100,6 +101,9 @@ public final class ProfileParser {
         }
         if (root.has("platform")) {
             p.clusters = platform(root.get("platform"));
+        }
+        if (root.has("meta")) {
+            p.meta = choice(root.get("meta"), "meta");
         }
         if (!root.has("workload")) {
             throw error("workload", "missing; give {\"file\": \"trace.swf\"} or {\"generator\": \"lublin99\", \"options\": {...}}");

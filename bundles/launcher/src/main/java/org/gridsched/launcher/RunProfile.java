@@ -41,6 +41,8 @@ public final class RunProfile {
     /** Empty: one cluster sized by the trace header (MaxProcs). */
     public List<ClusterEntry> clusters = new ArrayList<>();
     public Choice batch = Choice.of("easy");
+    /** The meta-scheduler deciding where jobs go; needed with several clusters. */
+    public Choice meta;
     /** A trace file (with an optional reader name) or a generator. */
     public Path workloadFile;
     public String reader;
@@ -53,6 +55,18 @@ public final class RunProfile {
     public boolean progress = true;
     /** Null: {@code workspace/results/NAME} under the gridsched home. */
     public Path output;
+
+    /**
+     * The seed of one consumer of randomness in the run (generator, meta-scheduler, ...): the run's seed
+     * mixed with the consumer's name (SplitMix64 finaliser), so that streams are independent and adding a
+     * consumer does not shift the others.
+     */
+    public long seedFor(String consumer) {
+        long z = seed + consumer.hashCode() * 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
 
     /**
      * The effective settings, as recorded in summary.json (deterministic: no times, no absolute paths).
@@ -74,6 +88,9 @@ public final class RunProfile {
             platform.add(cm);
         }
         m.put("platform", platform);
+        if (meta != null) {
+            m.put("meta", meta.describe());
+        }
         Map<String, Object> w = new LinkedHashMap<>();
         if (workloadFile != null) {
             w.put("file", workloadFile.getFileName().toString());

@@ -13,6 +13,7 @@ import java.util.Map;
 import org.gridsched.api.InputException;
 import org.gridsched.api.PluginOptions;
 import org.gridsched.api.batch.BatchPolicy;
+import org.gridsched.api.grid.MetaScheduler;
 import org.gridsched.api.metrics.MetricCollector;
 import org.gridsched.api.metrics.RunInfo;
 import org.gridsched.api.workload.JobSource;
@@ -96,6 +97,13 @@ public final class Runner {
             collectors.add(new Simulation.NamedCollector(mc.name(), mc.create(info, opts)));
         }
         Simulation.Settings settings = new Simulation.Settings();
+        if (p.meta != null) {
+            MetaScheduler meta = registry.get(Kind.META, p.meta.name(), "meta");
+            PluginOptions opts = new PluginOptions("meta-scheduler '" + meta.name() + "'", p.meta.options());
+            opts.requireKnown(meta.parameters());
+            long seed = p.seedFor("meta");
+            settings.router = grid -> meta.create(grid, opts, seed);
+        }
         settings.killAtRequestedTime = p.killAtRequestedTime;
         settings.strict = p.strict;
         settings.progress = progress;

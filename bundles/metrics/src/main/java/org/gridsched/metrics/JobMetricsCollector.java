@@ -20,6 +20,7 @@ import org.osgi.service.component.annotations.Component;
 @Component(service = MetricCollector.class)
 public final class JobMetricsCollector implements MetricCollector {
     static final String THRESHOLD = "bounded_slowdown_threshold";
+    static final String WARMUP = "warmup";
 
     @Override
     public String name() {
@@ -33,12 +34,14 @@ public final class JobMetricsCollector implements MetricCollector {
 
     @Override
     public List<Parameter> parameters() {
-        return List.of(new Parameter(THRESHOLD, "10", "τ of the bounded slowdown, seconds"));
+        return List.of(new Parameter(THRESHOLD, "10", "τ of the bounded slowdown, seconds"),
+                new Parameter(WARMUP, "0", "only jobs submitted at or after this time count"));
     }
 
     @Override
     public Collector create(RunInfo run, PluginOptions options) {
         double tau = options.getPositive(THRESHOLD, 10.0);
+        double warmup = options.getDouble(WARMUP, 0);
         JobTimeStats[] clusters = new JobTimeStats[run.clusterCount()];
         for (int i = 0; i < clusters.length; i++) {
             clusters[i] = new JobTimeStats(tau);
@@ -48,6 +51,9 @@ public final class JobMetricsCollector implements MetricCollector {
         return new Collector() {
             @Override
             public void jobFinished(JobOutcome job) {
+                if (job.submitTime() < warmup) {
+                    return;
+                }
                 clusters[job.cluster()].add(job);
                 if (clusters.length > 1) {
                     overall.add(job);

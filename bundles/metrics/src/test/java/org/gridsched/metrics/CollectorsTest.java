@@ -35,6 +35,9 @@ class CollectorsTest {
 
     private record Job(long id, int cluster, double submitTime, double startTime, double finishTime, int processors,
             double requestedTime, double runtime, boolean killed) implements JobOutcome {
+        public double referenceRuntime() {
+            return runtime;
+        }
     }
 
     private static final class Captured implements Report {
@@ -47,6 +50,10 @@ class CollectorsTest {
 
         public void cluster(int c, String k, Object v) {
             clusters.computeIfAbsent(c, x -> new LinkedHashMap<>()).put(k, v);
+        }
+
+        public void file(String name, String content) {
+            throw new AssertionError("no files expected");
         }
 
         double get(String k) {

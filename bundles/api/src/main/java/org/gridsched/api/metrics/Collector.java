@@ -6,6 +6,14 @@ import org.osgi.annotation.versioning.ConsumerType;
 @ConsumerType
 public interface Collector {
 
+    /** A job has been submitted to a cluster ({@link JobOutcome#cluster()}) at its submit time. */
+    default void jobSubmitted(JobOutcome job) {
+    }
+
+    /** A job has started, at {@link JobOutcome#startTime()}. */
+    default void jobStarted(JobOutcome job) {
+    }
+
     /** A job has finished (or was killed at its requested time). */
     void jobFinished(JobOutcome job);
 

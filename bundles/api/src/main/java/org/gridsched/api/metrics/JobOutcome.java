@@ -2,7 +2,10 @@ package org.gridsched.api.metrics;
 
 import org.osgi.annotation.versioning.ProviderType;
 
-/** A finished job. Times are simulated seconds; the instance may be reused after the call returns. */
+/**
+ * A job as collectors see it: submitted, started or finished (times not reached yet are NaN). Times are
+ * simulated seconds; the instance may be reused after the call returns.
+ */
 @ProviderType
 public interface JobOutcome {
     long id();
@@ -23,6 +26,12 @@ public interface JobOutcome {
 
     /** The runtime the job needed on that cluster (divided by speed); may exceed what it got if killed. */
     double runtime();
+
+    /**
+     * The runtime at reference speed (speed 1): the job's "virtual length", the denominator of slowdowns
+     * that compare jobs across clusters of different speeds.
+     */
+    double referenceRuntime();
 
     /** True when it was stopped at its requested time before completing. */
     boolean killed();

@@ -11,4 +11,10 @@ public interface Report {
     void overall(String key, Object value);
 
     void cluster(int cluster, String key, Object value);
+
+    /**
+     * Adds a file to the run's output folder (e.g. a time series as CSV). Names are plain file names;
+     * two collectors may not write the same one.
+     */
+    void file(String fileName, String content);
 }

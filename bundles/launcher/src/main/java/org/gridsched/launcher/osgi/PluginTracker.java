@@ -2,6 +2,7 @@ package org.gridsched.launcher.osgi;
 
 import org.gridsched.api.Plugin;
 import org.gridsched.api.batch.BatchPolicy;
+import org.gridsched.api.grid.MetaScheduler;
 import org.gridsched.api.metrics.MetricCollector;
 import org.gridsched.api.workload.WorkloadGenerator;
 import org.gridsched.api.workload.WorkloadReader;
@@ -16,7 +17,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /**
  * Keeps the {@link PluginRegistry} in step with the plugin services in the framework: every batch policy,
- * workload reader and generator and metric collector is found here by its service, whichever bundle
+ * meta-scheduler, workload reader and generator and metric collector is found here by its service, whichever bundle
  * provides it, and follows bundles as they come and go.
  */
 @Component(service = PluginRegistry.class, immediate = true)
@@ -34,6 +35,15 @@ public final class PluginTracker extends PluginRegistry {
     }
 
     void removeBatchPolicy(BatchPolicy p) {
+        remove(p);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void addMetaScheduler(MetaScheduler p, ServiceReference<MetaScheduler> ref) {
+        track(p, ref);
+    }
+
+    void removeMetaScheduler(MetaScheduler p) {
         remove(p);
     }
 

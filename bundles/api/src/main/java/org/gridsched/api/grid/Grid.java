@@ -1,0 +1,22 @@
+package org.gridsched.api.grid;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+/** The clusters of a run as a meta-scheduler sees them, indexed 0..clusterCount()-1. */
+@ProviderType
+public interface Grid {
+    double now();
+
+    int clusterCount();
+
+    String clusterName(int cluster);
+
+    int processors(int cluster);
+
+    double speed(int cluster);
+
+    int freeProcessors(int cluster);
+
+    /** Jobs submitted to the cluster that have not started. */
+    int waitingJobs(int cluster);
+}
