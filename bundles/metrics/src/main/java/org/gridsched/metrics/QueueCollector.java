@@ -115,6 +115,12 @@ public final class QueueCollector implements MetricCollector {
             if (snapshot == null && t > until) {
                 snapshot = waiting.clone();
             }
+            if (drainAfter >= last && drainAfter < t) {
+                // the state on [last, t) holds at the drain instant: queues empty then are drained then
+                for (int c = 0; c < n; c++) {
+                    checkEmpty(c, drainAfter);
+                }
+            }
             double from = Math.max(last, warmup);
             double to = Math.min(t, until);
             if (to > from) {
@@ -166,7 +172,7 @@ public final class QueueCollector implements MetricCollector {
         public void report(Report report) {
             double end = last;
             for (int c = 0; c < n; c++) {
-                checkEmpty(c, Math.max(end, drainAfter));
+                checkEmpty(c, Math.max(end, drainAfter)); // only when the run ended before the drain instant
             }
             if (snapshot == null) {
                 snapshot = waiting.clone();

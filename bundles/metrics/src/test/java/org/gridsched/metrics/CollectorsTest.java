@@ -52,8 +52,10 @@ class CollectorsTest {
             clusters.computeIfAbsent(c, x -> new LinkedHashMap<>()).put(k, v);
         }
 
+        final Map<String, String> files = new LinkedHashMap<>();
+
         public void file(String name, String content) {
-            throw new AssertionError("no files expected");
+            files.put(name, content);
         }
 
         double get(String k) {
@@ -106,5 +108,76 @@ class CollectorsTest {
         assertEquals(410.0 / 420, r.get(0, "utilization"), 1e-12);
         assertEquals(1.0, r.get(1, "utilization"), 1e-12);
         assertEquals(450.0 / 630, r.get("utilization"), 1e-12);
+    }
+
+    @Test
+    void queueLengthsBusyCpusDispatchAndDrain() {
+        Collector c = new QueueCollector().create(TWO_CLUSTERS,
+                new PluginOptions("queue", Map.of("until", 20, "sample_every", 5, "drain_after", 3)));
+        // cluster a: job 1 (4 procs) runs [0,10); job 2 (2 procs) waits [1,10) and runs [10,30)
+        // cluster b: job 3 (2 procs) submitted at 2, runs [2,12)
+        Job j1 = new Job(1, 0, 0, 0, 10, 4, 10, 10, false);
+        Job j2 = new Job(2, 0, 1, 10, 30, 2, 20, 20, false);
+        Job j3 = new Job(3, 1, 2, 2, 12, 2, 10, 10, false);
+        c.jobSubmitted(j1);
+        c.jobStarted(j1);
+        c.jobSubmitted(j2);
+        c.jobSubmitted(j3);
+        c.jobStarted(j3);
+        c.jobFinished(j1);
+        c.jobStarted(j2);
+        c.jobFinished(j3);
+        c.jobFinished(j2);
+        Captured r = new Captured();
+        c.report(r);
+        // window [0, 20]: a's queue is 1 during [1,10): 9/20; a's busy: 4*10 + 2*10 = 60 -> 3; b's busy 2*10/20 = 1
+        assertEquals(9.0 / 20, r.get(0, "mean_queue_length"), 1e-12);
+        assertEquals(3.0, r.get(0, "busy_cpus"), 1e-12);
+        assertEquals(1.0, r.get(1, "busy_cpus"), 1e-12);
+        assertEquals(2.0 / 3, r.get(0, "dispatch_fraction"), 1e-12);
+        assertEquals(0.5, r.get(0, "waited_fraction"), 1e-12);
+        assertEquals(0.0, r.get(0, "queue_length_at"));
+        assertEquals(10.0, r.get(0, "queue_empty_at"));      // a's queue drains when job 2 starts
+        assertEquals(7.0, r.get(0, "drain_time"));
+        assertEquals(3.0, r.get(1, "queue_empty_at"));       // b's queue is empty at 3 already
+        assertEquals("time,cluster,queue_length,busy_cpus\n0,a,0,4\n0,b,0,0\n5,a,1,4\n5,b,0,2\n10,a,0,2\n10,b,0,2\n"
+                + "15,a,0,2\n15,b,0,0\n20,a,0,2\n20,b,0,0\n25,a,0,2\n25,b,0,0\n30,a,0,0\n30,b,0,0\n", r.files.get("queue.csv"));
+    }
+
+    @Test
+    void slowdownWithVirtualAndEffectiveDenominators() {
+        RunInfo oneFastCluster = new RunInfo() {
+            public int clusterCount() {
+                return 1;
+            }
+
+            public String clusterName(int c) {
+                return "fast";
+            }
+
+            public int clusterProcessors(int c) {
+                return 1;
+            }
+
+            public double clusterSpeed(int c) {
+                return 2;
+            }
+        };
+        Collector c = new SlowdownCollector().create(oneFastCluster, new PluginOptions("slowdown", Map.of("until", 100)));
+        // virtual length 20 at speed 2: runs 10 s; waits 10 s -> effective (10+10)/10 = 2, virtual 20/20 = 1
+        c.jobFinished(new Job2(1, 0, 0, 10, 20, 1, 10, 10, 20));
+        c.jobFinished(new Job2(2, 0, 50, 90, 110, 1, 20, 20, 40)); // finishes after 'until': not measured
+        Captured r = new Captured();
+        c.report(r);
+        assertEquals(1.0, r.get("slowdown_jobs"));
+        assertEquals(1.0, r.get("mean_slowdown_virtual"), 1e-12);
+        assertEquals(2.0, r.get("mean_slowdown_effective"), 1e-12);
+    }
+
+    private record Job2(long id, int cluster, double submitTime, double startTime, double finishTime, int processors,
+            double requestedTime, double runtime, double referenceRuntime) implements JobOutcome {
+        public boolean killed() {
+            return false;
+        }
     }
 }
