@@ -53,7 +53,7 @@ class SimulationThroughServicesTest {
     @InjectService(timeout = 5000)
     ServiceAware<WorkloadReader> readers;
 
-    @InjectService(timeout = 5000)
+    @InjectService(cardinality = 2, timeout = 5000)
     ServiceAware<WorkloadGenerator> generators;
 
     @InjectService(cardinality = 2, timeout = 5000)
@@ -92,7 +92,8 @@ class SimulationThroughServicesTest {
         assertEquals(Map.of("cbf", "org.gridsched.batch", "easy", "org.gridsched.batch", "fcfs", "org.gridsched.batch"),
                 namesAndBundles(policies));
         assertEquals(Map.of("swf", "org.gridsched.workload.swf"), namesAndBundles(readers));
-        assertEquals(Map.of("lublin99", "org.gridsched.workload.synthetic"), namesAndBundles(generators));
+        assertEquals(Map.of("lublin99", "org.gridsched.workload.synthetic", "synthetic", "org.gridsched.workload.synthetic"),
+                namesAndBundles(generators));
         assertEquals(Map.of("jobs", "org.gridsched.metrics", "utilization", "org.gridsched.metrics"), namesAndBundles(collectors));
     }
 

@@ -37,6 +37,8 @@ public final class Cli {
                            --meta-option KEY=VALUE              meta-scheduler option (repeatable)
               run PROFILE.json [--out DIR] [--seed N] [--quiet]
                          run a JSON run profile (see runconfigs/)
+              generate PROFILE.json --swf FILE [--seed N]
+                         write the profile's workload (any generator or reader) as an SWF trace (.gz: compressed)
               plugins    list every discovered plugin with its bundle, version and options
               bench      [--data DIR] [--jobs N] [--policies fcfs,cbf,easy] [--runs K]
                          jobs/s and peak heap per policy on the shared traces and a generated workload
@@ -81,6 +83,7 @@ public final class Cli {
                 case "simulate" -> new Runner(registry, out, err, terminal, home).run(simulateProfile(args));
                 case "run" -> new Runner(registry, out, err, terminal, home).run(runProfile(args));
                 case "plugins" -> plugins(args);
+                case "generate" -> generate(args);
                 case "bench" -> new Bench(registry, out, err, home).run(args);
                 default -> throw new UsageException("unknown command '" + command + "'; commands: simulate, run, plugins, bench, help");
             }
@@ -175,6 +178,32 @@ public final class Cli {
             }
         }
         return p;
+    }
+
+    private void generate(List<String> args) {
+        if (args.isEmpty() || args.get(0).startsWith("--")) {
+            throw new UsageException("generate: give the profile file, e.g. gridsched generate runconfigs/quickstart.json --swf out.swf");
+        }
+        RunProfile p = ProfileParser.parse(Path.of(args.get(0)));
+        Path swf = null;
+        for (int i = 1; i < args.size(); i++) {
+            String a = args.get(i);
+            switch (a) {
+                case "--swf" -> swf = Path.of(value(args, ++i, a));
+                case "--seed" -> p.seed = longValue(args, ++i, a);
+                default -> throw new UsageException("generate: unknown option '" + a + "'");
+            }
+        }
+        if (swf == null) {
+            throw new UsageException("generate: --swf FILE is required");
+        }
+        Runner runner = new Runner(registry, out, err, terminal, home);
+        try (var source = runner.openWorkload(p)) {
+            long n = org.gridsched.engine.SwfWriter.write(source, swf);
+            out.printf("%s: wrote %,d jobs from %s to %s%n", p.name, n, source.describe(), swf);
+        } catch (java.io.UncheckedIOException e) {
+            throw new org.gridsched.api.InputException(swf.toString(), 0, null, "cannot write: " + e.getCause().getMessage());
+        }
     }
 
     private void plugins(List<String> args) {

@@ -17,7 +17,10 @@ import org.gridsched.batch.FcfsPolicy;
 import org.gridsched.metrics.JobMetricsCollector;
 import org.gridsched.metrics.UtilizationCollector;
 import org.gridsched.workload.swf.SwfReader;
+import org.gridsched.metrics.QueueCollector;
+import org.gridsched.metrics.SlowdownCollector;
 import org.gridsched.workload.synthetic.LublinGenerator;
+import org.gridsched.workload.synthetic.SyntheticGenerator;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,7 +37,8 @@ class CliTest {
     @BeforeEach
     void plugins() {
         List.of(new FcfsPolicy(), new ConservativePolicy(), new EasyPolicy(), new SwfReader(), new LublinGenerator(),
-                new JobMetricsCollector(), new UtilizationCollector()).forEach(registry::add);
+                new SyntheticGenerator(), new JobMetricsCollector(), new UtilizationCollector(), new QueueCollector(),
+                new SlowdownCollector(), new RandomBrokersForTests.Weighted()).forEach(registry::add);
     }
 
     private int run(String... args) {
@@ -120,9 +124,9 @@ class CliTest {
         assertEquals(1, run("simulate", "--generator", "lublin99", "--platform", "c:64", "--batch", "sjf", "--quiet"));
         assertTrue(err().contains("batch: unknown batch policy 'sjf'; available: cbf, easy, fcfs"), err());
         assertEquals(1, run("simulate", "--generator", "poisson", "--platform", "c:64", "--quiet"));
-        assertTrue(err().contains("unknown workload generator 'poisson'; available: lublin99"), err());
+        assertTrue(err().contains("unknown workload generator 'poisson'; available: lublin99, synthetic"), err());
         assertEquals(1, run("simulate", "--generator", "lublin99", "--platform", "c:64", "--collectors", "jobs,energy", "--quiet"));
-        assertTrue(err().contains("unknown metric collector 'energy'; available: jobs, utilization"), err());
+        assertTrue(err().contains("unknown metric collector 'energy'; available: jobs, queue, slowdown, utilization"), err());
     }
 
     @Test
@@ -204,6 +208,36 @@ class CliTest {
         RunProfile p = ProfileParser.parse(q);
         assertEquals("quickstart", p.name);
         assertEquals("lublin99", p.generator);
+    }
+
+    @Test
+    void generateWritesTheProfilesWorkloadAsSwfThatSimulatesTheSame() throws Exception {
+        Path profile = tmp.resolve("g.json");
+        Files.writeString(profile, """
+                {"name": "g", "platform": "c:64", "batch": "easy", "progress": false,
+                 "workload": {"generator": "synthetic", "options": {"jobs": 2000, "rate": 0.05, "size": "uniform",
+                   "max_size": 64, "length": "uniform", "mean_length": 600, "requested_time": "overestimate"}}}
+                """);
+        Path swf = tmp.resolve("w.swf.gz");
+        assertEquals(0, run("generate", profile.toString(), "--swf", swf.toString(), "--seed", "3"), err());
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("wrote 2,000 jobs"));
+        assertEquals(0, run("run", profile.toString(), "--seed", "3", "--out", tmp.resolve("direct").toString()), err());
+        assertEquals(0, run("simulate", "--workload", swf.toString(), "--platform", "c:64", "--batch", "easy", "--quiet",
+                "--out", tmp.resolve("fromswf").toString()), err());
+        // same jobs, same schedule: only the cluster name column could differ, and it does not
+        assertEquals(Files.readAllLines(tmp.resolve("direct/jobs.csv")), Files.readAllLines(tmp.resolve("fromswf/jobs.csv")));
+    }
+
+    @Test
+    void severalClustersRunWithAMetaScheduler() throws Exception {
+        assertEquals(0, run("simulate", "--generator", "synthetic", "--workload-option", "jobs=5000", "--platform",
+                "a:16:0.8,b:8", "--meta", "random-weighted", "--batch", "fcfs", "--collectors", "jobs,queue", "--quiet",
+                "--out", tmp.resolve("m").toString()), err());
+        String s = Files.readString(tmp.resolve("m/summary.json"));
+        assertTrue(s.contains("\"meta\": \"random-weighted\"") && s.contains("\"dispatch_fraction\""), s);
+        assertEquals(1, run("simulate", "--generator", "synthetic", "--workload-option", "jobs=10", "--platform", "a:16,b:8",
+                "--meta", "cheapest", "--quiet"));
+        assertTrue(err().contains("unknown meta-scheduler 'cheapest'; available: random-weighted"), err());
     }
 
     @Test
