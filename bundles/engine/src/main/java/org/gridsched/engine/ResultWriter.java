@@ -22,14 +22,14 @@ public final class ResultWriter {
     private ResultWriter() {
     }
 
-    public static void write(SimulationResult result, Map<String, Object> runInfo, Path dir) {
+    public static void write(SimulationResult result, Map<String, Object> summary, Path dir) {
         try {
             Files.createDirectories(dir);
             writeJobs(result, dir.resolve("jobs.csv"));
             for (Map.Entry<String, String> f : result.files().entrySet()) {
                 Files.writeString(dir.resolve(f.getKey()), f.getValue(), StandardCharsets.UTF_8);
             }
-            Files.writeString(dir.resolve("summary.json"), Json.write(summary(result, runInfo)), StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve("summary.json"), Json.write(summary), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);
         }
@@ -70,12 +70,13 @@ public final class ResultWriter {
         }
     }
 
-    /** The content of summary.json, as ordered maps. */
+    /**
+     * The content of summary.json, as ordered maps (the caller may add to them before
+     * {@link #write(SimulationResult, Map, Path)}).
+     */
     public static Map<String, Object> summary(SimulationResult result, Map<String, Object> runInfo) {
         Map<String, Object> root = new LinkedHashMap<>();
-        if (runInfo != null && !runInfo.isEmpty()) {
-            root.put("run", runInfo);
-        }
+        root.put("run", runInfo == null ? new LinkedHashMap<>() : runInfo);
         Map<String, Object> jobs = new LinkedHashMap<>();
         jobs.put("read", result.workload().read());
         jobs.put("simulated", result.simulated());

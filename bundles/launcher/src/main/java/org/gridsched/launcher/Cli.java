@@ -37,6 +37,8 @@ public final class Cli {
                            --meta-option KEY=VALUE              meta-scheduler option (repeatable)
               run PROFILE.json [--out DIR] [--seed N] [--quiet]
                          run a JSON run profile (see runconfigs/)
+              theory PROFILE.json [--out DIR] [--seed N] [--quiet]
+                         run a random-brokering profile and print queueing theory beside the simulation
               generate PROFILE.json --swf FILE [--seed N]
                          write the profile's workload (any generator or reader) as an SWF trace (.gz: compressed)
               plugins    list every discovered plugin with its bundle, version and options
@@ -84,6 +86,7 @@ public final class Cli {
                 case "run" -> new Runner(registry, out, err, terminal, home).run(runProfile(args));
                 case "plugins" -> plugins(args);
                 case "generate" -> generate(args);
+                case "theory" -> theory(args);
                 case "bench" -> new Bench(registry, out, err, home).run(args);
                 default -> throw new UsageException("unknown command '" + command + "'; commands: simulate, run, plugins, bench, help");
             }
@@ -178,6 +181,45 @@ public final class Cli {
             }
         }
         return p;
+    }
+
+    private void theory(List<String> args) {
+        RunProfile p = runProfile(args);
+        if (p.clusters.isEmpty()) {
+            throw new InputException(null, 0, "platform", "theory needs the profile to list its clusters");
+        }
+        java.util.List<org.gridsched.engine.ClusterSpec> specs = new java.util.ArrayList<>();
+        p.clusters.forEach(c -> specs.add(new org.gridsched.engine.ClusterSpec(c.name(), c.processors(), c.speed())));
+        try {
+            BrokeringTheory.of(p, new org.gridsched.engine.Platform(specs));
+        } catch (BrokeringTheory.NotApplicable e) {
+            throw new InputException(null, 0, null, "queueing theory does not apply to '" + p.name + "': " + e.getMessage());
+        }
+        Runner.Outcome o = new Runner(registry, out, err, terminal, home).run(p);
+        out.println();
+        out.println("theory: " + o.theory());
+        out.printf("%-10s %-24s %14s %14s %10s%n", "element", "metric", "simulated", "theory", "difference");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> clusters = (Map<String, Object>) o.summary().get("clusters");
+        for (Map.Entry<String, Object> c : clusters.entrySet()) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> sim = (Map<String, Object>) c.getValue();
+            @SuppressWarnings("unchecked")
+            Map<String, Object> th = (Map<String, Object>) sim.get("theory");
+            for (Map.Entry<String, Object> t : th.entrySet()) {
+                double theory = ((Number) t.getValue()).doubleValue();
+                Object s = sim.get(t.getKey());
+                if (t.getKey().equals("load")) {
+                    out.printf("%-10s %-24s %14s %14.6g%n", c.getKey(), "load", "", theory);
+                } else if (s instanceof Number n) {
+                    double v = n.doubleValue();
+                    String diff = theory == 0 ? "" : String.format("%+9.2f%%", 100 * (v - theory) / theory);
+                    out.printf("%-10s %-24s %14.6g %14.6g %10s%n", c.getKey(), t.getKey(), v, theory, diff);
+                } else {
+                    out.printf("%-10s %-24s %14s %14.6g   (add the collector that measures it)%n", c.getKey(), t.getKey(), "-", theory);
+                }
+            }
+        }
     }
 
     private void generate(List<String> args) {

@@ -29,8 +29,31 @@ import org.gridsched.launcher.PluginRegistry.Kind;
 /** Turns a {@link RunProfile} into a simulation: looks the plugins up by name, runs, writes the results. */
 public final class Runner {
 
-    /** What a finished run left behind. */
-    public record Outcome(SimulationResult result, Path outputDir) {
+    /**
+     * What a finished run left behind.
+     *
+     * @param theory what the queueing-theory model is, when it applies to the run; else null
+     */
+    public record Outcome(SimulationResult result, Path outputDir, Map<String, Object> summary, String theory) {
+    }
+
+    /** The queueing-theory companion of the run, or null when theory does not apply. */
+    static BrokeringTheory theory(RunProfile p, Platform platform) {
+        try {
+            return BrokeringTheory.of(p, platform);
+        } catch (BrokeringTheory.NotApplicable e) {
+            return null;
+        }
+    }
+
+    /** Puts the predictions beside the simulated values: clusters.NAME.theory and run.theory_model. */
+    @SuppressWarnings("unchecked")
+    private static void addTheory(Map<String, Object> summary, BrokeringTheory theory, Platform platform) {
+        Map<String, Object> clusters = (Map<String, Object>) summary.get("clusters");
+        for (int i = 0; i < platform.size(); i++) {
+            ((Map<String, Object>) clusters.get(platform.get(i).name())).put("theory", theory.forCluster(i));
+        }
+        ((Map<String, Object>) summary.get("run")).put("theory_model", theory.describe());
     }
 
     private final PluginRegistry registry;
@@ -69,9 +92,14 @@ public final class Runner {
                 }
             }
             Path dir = p.output != null ? p.output : home.resolve("workspace").resolve("results").resolve(p.name);
-            ResultWriter.write(result, runInfo, dir);
+            Map<String, Object> summary = ResultWriter.summary(result, runInfo);
+            BrokeringTheory theory = theory(p, platform);
+            if (theory != null) {
+                addTheory(summary, theory, platform);
+            }
+            ResultWriter.write(result, summary, dir);
             printSummary(p, result, dir);
-            return new Outcome(result, dir);
+            return new Outcome(result, dir, summary, theory == null ? null : theory.describe());
         }
     }
 
