@@ -56,6 +56,17 @@ class CliInFrameworkTest {
     }
 
     @Test
+    void brokeringRunOnFourClustersCarriesTheoryBesideSimulation(@TempDir Path tmp) throws Exception {
+        int code = run(tmp, "simulate", "--generator", "synthetic", "--workload-option", "rate=0.5", "--workload-option",
+                "mean_length=29.6", "--workload-option", "duration=20000", "--platform", "ce1:16:0.8,ce2:8,ce3:8:0.6,ce4:4",
+                "--meta", "random-weighted", "--batch", "fcfs", "--collectors", "jobs,queue", "--quiet",
+                "--out", tmp.resolve("b").toString());
+        assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+        String summary = Files.readString(tmp.resolve("b/summary.json"));
+        assertTrue(summary.contains("\"theory\": {") && summary.contains("\"dispatch_fraction\": 0.4324"), summary);
+    }
+
+    @Test
     void unknownPolicyNameIsAnErrorListingTheChoices(@TempDir Path tmp) {
         int code = run(tmp, "simulate", "--generator", "lublin99", "--platform", "c:64", "--batch", "sjf", "--quiet");
         assertEquals(1, code);

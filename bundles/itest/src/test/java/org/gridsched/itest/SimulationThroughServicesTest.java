@@ -15,6 +15,7 @@ import java.util.TreeSet;
 import org.gridsched.api.Plugin;
 import org.gridsched.api.PluginOptions;
 import org.gridsched.api.batch.BatchPolicy;
+import org.gridsched.api.grid.MetaScheduler;
 import org.gridsched.api.metrics.MetricCollector;
 import org.gridsched.api.metrics.RunInfo;
 import org.gridsched.api.workload.JobSource;
@@ -56,8 +57,11 @@ class SimulationThroughServicesTest {
     @InjectService(cardinality = 2, timeout = 5000)
     ServiceAware<WorkloadGenerator> generators;
 
-    @InjectService(cardinality = 2, timeout = 5000)
+    @InjectService(cardinality = 4, timeout = 5000)
     ServiceAware<MetricCollector> collectors;
+
+    @InjectService(cardinality = 4, timeout = 5000)
+    ServiceAware<MetaScheduler> metas;
 
     private static <T extends Plugin> T byName(ServiceAware<T> services, String name) {
         for (T s : services.getServices()) {
@@ -94,7 +98,10 @@ class SimulationThroughServicesTest {
         assertEquals(Map.of("swf", "org.gridsched.workload.swf"), namesAndBundles(readers));
         assertEquals(Map.of("lublin99", "org.gridsched.workload.synthetic", "synthetic", "org.gridsched.workload.synthetic"),
                 namesAndBundles(generators));
-        assertEquals(Map.of("jobs", "org.gridsched.metrics", "utilization", "org.gridsched.metrics"), namesAndBundles(collectors));
+        assertEquals(Map.of("jobs", "org.gridsched.metrics", "utilization", "org.gridsched.metrics", "queue",
+                "org.gridsched.metrics", "slowdown", "org.gridsched.metrics"), namesAndBundles(collectors));
+        assertEquals(Map.of("random", "org.gridsched.meta", "random-weighted", "org.gridsched.meta", "random-processors",
+                "org.gridsched.meta", "round-robin", "org.gridsched.meta"), namesAndBundles(metas));
     }
 
     private SimulationResult simulate(String policyName, JobSource source, int processors) {
