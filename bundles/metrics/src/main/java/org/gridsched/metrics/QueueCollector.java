@@ -24,6 +24,7 @@ public final class QueueCollector implements MetricCollector {
     static final String WARMUP = "warmup";
     static final String UNTIL = "until";
     static final String SAMPLE_EVERY = "sample_every";
+    static final String SAMPLE_AT = "sample_at";
     static final String DRAIN_AFTER = "drain_after";
 
     @Override
@@ -42,6 +43,7 @@ public final class QueueCollector implements MetricCollector {
                 new Parameter(WARMUP, "0", "time averages start here (seconds)"),
                 new Parameter(UNTIL, "0", "time averages end here and queue_length_at is taken here; 0 = end of the run"),
                 new Parameter(SAMPLE_EVERY, "0", "write queue.csv with the queue and busy CPUs of each cluster every this many seconds; 0 = off"),
+                new Parameter(SAMPLE_AT, "[]", "list of instants (seconds) at which to sample queue.csv, with or instead of sample_every"),
                 new Parameter(DRAIN_AFTER, "-1", "report when each queue is first empty at or after this time; -1 = off"));
     }
 
@@ -51,11 +53,31 @@ public final class QueueCollector implements MetricCollector {
         double until = options.getDouble(UNTIL, 0);
         double every = options.getDouble(SAMPLE_EVERY, 0);
         double drainAfter = options.getDouble(DRAIN_AFTER, -1);
+        double[] at = sampleInstants(options);
         if (warmup < 0 || until < 0 || every < 0 || (until > 0 && until <= warmup)) {
             throw new org.gridsched.api.InputException(null, 0, "collectors.queue",
                     "need 0 <= warmup < until (or until = 0) and sample_every >= 0");
         }
-        return new QueueState(run, warmup, until > 0 ? until : Double.POSITIVE_INFINITY, every, drainAfter);
+        return new QueueState(run, warmup, until > 0 ? until : Double.POSITIVE_INFINITY, every, at, drainAfter);
+    }
+
+    private static double[] sampleInstants(PluginOptions options) {
+        Object v = options.asMap().get(SAMPLE_AT);
+        if (v == null) {
+            return new double[0];
+        }
+        if (!(v instanceof List<?> list)) {
+            throw new org.gridsched.api.InputException(null, 0, SAMPLE_AT, "expected a list of times, e.g. [1000, 5000]");
+        }
+        double[] at = new double[list.size()];
+        for (int i = 0; i < at.length; i++) {
+            if (!(list.get(i) instanceof Number num) || num.doubleValue() < 0) {
+                throw new org.gridsched.api.InputException(null, 0, SAMPLE_AT, "expected non-negative times, got " + list.get(i));
+            }
+            at[i] = num.doubleValue();
+        }
+        java.util.Arrays.sort(at);
+        return at;
     }
 
     /** Piecewise-constant queue and busy counts per cluster, integrated as events go by. */
@@ -65,6 +87,8 @@ public final class QueueCollector implements MetricCollector {
         private final double warmup;
         private final double until;
         private final double every;
+        private final double[] sampleAt;
+        private int nextAt;
         private final double drainAfter;
         private final int[] waiting;
         private final int[] busy;
@@ -79,12 +103,13 @@ public final class QueueCollector implements MetricCollector {
         private double nextSample;
         private final StringBuilder samples = new StringBuilder();
 
-        QueueState(RunInfo run, double warmup, double until, double every, double drainAfter) {
+        QueueState(RunInfo run, double warmup, double until, double every, double[] sampleAt, double drainAfter) {
             this.run = run;
             this.n = run.clusterCount();
             this.warmup = warmup;
             this.until = until;
             this.every = every;
+            this.sampleAt = sampleAt;
             this.drainAfter = drainAfter;
             waiting = new int[n];
             busy = new int[n];
@@ -95,8 +120,28 @@ public final class QueueCollector implements MetricCollector {
             waited = new long[n];
             emptyAt = new double[n];
             java.util.Arrays.fill(emptyAt, Double.NaN);
-            if (every > 0) {
+            if (every > 0 || sampleAt.length > 0) {
                 samples.append("time,cluster,queue_length,busy_cpus\n");
+            }
+        }
+
+        /** The next sampling instant (periodic or listed), or +infinity. */
+        private double nextSampleTime() {
+            double periodic = every > 0 ? nextSample : Double.POSITIVE_INFINITY;
+            double listed = nextAt < sampleAt.length ? sampleAt[nextAt] : Double.POSITIVE_INFINITY;
+            return Math.min(periodic, listed);
+        }
+
+        private void sample(double time) {
+            for (int c = 0; c < n; c++) {
+                samples.append(format(time)).append(',').append(run.clusterName(c)).append(',')
+                        .append(waiting[c]).append(',').append(busy[c]).append('\n');
+            }
+            if (every > 0 && nextSample == time) {
+                nextSample += every;
+            }
+            while (nextAt < sampleAt.length && sampleAt[nextAt] == time) {
+                nextAt++;
             }
         }
 
@@ -105,12 +150,8 @@ public final class QueueCollector implements MetricCollector {
             if (t <= last) {
                 return;
             }
-            while (every > 0 && nextSample < t) {
-                for (int c = 0; c < n; c++) {
-                    samples.append(format(nextSample)).append(',').append(run.clusterName(c)).append(',')
-                            .append(waiting[c]).append(',').append(busy[c]).append('\n');
-                }
-                nextSample += every;
+            for (double s = nextSampleTime(); s < t; s = nextSampleTime()) {
+                sample(s);
             }
             if (snapshot == null && t > until) {
                 snapshot = waiting.clone();
@@ -177,8 +218,8 @@ public final class QueueCollector implements MetricCollector {
             if (snapshot == null) {
                 snapshot = waiting.clone();
             }
-            while (every > 0 && nextSample <= end) {
-                advance(Math.nextUp(nextSample));
+            for (double s = nextSampleTime(); s <= end; s = nextSampleTime()) {
+                sample(s);
             }
             double window = Math.min(end, until) - warmup;
             long total = 0;
@@ -222,7 +263,7 @@ public final class QueueCollector implements MetricCollector {
             if (drainAfter >= 0) {
                 report.overall("drain_time", lastDrain);
             }
-            if (every > 0) {
+            if (every > 0 || sampleAt.length > 0) {
                 report.file("queue.csv", samples.toString());
             }
         }

@@ -145,6 +145,25 @@ class CollectorsTest {
     }
 
     @Test
+    void queueSampledAtGivenInstants() {
+        Collector c = new QueueCollector().create(TWO_CLUSTERS,
+                new PluginOptions("queue", Map.of("sample_at", java.util.List.of(12, 1, 5))));
+        Job j1 = new Job(1, 0, 0, 0, 10, 4, 10, 10, false);
+        Job j2 = new Job(2, 0, 1, 10, 30, 2, 20, 20, false);
+        c.jobSubmitted(j1);
+        c.jobStarted(j1);
+        c.jobSubmitted(j2);
+        c.jobFinished(j1);
+        c.jobStarted(j2);
+        c.jobFinished(j2);
+        Captured r = new Captured();
+        c.report(r);
+        // at 1 job 2 has just arrived (state after the events at 1); at 5 it waits; at 12 it runs
+        assertEquals("time,cluster,queue_length,busy_cpus\n1,a,1,4\n1,b,0,0\n5,a,1,4\n5,b,0,0\n12,a,0,2\n12,b,0,0\n",
+                r.files.get("queue.csv"));
+    }
+
+    @Test
     void slowdownWithVirtualAndEffectiveDenominators() {
         RunInfo oneFastCluster = new RunInfo() {
             public int clusterCount() {
