@@ -39,6 +39,11 @@ final class BackfillQueue<T> {
         return size;
     }
 
+    /** One past the last slot in use. */
+    int end() {
+        return end;
+    }
+
     /** Slot of the first job in the queue (only when size() > 0). */
     int head() {
         return head;

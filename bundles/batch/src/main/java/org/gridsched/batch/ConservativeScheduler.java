@@ -1,6 +1,8 @@
 package org.gridsched.batch;
 
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.TreeSet;
 
 import org.gridsched.api.batch.BatchScheduler;
@@ -111,6 +113,40 @@ final class ConservativeScheduler implements BatchScheduler {
     @Override
     public int waitingJobs() {
         return waiting;
+    }
+
+    @Override
+    public List<QueuedJob> waiting() {
+        List<QueuedJob> list = new ArrayList<>(waiting);
+        for (Entry w = head; w != null; w = w.next) {
+            list.add(w.job);
+        }
+        return list;
+    }
+
+    @Override
+    public boolean cancel(QueuedJob job) {
+        if (!(job.attachment() instanceof Entry e) || e.running || !due.contains(e)) {
+            return false;
+        }
+        double now = cluster.now();
+        profile.discardBefore(now);
+        profile.release(Math.max(now, e.start), e.end, job.processors());
+        due.remove(e);
+        unlink(e);
+        compress(now); // its slot is free: re-plan as after an early end
+        startDue(now);
+        return true;
+    }
+
+    @Override
+    public double estimateStart(int processors, double requestedTime) {
+        if (processors > cluster.processors()) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double now = cluster.now();
+        profile.discardBefore(now);
+        return profile.earliestStart(now, requestedTime, processors);
     }
 
     @Override

@@ -1,6 +1,8 @@
 package org.gridsched.batch;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 import org.gridsched.api.batch.BatchScheduler;
 import org.gridsched.api.batch.Cluster;
@@ -95,6 +97,50 @@ final class EasyScheduler implements BatchScheduler {
             return shadow;
         }
         return Double.NaN;
+    }
+
+    @Override
+    public List<QueuedJob> waiting() {
+        List<QueuedJob> list = new ArrayList<>(queue.size());
+        for (int slot = queue.head(); list.size() < queue.size(); slot++) {
+            if (queue.get(slot) != null) {
+                list.add(queue.get(slot).job);
+            }
+        }
+        return list;
+    }
+
+    @Override
+    public boolean cancel(QueuedJob job) {
+        for (int slot = queue.head(); queue.size() > 0 && slot < queue.end(); slot++) {
+            Entry e = queue.get(slot);
+            if (e != null && e.job == job) {
+                queue.remove(slot);
+                schedule(); // the head may have changed, and room behind it
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * EASY keeps no plan beyond the head's reservation, so this is the FCFS-order plan of its queue: an
+     * estimate, not a guarantee (backfilled jobs may start earlier, later arrivals may delay it).
+     */
+    @Override
+    public double estimateStart(int processors, double requestedTime) {
+        if (processors > cluster.processors()) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double now = cluster.now();
+        QueuePlan plan = new QueuePlan(now, cluster.freeProcessors());
+        for (int i = 0; i < runningCount; i++) {
+            plan.running(Math.max(now, running[i].expectedEnd), running[i].width);
+        }
+        for (QueuedJob w : waiting()) {
+            plan.place(w.processors(), w.requestedTime());
+        }
+        return plan.place(processors, requestedTime);
     }
 
     /** Starts heads that fit, then computes the head's reservation and backfills behind it. */

@@ -111,6 +111,16 @@ public final class Simulation {
         public int waitingJobs(int c) {
             return clusters[c].scheduler.waitingJobs();
         }
+
+        @Override
+        public double estimateCompletion(int c, JobRequest job) {
+            ClusterSpec spec = clusters[c].spec;
+            if (job.processors() > spec.processors()) {
+                return Double.POSITIVE_INFINITY;
+            }
+            double requested = job.requestedTime() / spec.speed();
+            return clusters[c].scheduler.estimateStart(job.processors(), requested) + requested;
+        }
     }
 
     /** The arriving job as the router sees it; one instance, refilled per arrival. */

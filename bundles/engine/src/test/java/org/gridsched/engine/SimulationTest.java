@@ -53,6 +53,18 @@ class SimulationTest {
         public int waitingJobs() {
             return queue.size();
         }
+
+        public List<QueuedJob> waiting() {
+            return List.copyOf(queue);
+        }
+
+        public boolean cancel(QueuedJob job) {
+            return queue.remove(job);
+        }
+
+        public double estimateStart(int processors, double requestedTime) {
+            return Double.NaN;
+        }
     }
 
     private static JobRecord job(long id, double submit, double runtime, double requested, int procs) {

@@ -60,7 +60,7 @@ class SimulationThroughServicesTest {
     @InjectService(cardinality = 4, timeout = 5000)
     ServiceAware<MetricCollector> collectors;
 
-    @InjectService(cardinality = 4, timeout = 5000)
+    @InjectService(cardinality = 7, timeout = 5000)
     ServiceAware<MetaScheduler> metas;
 
     private static <T extends Plugin> T byName(ServiceAware<T> services, String name) {
@@ -101,7 +101,8 @@ class SimulationThroughServicesTest {
         assertEquals(Map.of("jobs", "org.gridsched.metrics", "utilization", "org.gridsched.metrics", "queue",
                 "org.gridsched.metrics", "slowdown", "org.gridsched.metrics"), namesAndBundles(collectors));
         assertEquals(Map.of("random", "org.gridsched.meta", "random-weighted", "org.gridsched.meta", "random-processors",
-                "org.gridsched.meta", "round-robin", "org.gridsched.meta"), namesAndBundles(metas));
+                "org.gridsched.meta", "round-robin", "org.gridsched.meta", "mct", "org.gridsched.meta", "met",
+                "org.gridsched.meta", "olb", "org.gridsched.meta"), namesAndBundles(metas));
     }
 
     private SimulationResult simulate(String policyName, JobSource source, int processors) {

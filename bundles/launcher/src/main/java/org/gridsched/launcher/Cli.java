@@ -27,7 +27,8 @@ public final class Cli {
                            --platform NAME:PROCS[:SPEED][,...]  default: one cluster sized by the trace's MaxProcs
                            --batch fcfs|cbf|easy                local batch policy (default easy)
                            --meta NAME                          meta-scheduler choosing each job's cluster
-                                                                (random-weighted, random-processors, random, round-robin)
+                                                                (mct, met, olb, random-weighted, random-processors,
+                                                                 random, round-robin)
                            --out DIR                            output folder (default workspace/results/NAME)
                            --reader NAME                        workload reader (default: chosen by file name)
                            --seed N  --name NAME  --strict  --no-kill  --quiet

@@ -125,6 +125,10 @@ public final class Runner {
             collectors.add(new Simulation.NamedCollector(mc.name(), mc.create(info, opts)));
         }
         Simulation.Settings settings = new Simulation.Settings();
+        if (p.meta != null && policies.values().stream().anyMatch(b -> b.name().equals("easy"))) {
+            err.println("gridsched: warning: EASY gives no completion-time guarantee; meta-schedulers that use estimates"
+                    + " (mct, olb) see its queue-order plan, which backfilling and later arrivals can change");
+        }
         if (p.meta != null) {
             MetaScheduler meta = registry.get(Kind.META, p.meta.name(), "meta");
             PluginOptions opts = new PluginOptions("meta-scheduler '" + meta.name() + "'", p.meta.options());

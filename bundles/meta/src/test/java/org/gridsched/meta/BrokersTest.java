@@ -45,6 +45,10 @@ class BrokersTest {
             public int waitingJobs(int c) {
                 return 0;
             }
+
+            public double estimateCompletion(int c, JobRequest job) {
+                return job.processors() > cpus[c] ? Double.POSITIVE_INFINITY : job.requestedTime() / speeds[c];
+            }
         };
     }
 
@@ -138,5 +142,88 @@ class BrokersTest {
             sb.append(i == 0 ? "" : " ").append(r.route(job(procs)));
         }
         return sb.toString();
+    }
+
+    /** Clusters with given sizes and speeds that can start any job at a given time. */
+    static Grid busyGrid(int[] cpus, double[] speeds, double[] availableAt) {
+        Grid base = grid(cpus, speeds);
+        return new Grid() {
+            public double now() {
+                return 0;
+            }
+
+            public int clusterCount() {
+                return cpus.length;
+            }
+
+            public String clusterName(int c) {
+                return base.clusterName(c);
+            }
+
+            public int processors(int c) {
+                return cpus[c];
+            }
+
+            public double speed(int c) {
+                return speeds[c];
+            }
+
+            public int freeProcessors(int c) {
+                return 0;
+            }
+
+            public int waitingJobs(int c) {
+                return 0;
+            }
+
+            public double estimateCompletion(int c, JobRequest job) {
+                return job.processors() > cpus[c] ? Double.POSITIVE_INFINITY : availableAt[c] + job.requestedTime() / speeds[c];
+            }
+        };
+    }
+
+    private static int choose(MetaScheduler m, Grid g, int procs, double requested) {
+        JobRequest j = new JobRequest() {
+            public long id() {
+                return 1;
+            }
+
+            public double submitTime() {
+                return 0;
+            }
+
+            public int processors() {
+                return procs;
+            }
+
+            public double requestedTime() {
+                return requested;
+            }
+        };
+        return m.create(g, PluginOptions.empty(m.name()), 0).route(j);
+    }
+
+    @Test
+    void mctMetAndOlbChoices() {
+        // a: 64 CPUs, speed 1, free at 100; b: 32 CPUs, speed 2, free at 300; c: 16 CPUs, speed 1, free at 0
+        Grid g = busyGrid(new int[] {64, 32, 16}, new double[] {1, 2, 1}, new double[] {100, 300, 0});
+        MetaScheduler mct = new EstimateBasedSchedulers.Mct();
+        MetaScheduler met = new EstimateBasedSchedulers.Met();
+        MetaScheduler olb = new EstimateBasedSchedulers.Olb();
+        // 1000 s job: a ends 1100, b 800, c 1000 -> MCT b; MET b (fastest); OLB c (free first)
+        assertEquals(1, choose(mct, g, 8, 1000));
+        assertEquals(1, choose(met, g, 8, 1000));
+        assertEquals(2, choose(olb, g, 8, 1000));
+        // 100 s job: a 200, b 350, c 100 -> MCT c
+        assertEquals(2, choose(mct, g, 8, 100));
+        // 40 processors fit only a
+        assertEquals(0, choose(mct, g, 40, 100));
+        assertEquals(0, choose(met, g, 40, 100));
+        assertEquals(0, choose(olb, g, 40, 100));
+        // ties go to the cluster listed first: 200 s job -> a 300, b 400, c 200; then equal ECTs
+        Grid tie = busyGrid(new int[] {8, 8, 8}, new double[] {1, 1, 1}, new double[] {50, 50, 50});
+        assertEquals(0, choose(mct, tie, 4, 10));
+        assertEquals(0, choose(met, tie, 4, 10));
+        assertEquals(0, choose(olb, tie, 4, 10));
     }
 }

@@ -1,5 +1,7 @@
 package org.gridsched.api.batch;
 
+import java.util.List;
+
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
@@ -36,10 +38,29 @@ public interface BatchScheduler {
     /** Number of jobs submitted here that have not started yet. */
     int waitingJobs();
 
+    /** The jobs submitted here that have not started yet, in queue (submission) order. */
+    List<QueuedJob> waiting();
+
+    /**
+     * Removes a waiting job from this cluster (a meta-scheduler moving it elsewhere). The policy re-plans
+     * as if the job had never been submitted here, which never delays the others.
+     *
+     * @return false if the job is not waiting here (started, finished, or unknown)
+     */
+    boolean cancel(QueuedJob job);
+
+    /**
+     * The start this policy would give, if nothing else changed, to a job of {@code processors} and
+     * {@code requestedTime} (already divided by the cluster's speed) submitted now; the plan is not
+     * modified. For FCFS and conservative backfilling a job submitted now and not disturbed afterwards
+     * starts exactly then; other policies may return an estimate that is no guarantee, or NaN.
+     */
+    double estimateStart(int processors, double requestedTime);
+
     /**
      * The start time currently planned for a waiting job, or {@code NaN} when the policy has no plan
-     * for it (for instance EASY for any job but the head). Used by invariant checks and by
-     * meta-schedulers that need completion-time guarantees.
+     * for it. Used by invariant checks and by meta-schedulers that need completion-time estimates of
+     * queued jobs (a job's estimated completion is its planned start plus its requested time).
      */
     default double plannedStart(QueuedJob job) {
         return Double.NaN;

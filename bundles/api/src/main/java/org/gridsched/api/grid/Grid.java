@@ -19,4 +19,12 @@ public interface Grid {
 
     /** Jobs submitted to the cluster that have not started. */
     int waitingJobs(int cluster);
+
+    /**
+     * The completion time the cluster's batch policy would give the job if it were submitted there now
+     * (its requested time divided by the cluster's speed), or +infinity if the cluster is too small. For
+     * FCFS and conservative backfilling this is a guarantee for an undisturbed job; for other policies an
+     * estimate.
+     */
+    double estimateCompletion(int cluster, JobRequest job);
 }
