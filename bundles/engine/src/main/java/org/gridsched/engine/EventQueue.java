@@ -13,6 +13,8 @@ final class EventQueue {
     static final byte OVERRUN = 1;
     /** A scheduler's wake-up; the job slot holds null and the cluster index is kept aside. */
     static final byte WAKE_UP = 2;
+    /** A periodic reallocation event of the meta-scheduler; no job, no cluster. */
+    static final byte REALLOCATE = 3;
 
     private double[] time = new double[64];
     private long[] seq = new long[64];

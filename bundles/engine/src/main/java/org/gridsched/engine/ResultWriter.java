@@ -17,7 +17,7 @@ public final class ResultWriter {
     /** Column order of jobs.csv; Batsim/Evalys names so existing analysis tools read it. */
     public static final String JOBS_HEADER = "job_id,submission_time,requested_number_of_resources,requested_time,"
             + "starting_time,execution_time,finish_time,waiting_time,turnaround_time,stretch,success,final_state,"
-            + "allocated_resources,cluster";
+            + "allocated_resources,cluster,reallocations";
 
     private ResultWriter() {
     }
@@ -64,7 +64,7 @@ public final class ResultWriter {
                 sb.append(',').append(j.killed ? 0 : 1).append(',')
                         .append(j.killed ? "COMPLETED_WALLTIME_REACHED" : "COMPLETED_SUCCESSFULLY").append(',')
                         .append(j.allocationText()).append(',')
-                        .append(platform.get(j.cluster).name()).append('\n');
+                        .append(platform.get(j.cluster).name()).append(',').append(j.moves).append('\n');
                 w.append(sb);
             }
         }
@@ -84,6 +84,10 @@ public final class ResultWriter {
         jobs.put("skipped_by_reason", new LinkedHashMap<>(result.workload().skipped()));
         jobs.put("repaired_by_reason", new LinkedHashMap<>(result.workload().repaired()));
         jobs.put("killed", result.killed());
+        if (result.reallocationEvents() > 0) {
+            jobs.put("reallocations", result.reallocations());
+            jobs.put("reallocation_events", result.reallocationEvents());
+        }
         root.put("jobs", jobs);
         root.putAll(result.overall());
         Map<String, Object> clusters = new LinkedHashMap<>();

@@ -33,6 +33,12 @@ public final class SimJob implements QueuedJob, JobOutcome {
     boolean killed;
     /** Allocated processors as [from, to) pairs. */
     int[] allocation;
+    /** Times the job moved to another cluster (reallocation). */
+    int moves;
+    /** During a reallocation event: the cluster it was on when first cancelled in the event, else -1. */
+    int eventOrigin = -1;
+    /** Cancelled in the current reallocation event and not yet submitted again. */
+    boolean inTransit;
 
     SimJob(long id, int index, double submit, double refRuntime, double refRequested, int procs) {
         this.id = id;
@@ -115,6 +121,11 @@ public final class SimJob implements QueuedJob, JobOutcome {
     @Override
     public boolean killed() {
         return killed;
+    }
+
+    /** How many times the job moved to another cluster. */
+    public int moves() {
+        return moves;
     }
 
     /** Input order index (0-based), stable across policies for the same workload. */

@@ -8,8 +8,11 @@ import org.gridsched.api.InputException;
 import org.gridsched.api.batch.BatchScheduler;
 import org.gridsched.api.batch.Cluster;
 import org.gridsched.api.grid.Grid;
+import org.gridsched.api.grid.GridControl;
 import org.gridsched.api.grid.JobRequest;
+import org.gridsched.api.grid.Reallocator;
 import org.gridsched.api.grid.Router;
+import org.gridsched.api.grid.WaitingJob;
 import org.gridsched.api.metrics.Collector;
 import org.gridsched.api.workload.JobRecord;
 import org.gridsched.api.workload.JobSource;
@@ -37,6 +40,8 @@ public final class Simulation {
          * one cluster, optional otherwise.
          */
         public Function<Grid, Router> router;
+        /** Creates the periodic reallocation of waiting jobs between clusters; optional. */
+        public Function<GridControl, Reallocator> reallocation;
     }
 
     /** A collector with the name it was registered under, for error messages. */
@@ -53,7 +58,14 @@ public final class Simulation {
     private long finished;
     private long killed;
     private final Router router;
+    private final Reallocator reallocator;
     private final Request request = new Request();
+    private final List<SimJob> inTransit = new ArrayList<>();
+    /** Jobs cancelled at least once in the current reallocation event. */
+    private final List<SimJob> touched = new ArrayList<>();
+    private long moves;
+    private long reallocationEvents;
+    private boolean reallocating;
 
     /**
      * @param schedulers creates the batch scheduler of each cluster, given its {@link Cluster} view
@@ -72,11 +84,13 @@ public final class Simulation {
             clusters[i] = new ClusterRuntime(i, platform.get(i), this);
             clusters[i].scheduler = schedulers.apply(clusters[i]);
         }
-        router = this.settings.router == null ? null : this.settings.router.apply(new GridView());
+        GridView view = new GridView();
+        router = this.settings.router == null ? null : this.settings.router.apply(view);
+        reallocator = this.settings.reallocation == null ? null : this.settings.reallocation.apply(view);
     }
 
-    /** The meta-scheduler's view of the clusters. */
-    private final class GridView implements Grid {
+    /** The meta-scheduler's view of the clusters, with the server operations reallocation uses. */
+    private final class GridView implements GridControl {
         @Override
         public double now() {
             return now;
@@ -113,6 +127,74 @@ public final class Simulation {
         }
 
         @Override
+        public List<WaitingJob> waiting(int c) {
+            List<WaitingJob> list = new ArrayList<>();
+            for (org.gridsched.api.batch.QueuedJob q : clusters[c].scheduler.waiting()) {
+                list.add(new Waiting((SimJob) q));
+            }
+            return list;
+        }
+
+        @Override
+        public double currentCompletion(WaitingJob w) {
+            SimJob j = ((Waiting) w).job;
+            if (j.state != SimJob.WAITING || j.inTransit) {
+                throw new IllegalStateException(j + " is not waiting in a queue");
+            }
+            return clusters[j.cluster].scheduler.plannedStart(j) + j.requested;
+        }
+
+        @Override
+        public boolean cancel(WaitingJob w) {
+            SimJob j = ((Waiting) w).job;
+            requireEvent("cancel");
+            if (j.state != SimJob.WAITING || j.inTransit || !clusters[j.cluster].scheduler.cancel(j)) {
+                return false;
+            }
+            if (j.eventOrigin < 0) {
+                j.eventOrigin = j.cluster;
+                touched.add(j);
+            }
+            j.inTransit = true;
+            inTransit.add(j);
+            return true;
+        }
+
+        @Override
+        public void submit(WaitingJob w, int c) {
+            SimJob j = ((Waiting) w).job;
+            requireEvent("submit");
+            if (!j.inTransit) {
+                throw new IllegalStateException("reallocation submitted " + j + ", which it had not cancelled");
+            }
+            ClusterRuntime target = clusters[c];
+            if (j.procs > target.spec.processors()) {
+                throw new IllegalStateException("reallocation sent " + j + " (" + j.procs + " processors) to " + target
+                        + ", which has " + target.spec.processors());
+            }
+            int from = j.cluster;
+            j.inTransit = false;
+            inTransit.remove(j);
+            j.assign(c, target.spec.speed(), target.submitted++);
+            if (c != j.eventOrigin) {
+                j.moves++;
+                moves++;
+            }
+            if (c != from) {
+                for (int i = 0, n = collectors.size(); i < n; i++) {
+                    collectors.get(i).collector().jobMoved(j, from, now);
+                }
+            }
+            target.scheduler.jobSubmitted(j);
+        }
+
+        private void requireEvent(String what) {
+            if (!reallocating) {
+                throw new IllegalStateException("a job may be " + what + "led only during a reallocation event");
+            }
+        }
+
+        @Override
         public double estimateCompletion(int c, JobRequest job) {
             ClusterSpec spec = clusters[c].spec;
             if (job.processors() > spec.processors()) {
@@ -120,6 +202,55 @@ public final class Simulation {
             }
             double requested = job.requestedTime() / spec.speed();
             return clusters[c].scheduler.estimateStart(job.processors(), requested) + requested;
+        }
+    }
+
+    /** A waiting job as reallocation sees it. */
+    private static final class Waiting implements WaitingJob {
+        final SimJob job;
+
+        Waiting(SimJob job) {
+            this.job = job;
+        }
+
+        @Override
+        public long id() {
+            return job.id;
+        }
+
+        @Override
+        public double submitTime() {
+            return job.submit;
+        }
+
+        @Override
+        public int processors() {
+            return job.procs;
+        }
+
+        @Override
+        public double requestedTime() {
+            return job.refRequested;
+        }
+
+        @Override
+        public int cluster() {
+            return job.cluster;
+        }
+
+        @Override
+        public int moves() {
+            return job.moves;
+        }
+
+        @Override
+        public boolean stillWaiting() {
+            return job.state == SimJob.WAITING;
+        }
+
+        @Override
+        public String toString() {
+            return job.toString();
         }
     }
 
@@ -169,6 +300,9 @@ public final class Simulation {
                             "job " + rec.id + " is submitted at " + Numbers.format(rec.submitTime)
                                     + ", before the previous job (" + Numbers.format(lastSubmit) + "); workloads must be in submission order");
                 }
+                if (reallocator != null && lastSubmit == Double.NEGATIVE_INFINITY) {
+                    events.push(rec.submitTime + reallocator.period(), null, EventQueue.REALLOCATE, -1);
+                }
                 lastSubmit = rec.submitTime;
                 now = rec.submitTime;
                 String invalid = invalid(rec);
@@ -191,6 +325,8 @@ public final class Simulation {
                     end(job, listener);
                 } else if (kind == EventQueue.WAKE_UP) {
                     clusters[cluster].scheduler.wakeUp();
+                } else if (kind == EventQueue.REALLOCATE) {
+                    reallocate(more);
                 } else {
                     clusters[job.cluster].scheduler.jobOverran(job);
                 }
@@ -212,8 +348,10 @@ public final class Simulation {
         if (progress != null) {
             progress.progress(finished, 1.0, now);
         }
-        return new SimulationResult(platform, jobs, source.report(), finished, killed, collectors,
+        SimulationResult result = new SimulationResult(platform, jobs, source.report(), finished, killed, collectors,
                 (System.nanoTime() - wallStart) / 1e9);
+        result.reallocations(moves, reallocationEvents);
+        return result;
     }
 
     /**
@@ -256,6 +394,32 @@ public final class Simulation {
             listener.jobSubmitted(job, now);
         }
         c.scheduler.jobSubmitted(job);
+    }
+
+    /** One reallocation event; the next comes one period later while anything is left to simulate. */
+    private void reallocate(boolean moreArrivals) {
+        reallocating = true;
+        try {
+            reallocator.reallocate();
+        } finally {
+            reallocating = false;
+        }
+        if (!inTransit.isEmpty()) {
+            throw new IllegalStateException("the reallocation cancelled " + inTransit.get(0) + " (and " + (inTransit.size() - 1)
+                    + " more) without submitting it again");
+        }
+        for (SimJob j : touched) {
+            j.eventOrigin = -1;
+        }
+        touched.clear();
+        reallocationEvents++;
+        boolean busy = moreArrivals;
+        for (ClusterRuntime c : clusters) {
+            busy |= c.scheduler.waitingJobs() > 0;
+        }
+        if (busy) {
+            events.push(now + reallocator.period(), null, EventQueue.REALLOCATE, -1);
+        }
     }
 
     /** The cluster of an arriving job: the only one, or the router's choice (checked). */

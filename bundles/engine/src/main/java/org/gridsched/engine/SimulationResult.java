@@ -21,6 +21,8 @@ public final class SimulationResult {
     private final Map<String, String> keyOwner = new LinkedHashMap<>();
     private final Map<String, String> files = new LinkedHashMap<>();
     private final double wallSeconds;
+    private long reallocations;
+    private long reallocationEvents;
 
     SimulationResult(Platform platform, List<SimJob> jobs, WorkloadReport workload, long simulated, long killed,
             List<Simulation.NamedCollector> collectors, double wallSeconds) {
@@ -66,6 +68,21 @@ public final class SimulationResult {
             throw new IllegalStateException("metric collectors '" + previous + "' and '" + collector
                     + "' both report '" + key + "'");
         }
+    }
+
+    void reallocations(long moves, long events) {
+        this.reallocations = moves;
+        this.reallocationEvents = events;
+    }
+
+    /** Moves of jobs to another cluster by reallocation. */
+    public long reallocations() {
+        return reallocations;
+    }
+
+    /** Reallocation events that took place. */
+    public long reallocationEvents() {
+        return reallocationEvents;
     }
 
     /** Extra output files written by collectors, by file name. */

@@ -67,6 +67,21 @@ class CliInFrameworkTest {
     }
 
     @Test
+    void reallocationWithReferenceFillsTheComparison(@TempDir Path tmp) throws Exception {
+        int code = run(tmp, "simulate", "--generator", "lublin99", "--workload-option", "jobs=3000", "--workload-option",
+                "processors=128", "--workload-option", "load=1.2", "--workload-option", "requested_time=overestimate",
+                "--platform", "a:128,b:64:1.2,c:96:1.4", "--meta", "mct", "--batch", "cbf", "--realloc", "all-cancellation",
+                "--heuristic", "minmin", "--reference", "--quiet", "--out", tmp.resolve("r").toString());
+        assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+        String summary = Files.readString(tmp.resolve("r/summary.json"));
+        assertTrue(summary.contains("\"comparison\": {") && summary.contains("\"relative_average_response_time\"")
+                && summary.contains("\"realloc\": \"all-cancellation\"") && summary.contains("\"heuristic\": \"minmin\""), summary);
+        assertTrue(Files.readAllLines(tmp.resolve("r/jobs.csv")).get(0).endsWith(",cluster,reallocations"));
+        assertTrue(Files.exists(tmp.resolve("r/reference/summary.json")), "the reference run is kept beside");
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("against the reference without reallocation"));
+    }
+
+    @Test
     void unknownPolicyNameIsAnErrorListingTheChoices(@TempDir Path tmp) {
         int code = run(tmp, "simulate", "--generator", "lublin99", "--platform", "c:64", "--batch", "sjf", "--quiet");
         assertEquals(1, code);

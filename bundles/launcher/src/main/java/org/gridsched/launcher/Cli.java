@@ -36,6 +36,10 @@ public final class Cli {
                            --workload-option KEY=VALUE          reader or generator option (repeatable)
                            --batch-option KEY=VALUE             batch policy option (repeatable)
                            --meta-option KEY=VALUE              meta-scheduler option (repeatable)
+                           --realloc none|regular|all-cancellation   move waiting jobs between clusters periodically
+                           --heuristic mct|minmin|maxmin|maxgain|maxrelgain|sufferage   which job reallocation handles next
+                           --realloc-option KEY=VALUE           period (3600), threshold (60), limit (0 = all)
+                           --reference                          also run without reallocation; fill "comparison"
               run PROFILE.json [--out DIR] [--seed N] [--quiet]
                          run a JSON run profile (see runconfigs/)
               theory PROFILE.json [--out DIR] [--seed N] [--quiet]
@@ -122,8 +126,10 @@ public final class Cli {
         Map<String, Object> workloadOptions = new LinkedHashMap<>();
         Map<String, Object> batchOptions = new LinkedHashMap<>();
         Map<String, Object> metaOptions = new LinkedHashMap<>();
+        Map<String, Object> reallocOptions = new LinkedHashMap<>();
         String batch = "easy";
         String meta = null;
+        String realloc = null;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             switch (a) {
@@ -137,6 +143,10 @@ public final class Cli {
                 case "--batch" -> batch = value(args, ++i, a);
                 case "--meta" -> meta = value(args, ++i, a);
                 case "--meta-option" -> keyValue(value(args, ++i, a), metaOptions, a);
+                case "--realloc" -> realloc = value(args, ++i, a);
+                case "--realloc-option" -> keyValue(value(args, ++i, a), reallocOptions, a);
+                case "--heuristic" -> p.heuristic = RunProfile.Choice.of(value(args, ++i, a));
+                case "--reference" -> p.reference = true;
                 case "--out" -> p.output = Path.of(value(args, ++i, a));
                 case "--seed" -> p.seed = longValue(args, ++i, a);
                 case "--name" -> p.name = value(args, ++i, a);
@@ -164,6 +174,11 @@ public final class Cli {
         } else if (!metaOptions.isEmpty()) {
             throw new UsageException("simulate: --meta-option needs --meta NAME");
         }
+        if (realloc != null && !realloc.equals("none")) {
+            p.realloc = new RunProfile.Choice(realloc, reallocOptions);
+        } else if (!reallocOptions.isEmpty()) {
+            throw new UsageException("simulate: --realloc-option needs --realloc NAME");
+        }
         return p;
     }
 
@@ -178,6 +193,7 @@ public final class Cli {
                 case "--out" -> p.output = Path.of(value(args, ++i, a));
                 case "--seed" -> p.seed = longValue(args, ++i, a);
                 case "--quiet" -> p.progress = false;
+                case "--reference" -> p.reference = true;
                 default -> throw new UsageException("run: unknown option '" + a + "'");
             }
         }

@@ -12,6 +12,8 @@ import org.gridsched.api.InputException;
 import org.gridsched.api.Plugin;
 import org.gridsched.api.batch.BatchPolicy;
 import org.gridsched.api.grid.MetaScheduler;
+import org.gridsched.api.grid.ReallocationAlgorithm;
+import org.gridsched.api.grid.SelectionHeuristic;
 import org.gridsched.api.metrics.MetricCollector;
 import org.gridsched.api.workload.WorkloadGenerator;
 import org.gridsched.api.workload.WorkloadReader;
@@ -27,6 +29,8 @@ public class PluginRegistry {
     public enum Kind {
         BATCH("batch policy", "batch policies", BatchPolicy.class),
         META("meta-scheduler", "meta-schedulers", MetaScheduler.class),
+        REALLOCATION("reallocation algorithm", "reallocation algorithms", ReallocationAlgorithm.class),
+        HEURISTIC("selection heuristic", "selection heuristics", SelectionHeuristic.class),
         READER("workload reader", "workload readers", WorkloadReader.class),
         GENERATOR("workload generator", "workload generators", WorkloadGenerator.class),
         COLLECTOR("metric collector", "metric collectors", MetricCollector.class);

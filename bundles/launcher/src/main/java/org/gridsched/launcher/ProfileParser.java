@@ -31,6 +31,8 @@ import org.gridsched.engine.Platform;
  *   "platform": [ {"name": "cluster", "processors": 256, "speed": 1.0, "batch": "cbf"} ],  // or "c:256,d:128:1.5"
  *   "batch": "easy",                                   // or {"name": "easy", "options": {...}}
  *   "meta": "random-weighted",                         // meta-scheduler, needed with several clusters
+ *   "realloc": "regular", "heuristic": "minmin",       // reallocation of waiting jobs ("none" by default)
+ *   "reference": true,                                 // also run without reallocation and compare
  *   "workload": {"generator": "lublin99", "options": {"jobs": 5000}},   // or {"file": "x.swf", "reader": "swf", "options": {...}}
  *   "collectors": ["jobs", "utilization"],             // or {"jobs": {"bounded_slowdown_threshold": 10}}
  *   "seed": 42, "kill_at_requested_time": true, "strict": false, "progress": true,
@@ -39,7 +41,7 @@ import org.gridsched.engine.Platform;
  * }</pre>
  */
 public final class ProfileParser {
-    static final Set<String> TOP_KEYS = new TreeSet<>(List.of("name", "description", "platform", "batch", "meta", "workload",
+    static final Set<String> TOP_KEYS = new TreeSet<>(List.of("name", "description", "platform", "batch", "meta", "realloc", "heuristic", "reference", "workload",
             "collectors", "seed", "kill_at_requested_time", "strict", "progress", "output"));
     static final Set<String> CLUSTER_KEYS = new TreeSet<>(List.of("name", "processors", "speed", "batch"));
     static final Set<String> WORKLOAD_KEYS = new TreeSet<>(List.of("file", "reader", "generator", "options"));
@@ -105,6 +107,13 @@ public final class ProfileParser {
         if (root.has("meta")) {
             p.meta = choice(root.get("meta"), "meta");
         }
+        if (root.has("realloc") && !(root.get("realloc").isTextual() && root.get("realloc").asText().equals("none"))) {
+            p.realloc = choice(root.get("realloc"), "realloc");
+        }
+        if (root.has("heuristic")) {
+            p.heuristic = choice(root.get("heuristic"), "heuristic");
+        }
+        p.reference = bool(root, "reference", false);
         if (!root.has("workload")) {
             throw error("workload", "missing; give {\"file\": \"trace.swf\"} or {\"generator\": \"lublin99\", \"options\": {...}}");
         }

@@ -43,6 +43,12 @@ public final class RunProfile {
     public Choice batch = Choice.of("easy");
     /** The meta-scheduler deciding where jobs go; needed with several clusters. */
     public Choice meta;
+    /** The reallocation algorithm moving waiting jobs between clusters; null = none. */
+    public Choice realloc;
+    /** The selection heuristic driving the reallocation algorithm. */
+    public Choice heuristic = Choice.of("mct");
+    /** Also run the reference (no reallocation) and compare. */
+    public boolean reference;
     /** A trace file (with an optional reader name) or a generator. */
     public Path workloadFile;
     public String reader;
@@ -55,6 +61,25 @@ public final class RunProfile {
     public boolean progress = true;
     /** Null: {@code workspace/results/NAME} under the gridsched home. */
     public Path output;
+
+    /** The same run without reallocation, named NAME-reference: the baseline of a comparison. */
+    public RunProfile withoutReallocation() {
+        RunProfile r = new RunProfile();
+        r.name = name + "-reference";
+        r.clusters = clusters;
+        r.batch = batch;
+        r.meta = meta;
+        r.workloadFile = workloadFile;
+        r.reader = reader;
+        r.generator = generator;
+        r.workloadOptions = workloadOptions;
+        r.collectors = collectors;
+        r.seed = seed;
+        r.killAtRequestedTime = killAtRequestedTime;
+        r.strict = strict;
+        r.progress = progress;
+        return r;
+    }
 
     /**
      * The seed of one consumer of randomness in the run (generator, meta-scheduler, ...): the run's seed
@@ -90,6 +115,10 @@ public final class RunProfile {
         m.put("platform", platform);
         if (meta != null) {
             m.put("meta", meta.describe());
+        }
+        if (realloc != null) {
+            m.put("realloc", realloc.describe());
+            m.put("heuristic", heuristic.describe());
         }
         Map<String, Object> w = new LinkedHashMap<>();
         if (workloadFile != null) {

@@ -14,6 +14,8 @@ import org.gridsched.api.InputException;
 import org.gridsched.api.PluginOptions;
 import org.gridsched.api.batch.BatchPolicy;
 import org.gridsched.api.grid.MetaScheduler;
+import org.gridsched.api.grid.ReallocationAlgorithm;
+import org.gridsched.api.grid.SelectionHeuristic;
 import org.gridsched.api.metrics.MetricCollector;
 import org.gridsched.api.metrics.RunInfo;
 import org.gridsched.api.workload.JobSource;
@@ -75,6 +77,19 @@ public final class Runner {
     }
 
     public Outcome run(RunProfile p) {
+        Path dir = p.output != null ? p.output : home.resolve("workspace").resolve("results").resolve(p.name);
+        if (!p.reference) {
+            return execute(p, dir, null);
+        }
+        if (p.realloc == null) {
+            throw new InputException(null, 0, "reference", "a reference run compares reallocation with none; give --realloc (\"realloc\" in the profile)");
+        }
+        RunProfile ref = p.withoutReallocation();
+        Outcome reference = execute(ref, dir.resolve("reference"), null);
+        return execute(p, dir, reference.result());
+    }
+
+    private Outcome execute(RunProfile p, Path dir, SimulationResult reference) {
         try (JobSource source = openWorkload(p)) {
             Platform platform = platform(p, source);
             Map<String, Object> runInfo = p.describe(platform);
@@ -91,14 +106,19 @@ public final class Runner {
                     bar.finish();
                 }
             }
-            Path dir = p.output != null ? p.output : home.resolve("workspace").resolve("results").resolve(p.name);
             Map<String, Object> summary = ResultWriter.summary(result, runInfo);
+            if (reference != null) {
+                summary.put("comparison", Comparison.of(result.jobs(), reference.jobs(), result.reallocations()));
+            }
             BrokeringTheory theory = theory(p, platform);
             if (theory != null) {
                 addTheory(summary, theory, platform);
             }
             ResultWriter.write(result, summary, dir);
             printSummary(p, result, dir);
+            if (reference != null) {
+                printComparison((Map<?, ?>) summary.get("comparison"));
+            }
             return new Outcome(result, dir, summary, theory == null ? null : theory.describe());
         }
     }
@@ -128,6 +148,13 @@ public final class Runner {
         if (p.meta != null && policies.values().stream().anyMatch(b -> b.name().equals("easy"))) {
             err.println("gridsched: warning: EASY gives no completion-time guarantee; meta-schedulers that use estimates"
                     + " (mct, olb) see its queue-order plan, which backfilling and later arrivals can change");
+        }
+        if (p.realloc != null) {
+            ReallocationAlgorithm algorithm = registry.get(Kind.REALLOCATION, p.realloc.name(), "realloc");
+            SelectionHeuristic heuristic = registry.get(Kind.HEURISTIC, p.heuristic.name(), "heuristic");
+            PluginOptions opts = new PluginOptions("reallocation '" + algorithm.name() + "'", p.realloc.options());
+            opts.requireKnown(algorithm.parameters());
+            settings.reallocation = grid -> algorithm.create(grid, heuristic, opts);
         }
         if (p.meta != null) {
             MetaScheduler meta = registry.get(Kind.META, p.meta.name(), "meta");
@@ -251,6 +278,13 @@ public final class Runner {
             out.println(sb);
         }
         out.println("  results: " + dir.resolve("jobs.csv") + ", " + dir.resolve("summary.json"));
+    }
+
+    private void printComparison(Map<?, ?> c) {
+        out.printf("  against the reference without reallocation: %.2f %% of jobs impacted, reallocations %.2f %% of jobs,"
+                + " %.2f %% of impacted jobs finish earlier, relative average response time %.3f%n",
+                c.get("jobs_impacted_percent"), c.get("reallocations_percent"), c.get("impacted_finishing_earlier_percent"),
+                c.get("relative_average_response_time"));
     }
 
     private static void put(Map<String, String> parts, String label, Object v, String fmt) {

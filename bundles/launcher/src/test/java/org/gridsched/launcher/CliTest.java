@@ -68,7 +68,7 @@ class CliTest {
         assertEquals(0, run("simulate", "--workload", trace.toString(), "--batch", "fcfs", "--out", tmp.resolve("o").toString(), "--quiet"), err());
         List<String> rows = Files.readAllLines(tmp.resolve("o/jobs.csv"));
         assertEquals(3, rows.size());
-        assertEquals("2,1,2,5,10,5,15,9,14,2.8,1,COMPLETED_SUCCESSFULLY,0-1,cluster", rows.get(2));
+        assertEquals("2,1,2,5,10,5,15,9,14,2.8,1,COMPLETED_SUCCESSFULLY,0-1,cluster,0", rows.get(2));
         String summary = Files.readString(tmp.resolve("o/summary.json"));
         assertTrue(summary.contains("\"runtime_not_positive\": 1"), summary);
         assertTrue(summary.contains("\"wider_than_platform\": 1"), summary);
@@ -133,6 +133,16 @@ class CliTest {
     void unknownPluginOptionsListTheValidOnes() {
         assertEquals(1, run("simulate", "--generator", "lublin99", "--workload-option", "jbos=5", "--platform", "c:64", "--quiet"));
         assertTrue(err().contains("jbos: unknown option for workload generator 'lublin99'; valid options:"), err());
+    }
+
+    @Test
+    void referenceNeedsAReallocation() {
+        assertEquals(1, run("simulate", "--generator", "synthetic", "--workload-option", "jobs=10", "--platform", "a:16,b:8",
+                "--meta", "random-weighted", "--reference", "--quiet"));
+        assertTrue(err().contains("reference: a reference run compares reallocation with none; give --realloc"), err());
+        assertEquals(1, run("simulate", "--generator", "synthetic", "--workload-option", "jobs=10", "--platform", "a:16,b:8",
+                "--meta", "random-weighted", "--realloc", "sometimes", "--quiet"));
+        assertTrue(err().contains("unknown reallocation algorithm 'sometimes'; available: none (is its bundle installed and started?)"), err());
     }
 
     @Test

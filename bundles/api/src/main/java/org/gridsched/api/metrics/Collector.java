@@ -10,6 +10,13 @@ public interface Collector {
     default void jobSubmitted(JobOutcome job) {
     }
 
+    /**
+     * A waiting job has moved from cluster {@code from} to {@link JobOutcome#cluster()} at time
+     * {@code now} (reallocation). The default does nothing.
+     */
+    default void jobMoved(JobOutcome job, int from, double now) {
+    }
+
     /** A job has started, at {@link JobOutcome#startTime()}. */
     default void jobStarted(JobOutcome job) {
     }

@@ -3,6 +3,8 @@ package org.gridsched.launcher.osgi;
 import org.gridsched.api.Plugin;
 import org.gridsched.api.batch.BatchPolicy;
 import org.gridsched.api.grid.MetaScheduler;
+import org.gridsched.api.grid.ReallocationAlgorithm;
+import org.gridsched.api.grid.SelectionHeuristic;
 import org.gridsched.api.metrics.MetricCollector;
 import org.gridsched.api.workload.WorkloadGenerator;
 import org.gridsched.api.workload.WorkloadReader;
@@ -44,6 +46,24 @@ public final class PluginTracker extends PluginRegistry {
     }
 
     void removeMetaScheduler(MetaScheduler p) {
+        remove(p);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void addReallocationAlgorithm(ReallocationAlgorithm p, ServiceReference<ReallocationAlgorithm> ref) {
+        track(p, ref);
+    }
+
+    void removeReallocationAlgorithm(ReallocationAlgorithm p) {
+        remove(p);
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void addSelectionHeuristic(SelectionHeuristic p, ServiceReference<SelectionHeuristic> ref) {
+        track(p, ref);
+    }
+
+    void removeSelectionHeuristic(SelectionHeuristic p) {
         remove(p);
     }
 
