@@ -17,7 +17,9 @@ import org.osgi.service.component.annotations.Component;
  * Queues over time, per cluster: time-averaged number of waiting jobs and of busy processors over an
  * observation window, the queue at a given instant, the fraction of jobs dispatched to each cluster and
  * of jobs that had to wait, the time queues take to drain after an instant, and optionally a sampled
- * time series ({@code queue.csv}). The queue of a cluster is its submitted jobs that have not started.
+ * time series ({@code queue.csv}). The queue of a cluster is its submitted jobs that have not started;
+ * a job moved by reallocation leaves one queue for another at that instant, while
+ * {@code dispatch_fraction} counts where jobs were first sent.
  */
 @Component(service = MetricCollector.class)
 public final class QueueCollector implements MetricCollector {
@@ -187,6 +189,14 @@ public final class QueueCollector implements MetricCollector {
             checkEmpty(c, t); // empty just before this arrival counts as drained
             waiting[c]++;
             submitted[c]++;
+        }
+
+        @Override
+        public void jobMoved(JobOutcome job, int from, double now) {
+            advance(now);
+            waiting[from]--;
+            waiting[job.cluster()]++;
+            checkEmpty(from, now);
         }
 
         @Override

@@ -145,6 +145,23 @@ class CollectorsTest {
     }
 
     @Test
+    void aMovedJobLeavesOneQueueForTheOther() {
+        Collector c = new QueueCollector().create(TWO_CLUSTERS, new PluginOptions("queue", Map.of("until", 10)));
+        // job 1 waits on a from 0, moves to b at 4, starts there at 6
+        c.jobSubmitted(new Job(1, 0, 0, Double.NaN, Double.NaN, 1, 10, 10, false));
+        c.jobMoved(new Job(1, 1, 0, Double.NaN, Double.NaN, 1, 10, 10, false), 0, 4);
+        Job started = new Job(1, 1, 0, 6, 10, 1, 10, 10, false);
+        c.jobStarted(started);
+        c.jobFinished(started);
+        Captured r = new Captured();
+        c.report(r);
+        assertEquals(4.0 / 10, r.get(0, "mean_queue_length"), 1e-12);
+        assertEquals(2.0 / 10, r.get(1, "mean_queue_length"), 1e-12);
+        assertEquals(1.0, r.get(0, "dispatch_fraction"));   // first sent to a
+        assertEquals(0.0, r.get(1, "queue_length_at"));
+    }
+
+    @Test
     void queueSampledAtGivenInstants() {
         Collector c = new QueueCollector().create(TWO_CLUSTERS,
                 new PluginOptions("queue", Map.of("sample_at", java.util.List.of(12, 1, 5))));
