@@ -17,6 +17,13 @@ final class FcfsScheduler implements BatchScheduler {
     private final ArrayDeque<QueuedJob> queue = new ArrayDeque<>();
     /** Running jobs; each carries its requested end as attachment. Insertion order keeps runs deterministic. */
     private final LinkedHashSet<QueuedJob> running = new LinkedHashSet<>();
+    /**
+     * The plan of the current queue, with every waiting job's planned start; built when first asked for
+     * and dropped on any change (meta-schedulers ask many questions between two changes).
+     */
+    private QueuePlan plan;
+    private java.util.IdentityHashMap<QueuedJob, Double> planned;
+    private double planTime = Double.NaN;
 
     FcfsScheduler(Cluster cluster) {
         this.cluster = cluster;
@@ -24,12 +31,14 @@ final class FcfsScheduler implements BatchScheduler {
 
     @Override
     public void jobSubmitted(QueuedJob job) {
+        plan = null;
         queue.addLast(job);
         startHeads();
     }
 
     @Override
     public void jobEnded(QueuedJob job, boolean early) {
+        plan = null;
         running.remove(job);
         startHeads();
     }
@@ -37,6 +46,7 @@ final class FcfsScheduler implements BatchScheduler {
     private void startHeads() {
         QueuedJob head;
         while ((head = queue.peekFirst()) != null && head.processors() <= cluster.freeProcessors()) {
+            plan = null;
             queue.pollFirst();
             cluster.start(head);
             head.attach(cluster.now() + head.requestedTime());
@@ -59,20 +69,15 @@ final class FcfsScheduler implements BatchScheduler {
         if (!queue.remove(job)) {
             return false;
         }
+        plan = null;
         startHeads(); // the job behind it may fit now
         return true;
     }
 
     @Override
     public double plannedStart(QueuedJob job) {
-        QueuePlan plan = plan();
-        for (QueuedJob w : queue) {
-            double s = plan.place(w.processors(), w.requestedTime());
-            if (w == job) {
-                return s;
-            }
-        }
-        return Double.NaN;
+        Double s = currentPlan().get(job);
+        return s == null ? Double.NaN : s;
     }
 
     @Override
@@ -80,19 +85,24 @@ final class FcfsScheduler implements BatchScheduler {
         if (processors > cluster.processors()) {
             return Double.POSITIVE_INFINITY;
         }
-        QueuePlan plan = plan();
-        for (QueuedJob w : queue) {
-            plan.place(w.processors(), w.requestedTime());
-        }
-        return plan.place(processors, requestedTime);
+        currentPlan();
+        return plan.tailStart(processors);
     }
 
-    private QueuePlan plan() {
+    /** Planned starts of the waiting jobs, rebuilt only after a change (or when time has moved on). */
+    private java.util.Map<QueuedJob, Double> currentPlan() {
         double now = cluster.now();
-        QueuePlan plan = new QueuePlan(now, cluster.freeProcessors());
-        for (QueuedJob r : running) {
-            plan.running(Math.max(now, (Double) r.attachment()), r.processors());
+        if (plan == null || planTime != now) {
+            plan = new QueuePlan(now, cluster.freeProcessors());
+            for (QueuedJob r : running) {
+                plan.running(Math.max(now, (Double) r.attachment()), r.processors());
+            }
+            planned = new java.util.IdentityHashMap<>();
+            for (QueuedJob w : queue) {
+                planned.put(w, plan.place(w.processors(), w.requestedTime()));
+            }
+            planTime = now;
         }
-        return plan;
+        return planned;
     }
 }

@@ -33,8 +33,46 @@ final class QueuePlan {
         releases.add(new Release(requestedEnd, processors));
     }
 
+    /**
+     * After every queued job is placed: the earliest time a further job of {@code processors} could start,
+     * by a binary search in the free processors from then on (a non-decreasing step function, since only
+     * releases are left). The plan is not changed, so any number of jobs can be estimated on it.
+     */
+    double tailStart(int processors) {
+        if (tailTimes == null) {
+            Release[] rest = releases.toArray(new Release[0]);
+            java.util.Arrays.sort(rest, (a, b) -> Double.compare(a.time, b.time));
+            tailTimes = new double[rest.length + 1];
+            tailFree = new int[rest.length + 1];
+            tailTimes[0] = time;
+            tailFree[0] = free;
+            for (int i = 0; i < rest.length; i++) {
+                tailTimes[i + 1] = Math.max(time, rest[i].time);
+                tailFree[i + 1] = tailFree[i] + rest[i].processors;
+            }
+        }
+        int lo = 0;
+        int hi = tailFree.length - 1;
+        if (tailFree[hi] < processors) {
+            return Double.POSITIVE_INFINITY;
+        }
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (tailFree[mid] >= processors) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return tailTimes[lo];
+    }
+
+    private double[] tailTimes;
+    private int[] tailFree;
+
     /** Places the next job in queue order and returns its planned start. */
     double place(int processors, double requestedTime) {
+        tailTimes = null;
         while (free < processors) {
             Release r = releases.poll();
             if (r == null) {

@@ -23,7 +23,10 @@ public final class Cli {
 
             commands:
               simulate   run one simulation from options
-                           --workload FILE | --generator NAME   the jobs (SWF trace, or a generator such as lublin99)
+                           --workload FILE[,FILE...] | --generator NAME   the jobs: SWF trace(s), merged in time
+                                                                when several, or a generator (lublin99, synthetic)
+                           --clock zero|unix                    several traces: each starts at 0 (default), or
+                                                                aligned on their UnixStartTime headers
                            --platform NAME:PROCS[:SPEED][,...]  default: one cluster sized by the trace's MaxProcs
                            --batch fcfs|cbf|easy                local batch policy (default easy)
                            --meta NAME                          meta-scheduler choosing each job's cluster
@@ -133,7 +136,14 @@ public final class Cli {
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             switch (a) {
-                case "--workload" -> p.workloadFile = Path.of(value(args, ++i, a));
+                case "--workload" -> {
+                    List<Path> files = new ArrayList<>();
+                    for (String f : value(args, ++i, a).split(",")) {
+                        files.add(Path.of(f.trim()));
+                    }
+                    p.workloadFiles = files;
+                }
+                case "--clock" -> p.clock = value(args, ++i, a);
                 case "--generator" -> p.generator = value(args, ++i, a);
                 case "--reader" -> p.reader = value(args, ++i, a);
                 case "--platform" -> {
@@ -164,7 +174,7 @@ public final class Cli {
                 default -> throw new UsageException("simulate: unknown option '" + a + "'");
             }
         }
-        if ((p.workloadFile == null) == (p.generator == null)) {
+        if (p.workloadFiles.isEmpty() == (p.generator == null)) {
             throw new UsageException("simulate: give exactly one of --workload FILE and --generator NAME");
         }
         p.workloadOptions = workloadOptions;
@@ -202,6 +212,9 @@ public final class Cli {
 
     private void theory(List<String> args) {
         RunProfile p = runProfile(args);
+        if (p.matrix != null) {
+            throw new InputException(null, 0, "matrix", "theory compares one run with queueing theory; give a profile without \"matrix\"");
+        }
         if (p.clusters.isEmpty()) {
             throw new InputException(null, 0, "platform", "theory needs the profile to list its clusters");
         }

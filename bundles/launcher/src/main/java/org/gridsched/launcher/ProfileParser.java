@@ -41,10 +41,10 @@ import org.gridsched.engine.Platform;
  * }</pre>
  */
 public final class ProfileParser {
-    static final Set<String> TOP_KEYS = new TreeSet<>(List.of("name", "description", "platform", "batch", "meta", "realloc", "heuristic", "reference", "workload",
+    static final Set<String> TOP_KEYS = new TreeSet<>(List.of("name", "description", "platform", "batch", "meta", "realloc", "heuristic", "reference", "matrix", "workload",
             "collectors", "seed", "kill_at_requested_time", "strict", "progress", "output"));
     static final Set<String> CLUSTER_KEYS = new TreeSet<>(List.of("name", "processors", "speed", "batch"));
-    static final Set<String> WORKLOAD_KEYS = new TreeSet<>(List.of("file", "reader", "generator", "options"));
+    static final Set<String> WORKLOAD_KEYS = new TreeSet<>(List.of("file", "files", "clock", "reader", "generator", "options"));
     static final Set<String> CHOICE_KEYS = new TreeSet<>(List.of("name", "options"));
 
     private static final ObjectMapper MAPPER = new ObjectMapper()
@@ -114,6 +114,9 @@ public final class ProfileParser {
             p.heuristic = choice(root.get("heuristic"), "heuristic");
         }
         p.reference = bool(root, "reference", false);
+        if (root.has("matrix")) {
+            p.matrix = options(root.get("matrix"), "matrix");
+        }
         if (!root.has("workload")) {
             throw error("workload", "missing; give {\"file\": \"trace.swf\"} or {\"generator\": \"lublin99\", \"options\": {...}}");
         }
@@ -182,19 +185,34 @@ public final class ProfileParser {
             throw error("workload", "expected {\"file\": ...} or {\"generator\": ...}");
         }
         checkKeys(node, WORKLOAD_KEYS, "workload");
-        boolean file = node.has("file");
+        boolean file = node.has("file") || node.has("files");
         boolean gen = node.has("generator");
-        if (file == gen) {
-            throw error("workload", "give exactly one of \"file\" and \"generator\"");
+        if (file == gen || (node.has("file") && node.has("files"))) {
+            throw error("workload", "give exactly one of \"file\", \"files\" and \"generator\"");
         }
         if (file) {
-            p.workloadFile = path(node.get("file"), "workload.file");
+            if (node.has("file")) {
+                p.workloadFiles = List.of(path(node.get("file"), "workload.file"));
+            } else {
+                JsonNode files = node.get("files");
+                if (!files.isArray() || files.isEmpty()) {
+                    throw error("workload.files", "expected a non-empty list of trace files");
+                }
+                List<java.nio.file.Path> list = new ArrayList<>();
+                for (int i = 0; i < files.size(); i++) {
+                    list.add(path(files.get(i), "workload.files[" + i + "]"));
+                }
+                p.workloadFiles = list;
+            }
+            if (node.has("clock")) {
+                p.clock = text(node.get("clock"), "workload.clock");
+            }
             if (node.has("reader")) {
                 p.reader = text(node.get("reader"), "workload.reader");
             }
         } else {
-            if (node.has("reader")) {
-                throw error("workload.reader", "only meaningful with \"file\"");
+            if (node.has("reader") || node.has("clock")) {
+                throw error("workload", "\"reader\" and \"clock\" are only meaningful with trace files");
             }
             p.generator = text(node.get("generator"), "workload.generator");
         }

@@ -49,8 +49,13 @@ public final class RunProfile {
     public Choice heuristic = Choice.of("mct");
     /** Also run the reference (no reallocation) and compare. */
     public boolean reference;
+    /** An experiment matrix (see {@link Matrix}); null for a single run. */
+    public Map<String, Object> matrix;
     /** A trace file (with an optional reader name) or a generator. */
-    public Path workloadFile;
+    /** Trace files; several are merged in time (one per cluster's users, say). Empty with a generator. */
+    public List<Path> workloadFiles = List.of();
+    /** How several traces' clocks are aligned: "zero" (each starts at 0) or "unix" (UnixStartTime). */
+    public String clock = "zero";
     public String reader;
     public String generator;
     public Map<String, Object> workloadOptions = Map.of();
@@ -69,7 +74,8 @@ public final class RunProfile {
         r.clusters = clusters;
         r.batch = batch;
         r.meta = meta;
-        r.workloadFile = workloadFile;
+        r.workloadFiles = workloadFiles;
+        r.clock = clock;
         r.reader = reader;
         r.generator = generator;
         r.workloadOptions = workloadOptions;
@@ -121,8 +127,15 @@ public final class RunProfile {
             m.put("heuristic", heuristic.describe());
         }
         Map<String, Object> w = new LinkedHashMap<>();
-        if (workloadFile != null) {
-            w.put("file", workloadFile.getFileName().toString());
+        if (!workloadFiles.isEmpty()) {
+            if (workloadFiles.size() == 1) {
+                w.put("file", workloadFiles.get(0).getFileName().toString());
+            } else {
+                List<String> names = new ArrayList<>();
+                workloadFiles.forEach(f -> names.add(f.getFileName().toString()));
+                w.put("files", names);
+                w.put("clock", clock);
+            }
             if (reader != null) {
                 w.put("reader", reader);
             }

@@ -22,6 +22,7 @@ import org.gridsched.api.workload.JobSource;
 import org.gridsched.api.workload.WorkloadGenerator;
 import org.gridsched.api.workload.WorkloadReader;
 import org.gridsched.engine.ClusterSpec;
+import org.gridsched.engine.MergedJobSource;
 import org.gridsched.engine.Platform;
 import org.gridsched.engine.ResultWriter;
 import org.gridsched.engine.Simulation;
@@ -78,18 +79,29 @@ public final class Runner {
 
     public Outcome run(RunProfile p) {
         Path dir = p.output != null ? p.output : home.resolve("workspace").resolve("results").resolve(p.name);
+        if (p.matrix != null) {
+            Matrix.Axes axes = Matrix.parse(p.matrix, p, p.name);
+            new Matrix(this, err).run(p, axes, dir);
+            out.println(p.name + ": matrix results in " + dir.resolve("matrix.csv") + " and " + dir.resolve("tables.md"));
+            return null;
+        }
         if (!p.reference) {
-            return execute(p, dir, null);
+            return execute(p, dir, null, true);
         }
         if (p.realloc == null) {
             throw new InputException(null, 0, "reference", "a reference run compares reallocation with none; give --realloc (\"realloc\" in the profile)");
         }
         RunProfile ref = p.withoutReallocation();
-        Outcome reference = execute(ref, dir.resolve("reference"), null);
-        return execute(p, dir, reference.result());
+        Outcome reference = execute(ref, dir.resolve("reference"), null, true);
+        return execute(p, dir, reference.result(), true);
     }
 
-    private Outcome execute(RunProfile p, Path dir, SimulationResult reference) {
+    /**
+     * One run, written to {@code dir}; compared with {@code reference} when given.
+     *
+     * @param print print the human summary (off for the many runs of a matrix, which run in parallel)
+     */
+    Outcome execute(RunProfile p, Path dir, SimulationResult reference, boolean print) {
         try (JobSource source = openWorkload(p)) {
             Platform platform = platform(p, source);
             Map<String, Object> runInfo = p.describe(platform);
@@ -115,9 +127,11 @@ public final class Runner {
                 addTheory(summary, theory, platform);
             }
             ResultWriter.write(result, summary, dir);
-            printSummary(p, result, dir);
-            if (reference != null) {
-                printComparison((Map<?, ?>) summary.get("comparison"));
+            if (print) {
+                printSummary(p, result, dir);
+                if (reference != null) {
+                    printComparison((Map<?, ?>) summary.get("comparison"));
+                }
             }
             return new Outcome(result, dir, summary, theory == null ? null : theory.describe());
         }
@@ -171,28 +185,49 @@ public final class Runner {
     }
 
     JobSource openWorkload(RunProfile p) {
-        if (p.workloadFile != null) {
-            WorkloadReader reader = p.reader != null ? registry.get(Kind.READER, p.reader, "workload.reader")
-                    : registry.readerFor(p.workloadFile, "workload");
-            Map<String, Object> options = new LinkedHashMap<>(p.workloadOptions);
-            if (p.strict && !options.containsKey("strict")
-                    && reader.parameters().stream().anyMatch(x -> x.name().equals("strict"))) {
-                options.put("strict", true); // a strict run is strict about malformed lines too
+        if (!p.workloadFiles.isEmpty()) {
+            if (p.workloadFiles.size() == 1) {
+                return openTrace(p, p.workloadFiles.get(0));
             }
-            PluginOptions opts = new PluginOptions("workload reader '" + reader.name() + "'", options);
-            opts.requireKnown(reader.parameters());
+            MergedJobSource.Clock clock = switch (p.clock) {
+                case "zero" -> MergedJobSource.Clock.ZERO;
+                case "unix" -> MergedJobSource.Clock.UNIX;
+                default -> throw new InputException(null, 0, "clock", "expected zero or unix, got '" + p.clock + "'");
+            };
+            List<JobSource> sources = new ArrayList<>();
             try {
-                return reader.open(p.workloadFile, opts);
-            } catch (NoSuchFileException e) {
-                throw new InputException(p.workloadFile.toString(), 0, null, "no such workload file");
-            } catch (IOException e) {
-                throw new InputException(p.workloadFile.toString(), 0, null, e.getMessage());
+                for (Path f : p.workloadFiles) {
+                    sources.add(openTrace(p, f));
+                }
+                return new MergedJobSource(sources, clock);
+            } catch (RuntimeException e) {
+                sources.forEach(JobSource::close);
+                throw e;
             }
         }
         WorkloadGenerator gen = registry.get(Kind.GENERATOR, p.generator, "workload.generator");
         PluginOptions opts = new PluginOptions("workload generator '" + gen.name() + "'", p.workloadOptions);
         opts.requireKnown(gen.parameters());
         return gen.open(opts, p.seed);
+    }
+
+    private JobSource openTrace(RunProfile p, Path file) {
+        WorkloadReader reader = p.reader != null ? registry.get(Kind.READER, p.reader, "workload.reader")
+                : registry.readerFor(file, "workload");
+        Map<String, Object> options = new LinkedHashMap<>(p.workloadOptions);
+        if (p.strict && !options.containsKey("strict")
+                && reader.parameters().stream().anyMatch(x -> x.name().equals("strict"))) {
+            options.put("strict", true); // a strict run is strict about malformed lines too
+        }
+        PluginOptions opts = new PluginOptions("workload reader '" + reader.name() + "'", options);
+        opts.requireKnown(reader.parameters());
+        try {
+            return reader.open(file, opts);
+        } catch (NoSuchFileException e) {
+            throw new InputException(file.toString(), 0, null, "no such workload file");
+        } catch (IOException e) {
+            throw new InputException(file.toString(), 0, null, e.getMessage());
+        }
     }
 
     /** The profile's platform, or one cluster sized by the trace header when none is given. */

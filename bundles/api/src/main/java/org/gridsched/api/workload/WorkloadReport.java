@@ -26,6 +26,13 @@ public final class WorkloadReport {
         repaired.merge(reason, 1L, Long::sum);
     }
 
+    /** Adds another report's counts to this one (e.g. the sources of a merged workload). */
+    public void addAll(WorkloadReport other) {
+        read += other.read;
+        other.skipped.forEach((k, v) -> skipped.merge(k, v, Long::sum));
+        other.repaired.forEach((k, v) -> repaired.merge(k, v, Long::sum));
+    }
+
     public long read() {
         return read;
     }

@@ -1,0 +1,141 @@
+package org.gridsched.engine;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gridsched.api.InputException;
+import org.gridsched.api.workload.JobRecord;
+import org.gridsched.api.workload.JobSource;
+import org.gridsched.api.workload.WorkloadReport;
+
+/**
+ * Several workloads merged in submission order, e.g. one trace per cluster's local users. Each source's
+ * clock starts at 0, or all are aligned on their {@code UnixStartTime} header. Equal submit times go to
+ * the source listed first. Jobs are renumbered 1, 2, 3, ... in merged order (trace job numbers collide);
+ * {@link #origin(long)} tells where a job came from. Streaming: one job per source is held.
+ */
+public final class MergedJobSource implements JobSource {
+
+    /** How the sources' clocks are put on one time line. */
+    public enum Clock {
+        /** Every source starts at time 0. */
+        ZERO,
+        /** Shifted by the difference of their UnixStartTime headers (the earliest starts at 0). */
+        UNIX
+    }
+
+    private final List<JobSource> sources;
+    private final double[] offsets;
+    private final JobRecord[] heads;
+    private final boolean[] live;
+    private final WorkloadReport report = new WorkloadReport();
+    private final List<Integer> originOfJob = new ArrayList<>();
+    private long nextId = 1;
+    private boolean folded;
+
+    public MergedJobSource(List<JobSource> sources, Clock clock) {
+        this.sources = List.copyOf(sources);
+        int n = sources.size();
+        offsets = new double[n];
+        heads = new JobRecord[n];
+        live = new boolean[n];
+        if (clock == Clock.UNIX) {
+            long[] start = new long[n];
+            long min = Long.MAX_VALUE;
+            for (int i = 0; i < n; i++) {
+                String v = sources.get(i).header().get("UnixStartTime");
+                if (v == null || !v.trim().matches("-?\\d+")) {
+                    throw new InputException(sources.get(i).describe(), 0, "UnixStartTime",
+                            "aligning workloads on UnixStartTime needs that header in every trace");
+                }
+                start[i] = Long.parseLong(v.trim());
+                min = Math.min(min, start[i]);
+            }
+            for (int i = 0; i < n; i++) {
+                offsets[i] = start[i] - min;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            heads[i] = new JobRecord();
+            live[i] = sources.get(i).next(heads[i]);
+        }
+    }
+
+    @Override
+    public boolean next(JobRecord into) {
+        int best = -1;
+        for (int i = 0; i < heads.length; i++) {
+            if (live[i] && (best < 0 || heads[i].submitTime + offsets[i] < heads[best].submitTime + offsets[best])) {
+                best = i;
+            }
+        }
+        if (best < 0) {
+            foldReports();
+            return false;
+        }
+        JobRecord h = heads[best];
+        into.set(nextId++, h.submitTime + offsets[best], h.runtime, h.requestedTime, h.processors);
+        into.line = h.line;
+        originOfJob.add(best);
+        live[best] = sources.get(best).next(h);
+        return true;
+    }
+
+    /** Index of the source (0-based, in the order given) that job number {@code id} came from. */
+    public int origin(long id) {
+        return originOfJob.get((int) (id - 1));
+    }
+
+    /** Adds the sources' counts to this report once they are all exhausted. */
+    private void foldReports() {
+        if (!folded) {
+            folded = true;
+            for (JobSource s : sources) {
+                report.addAll(s.report());
+            }
+        }
+    }
+
+    @Override
+    public String describe() {
+        StringBuilder sb = new StringBuilder("merged(");
+        for (int i = 0; i < sources.size(); i++) {
+            sb.append(i == 0 ? "" : ", ").append(sources.get(i).describe());
+        }
+        return sb.append(')').toString();
+    }
+
+    @Override
+    public WorkloadReport report() {
+        return report;
+    }
+
+    @Override
+    public Map<String, String> header() {
+        Map<String, String> h = new LinkedHashMap<>();
+        h.put("Sources", Integer.toString(sources.size()));
+        return h;
+    }
+
+    @Override
+    public double progress() {
+        double sum = 0;
+        for (JobSource s : sources) {
+            double p = s.progress();
+            if (Double.isNaN(p)) {
+                return Double.NaN;
+            }
+            sum += p;
+        }
+        return sum / sources.size();
+    }
+
+    @Override
+    public void close() {
+        for (JobSource s : sources) {
+            s.close();
+        }
+    }
+}
