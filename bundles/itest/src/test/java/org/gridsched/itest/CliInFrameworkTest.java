@@ -82,6 +82,27 @@ class CliInFrameworkTest {
     }
 
     @Test
+    void experimentMatrixRunsEveryCellAgainstItsReference(@TempDir Path tmp) throws Exception {
+        Path profile = tmp.resolve("m.json");
+        Files.writeString(profile, """
+                {"name": "m", "meta": "mct", "progress": false,
+                 "workload": {"generator": "synthetic", "options": {"rate": 0.02, "duration": 200000, "size": "uniform",
+                   "max_size": 32, "mean_length": 1500, "requested_time": "overestimate", "overestimate_max": 3}},
+                 "matrix": {"realloc": ["regular", "all-cancellation"], "heuristic": ["mct", "sufferage"], "batch": ["fcfs"],
+                   "platforms": {"hom": "a:32,b:32", "het": "a:32,b:32:1.4"}},
+                 "output": "out"}
+                """);
+        assertEquals(0, run(tmp, "run", profile.toString()), err.toString(StandardCharsets.UTF_8));
+        java.util.List<String> csv = Files.readAllLines(tmp.resolve("out/matrix.csv"));
+        assertEquals(1 + 2 * 2 * 2, csv.size(), String.join("\n", csv));
+        assertTrue(csv.get(1).startsWith("hom,fcfs,1,regular,mct,"), csv.get(1));
+        String tables = Files.readString(tmp.resolve("out/tables.md"));
+        assertEquals(4, tables.split("### ").length - 1, tables);
+        assertTrue(tables.contains("| scenario | MCT | Sufferage | MCT-C | Sufferage-C | avg |"), tables);
+        assertTrue(Files.exists(tmp.resolve("out/runs/het-fcfs-reference/summary.json")));
+    }
+
+    @Test
     void unknownPolicyNameIsAnErrorListingTheChoices(@TempDir Path tmp) {
         int code = run(tmp, "simulate", "--generator", "lublin99", "--platform", "c:64", "--batch", "sjf", "--quiet");
         assertEquals(1, code);
