@@ -26,6 +26,7 @@ public final class ListJobSource implements JobSource {
         JobRecord r = jobs.get(next++);
         into.set(r.id, r.submitTime, r.runtime, r.requestedTime, r.processors);
         into.line = r.line;
+        into.home = r.home;
         report.countRead();
         return true;
     }

@@ -14,7 +14,8 @@ import org.gridsched.api.workload.WorkloadReport;
  * Several workloads merged in submission order, e.g. one trace per cluster's local users. Each source's
  * clock starts at 0, or all are aligned on their {@code UnixStartTime} header. Equal submit times go to
  * the source listed first. Jobs are renumbered 1, 2, 3, ... in merged order (trace job numbers collide);
- * {@link #origin(long)} tells where a job came from. Streaming: one job per source is held.
+ * {@link #origin(long)} and each record's {@code home} tell which source a job came from (for a platform
+ * with one trace per cluster, its home cluster). Streaming: one job per source is held.
  */
 public final class MergedJobSource implements JobSource {
 
@@ -78,6 +79,7 @@ public final class MergedJobSource implements JobSource {
         JobRecord h = heads[best];
         into.set(nextId++, h.submitTime + offsets[best], h.runtime, h.requestedTime, h.processors);
         into.line = h.line;
+        into.home = best;
         originOfJob.add(best);
         live[best] = sources.get(best).next(h);
         return true;

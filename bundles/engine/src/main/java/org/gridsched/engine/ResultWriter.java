@@ -84,6 +84,9 @@ public final class ResultWriter {
         jobs.put("skipped_by_reason", new LinkedHashMap<>(result.workload().skipped()));
         jobs.put("repaired_by_reason", new LinkedHashMap<>(result.workload().repaired()));
         jobs.put("killed", result.killed());
+        if (result.localJobs() > 0) {
+            jobs.put("local", result.localJobs());
+        }
         if (result.reallocationEvents() > 0) {
             jobs.put("reallocations", result.reallocations());
             jobs.put("reallocation_events", result.reallocationEvents());

@@ -39,6 +39,8 @@ public final class SimJob implements QueuedJob, JobOutcome {
     int eventOrigin = -1;
     /** Cancelled in the current reallocation event and not yet submitted again. */
     boolean inTransit;
+    /** Submitted by its cluster's local users, straight to the batch scheduler: never seen by the middleware. */
+    boolean local;
 
     SimJob(long id, int index, double submit, double refRuntime, double refRequested, int procs) {
         this.id = id;
@@ -121,6 +123,11 @@ public final class SimJob implements QueuedJob, JobOutcome {
     @Override
     public boolean killed() {
         return killed;
+    }
+
+    /** Whether local users submitted it directly to its cluster (non-dedicated platforms). */
+    public boolean isLocal() {
+        return local;
     }
 
     /** How many times the job moved to another cluster. */

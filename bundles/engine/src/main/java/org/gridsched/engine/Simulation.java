@@ -42,6 +42,15 @@ public final class Simulation {
         public Function<Grid, Router> router;
         /** Creates the periodic reallocation of waiting jobs between clusters; optional. */
         public Function<GridControl, Reallocator> reallocation;
+        /**
+         * Non-dedicated platforms: the fraction of jobs with a home cluster that its local users submit
+         * straight to it, bypassing (and invisible to) the meta-scheduler; drawn per job with
+         * {@link #localSeed}.
+         */
+        public double localFraction;
+        public long localSeed;
+        /** The speed the workload's runtimes were recorded at: on a cluster of speed s they take ×reference/s. */
+        public double referenceSpeed = 1.0;
     }
 
     /** A collector with the name it was registered under, for error messages. */
@@ -60,6 +69,8 @@ public final class Simulation {
     private final Router router;
     private final Reallocator reallocator;
     private final Request request = new Request();
+    private final java.util.SplittableRandom localDraws;
+    private long localJobs;
     private final List<SimJob> inTransit = new ArrayList<>();
     /** Jobs cancelled at least once in the current reallocation event. */
     private final List<SimJob> touched = new ArrayList<>();
@@ -83,6 +94,13 @@ public final class Simulation {
         for (int i = 0; i < clusters.length; i++) {
             clusters[i] = new ClusterRuntime(i, platform.get(i), this);
             clusters[i].scheduler = schedulers.apply(clusters[i]);
+        }
+        localDraws = new java.util.SplittableRandom(this.settings.localSeed);
+        if (!(this.settings.referenceSpeed > 0)) {
+            throw new InputException(null, 0, "reference_speed", "must be positive, got " + this.settings.referenceSpeed);
+        }
+        if (this.settings.localFraction < 0 || this.settings.localFraction > 1) {
+            throw new InputException(null, 0, "local_fraction", "must be between 0 and 1, got " + this.settings.localFraction);
         }
         GridView view = new GridView();
         router = this.settings.router == null ? null : this.settings.router.apply(view);
@@ -130,7 +148,9 @@ public final class Simulation {
         public List<WaitingJob> waiting(int c) {
             List<WaitingJob> list = new ArrayList<>();
             for (org.gridsched.api.batch.QueuedJob q : clusters[c].scheduler.waiting()) {
-                list.add(new Waiting((SimJob) q));
+                if (!((SimJob) q).local) { // local users' jobs are not the middleware's to move
+                    list.add(new Waiting((SimJob) q));
+                }
             }
             return list;
         }
@@ -175,7 +195,7 @@ public final class Simulation {
             int from = j.cluster;
             j.inTransit = false;
             inTransit.remove(j);
-            j.assign(c, target.spec.speed(), target.submitted++);
+            j.assign(c, relativeSpeed(target), target.submitted++);
             if (c != j.eventOrigin) {
                 j.moves++;
                 moves++;
@@ -200,7 +220,7 @@ public final class Simulation {
             if (job.processors() > spec.processors()) {
                 return Double.POSITIVE_INFINITY;
             }
-            double requested = job.requestedTime() / spec.speed();
+            double requested = job.requestedTime() * settings.referenceSpeed / spec.speed();
             return clusters[c].scheduler.estimateStart(job.processors(), requested) + requested;
         }
     }
@@ -351,6 +371,7 @@ public final class Simulation {
         SimulationResult result = new SimulationResult(platform, jobs, source.report(), finished, killed, collectors,
                 (System.nanoTime() - wallStart) / 1e9);
         result.reallocations(moves, reallocationEvents);
+        result.localJobs(localJobs);
         return result;
     }
 
@@ -383,10 +404,22 @@ public final class Simulation {
     }
 
     private void arrive(JobRecord rec, SimulationListener listener) {
-        ClusterRuntime c = clusters[route(rec)];
+        boolean local = false;
+        if (settings.localFraction > 0 && rec.home >= 0) {
+            if (rec.home >= clusters.length) {
+                throw new InputException(null, 0, "local_fraction", "job " + rec.id + " comes from workload " + (rec.home + 1)
+                        + " but the platform has " + clusters.length + " clusters (one workload per cluster)");
+            }
+            local = localDraws.nextDouble() < settings.localFraction && rec.processors <= clusters[rec.home].spec.processors();
+        }
+        ClusterRuntime c = clusters[local ? rec.home : route(rec)];
         SimJob job = new SimJob(rec.id, jobs.size(), rec.submitTime, rec.runtime, rec.requestedTime, rec.processors);
+        job.local = local;
+        if (local) {
+            localJobs++;
+        }
         jobs.add(job);
-        job.assign(c.index, c.spec.speed(), c.submitted++);
+        job.assign(c.index, relativeSpeed(c), c.submitted++);
         for (int i = 0, n = collectors.size(); i < n; i++) {
             collectors.get(i).collector().jobSubmitted(job);
         }
@@ -420,6 +453,11 @@ public final class Simulation {
         if (busy) {
             events.push(now + reallocator.period(), null, EventQueue.REALLOCATE, -1);
         }
+    }
+
+    /** A cluster's speed relative to the speed the workload was recorded at. */
+    private double relativeSpeed(ClusterRuntime c) {
+        return c.spec.speed() / settings.referenceSpeed;
     }
 
     /** The cluster of an arriving job: the only one, or the router's choice (checked). */

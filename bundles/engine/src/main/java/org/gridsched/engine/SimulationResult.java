@@ -70,6 +70,17 @@ public final class SimulationResult {
         }
     }
 
+    private long localJobs;
+
+    void localJobs(long n) {
+        localJobs = n;
+    }
+
+    /** Jobs submitted by local users straight to their home cluster. */
+    public long localJobs() {
+        return localJobs;
+    }
+
     void reallocations(long moves, long events) {
         this.reallocations = moves;
         this.reallocationEvents = events;

@@ -154,4 +154,42 @@ class SimulationTest {
         m.put("c", Map.of());
         assertEquals("{\n  \"a\": [1, 2.5, \"x\\\"y\"],\n  \"b\": null,\n  \"c\": {}\n}\n", Json.write(m));
     }
+
+    @Test
+    void localUsersJobsGoHomeAndTheOthersThroughTheMetaScheduler() {
+        Platform p = new Platform(List.of(new ClusterSpec("home0", 4, 1.0), new ClusterSpec("grid", 4, 1.0)));
+        List<JobRecord> jobs = new java.util.ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            JobRecord r = job(i + 1, i, 1, 1, 1);
+            r.home = 0;
+            jobs.add(r);
+        }
+        for (double fraction : new double[] {0, 0.5, 1}) {
+            Simulation.Settings s = new Simulation.Settings();
+            s.router = grid -> job -> 1; // the middleware would send everything to "grid"
+            s.localFraction = fraction;
+            s.localSeed = 3;
+            SimulationResult r = new Simulation(p, c -> new Greedy(c), List.of(), s).run(new ListJobSource("w", jobs));
+            long atHome = r.jobs().stream().filter(j -> j.cluster() == 0).count();
+            assertEquals(atHome, r.jobs().stream().filter(SimJob::isLocal).count());
+            assertEquals(atHome, r.localJobs());
+            if (fraction == 0) {
+                assertEquals(0, atHome);
+            } else if (fraction == 1) {
+                assertEquals(400, atHome);
+            } else {
+                assertTrue(atHome > 160 && atHome < 240, "about half local: " + atHome);
+            }
+        }
+    }
+
+    @Test
+    void referenceSpeedScalesRuntimes() {
+        Simulation.Settings s = new Simulation.Settings();
+        s.referenceSpeed = 2;
+        Platform p = new Platform(List.of(new ClusterSpec("c", 4, 1.0)));
+        SimulationResult r = new Simulation(p, c -> new Greedy(c), List.of(), s)
+                .run(new ListJobSource("w", List.of(job(1, 0, 10, 10, 1))));
+        assertEquals(20.0, r.jobs().get(0).finishTime()); // recorded at speed 2, runs on speed 1: twice as long
+    }
 }

@@ -27,6 +27,9 @@ public final class Cli {
                                                                 when several, or a generator (lublin99, synthetic)
                            --clock zero|unix                    several traces: each starts at 0 (default), or
                                                                 aligned on their UnixStartTime headers
+                           --local-fraction F                   one trace per cluster: this seeded fraction of jobs
+                                                                goes straight to its own cluster, never moved
+                           --reference-speed S                  speed the traces were recorded at (default 1)
                            --platform NAME:PROCS[:SPEED][,...]  default: one cluster sized by the trace's MaxProcs
                            --batch fcfs|cbf|easy                local batch policy (default easy)
                            --meta NAME                          meta-scheduler choosing each job's cluster
@@ -144,6 +147,8 @@ public final class Cli {
                     p.workloadFiles = files;
                 }
                 case "--clock" -> p.clock = value(args, ++i, a);
+                case "--local-fraction" -> p.localFraction = doubleValue(args, ++i, a);
+                case "--reference-speed" -> p.referenceSpeed = doubleValue(args, ++i, a);
                 case "--generator" -> p.generator = value(args, ++i, a);
                 case "--reader" -> p.reader = value(args, ++i, a);
                 case "--platform" -> {
@@ -304,6 +309,15 @@ public final class Cli {
             throw new UsageException(option + " needs a value");
         }
         return args.get(i);
+    }
+
+    private static double doubleValue(List<String> args, int i, String option) {
+        String v = value(args, i, option);
+        try {
+            return Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            throw new UsageException(option + " needs a number, got '" + v + "'");
+        }
     }
 
     private static long longValue(List<String> args, int i, String option) {

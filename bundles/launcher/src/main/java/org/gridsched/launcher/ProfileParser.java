@@ -41,7 +41,7 @@ import org.gridsched.engine.Platform;
  * }</pre>
  */
 public final class ProfileParser {
-    static final Set<String> TOP_KEYS = new TreeSet<>(List.of("name", "description", "platform", "batch", "meta", "realloc", "heuristic", "reference", "matrix", "workload",
+    static final Set<String> TOP_KEYS = new TreeSet<>(List.of("name", "description", "platform", "batch", "meta", "realloc", "heuristic", "reference", "matrix", "local_fraction", "reference_speed", "workload",
             "collectors", "seed", "kill_at_requested_time", "strict", "progress", "output"));
     static final Set<String> CLUSTER_KEYS = new TreeSet<>(List.of("name", "processors", "speed", "batch"));
     static final Set<String> WORKLOAD_KEYS = new TreeSet<>(List.of("file", "files", "clock", "reader", "generator", "options"));
@@ -114,6 +114,8 @@ public final class ProfileParser {
             p.heuristic = choice(root.get("heuristic"), "heuristic");
         }
         p.reference = bool(root, "reference", false);
+        p.localFraction = number(root, "local_fraction", 0);
+        p.referenceSpeed = number(root, "reference_speed", 1.0);
         if (root.has("matrix")) {
             p.matrix = options(root.get("matrix"), "matrix");
         }
@@ -267,6 +269,17 @@ public final class ProfileParser {
     private Path path(JsonNode node, String where) {
         Path p = Path.of(text(node, where));
         return p.isAbsolute() || baseDir == null ? p : baseDir.resolve(p).normalize();
+    }
+
+    private double number(JsonNode root, String key, double def) {
+        if (!root.has(key)) {
+            return def;
+        }
+        JsonNode n = root.get(key);
+        if (!n.isNumber()) {
+            throw error(key, "expected a number, got " + n);
+        }
+        return n.asDouble();
     }
 
     private boolean bool(JsonNode root, String key, boolean def) {

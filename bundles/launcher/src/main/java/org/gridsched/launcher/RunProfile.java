@@ -49,6 +49,10 @@ public final class RunProfile {
     public Choice heuristic = Choice.of("mct");
     /** Also run the reference (no reallocation) and compare. */
     public boolean reference;
+    /** Non-dedicated platform: the fraction of jobs their cluster's local users submit directly (one trace per cluster). */
+    public double localFraction;
+    /** The speed the workload's runtimes were recorded at (1 = the speed-1 clusters). */
+    public double referenceSpeed = 1.0;
     /** An experiment matrix (see {@link Matrix}); null for a single run. */
     public Map<String, Object> matrix;
     /** A trace file (with an optional reader name) or a generator. */
@@ -84,6 +88,8 @@ public final class RunProfile {
         r.killAtRequestedTime = killAtRequestedTime;
         r.strict = strict;
         r.progress = progress;
+        r.localFraction = localFraction;
+        r.referenceSpeed = referenceSpeed;
         return r;
     }
 
@@ -149,6 +155,12 @@ public final class RunProfile {
             cs.add(c.describe());
         }
         m.put("collectors", cs);
+        if (localFraction > 0) {
+            m.put("local_fraction", localFraction);
+        }
+        if (referenceSpeed != 1.0) {
+            m.put("reference_speed", referenceSpeed);
+        }
         m.put("seed", seed);
         m.put("kill_at_requested_time", killAtRequestedTime);
         m.put("strict", strict);

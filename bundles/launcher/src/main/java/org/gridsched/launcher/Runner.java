@@ -178,6 +178,9 @@ public final class Runner {
             settings.router = grid -> meta.create(grid, opts, seed);
         }
         settings.killAtRequestedTime = p.killAtRequestedTime;
+        settings.localFraction = p.localFraction;
+        settings.localSeed = p.seedFor("local");
+        settings.referenceSpeed = p.referenceSpeed;
         settings.strict = p.strict;
         settings.progress = progress;
         return new Simulation(platform,

@@ -17,6 +17,11 @@ public final class JobRecord {
     public int processors;
     /** Line in the source file, or 0 for generated jobs; used in error messages. */
     public long line;
+    /**
+     * The cluster (index) whose local users submitted the job, when the workload says so (one trace per
+     * cluster); -1 otherwise.
+     */
+    public int home = -1;
 
     public JobRecord set(long id, double submitTime, double runtime, double requestedTime, int processors) {
         this.id = id;
@@ -25,12 +30,14 @@ public final class JobRecord {
         this.requestedTime = requestedTime;
         this.processors = processors;
         this.line = 0;
+        this.home = -1;
         return this;
     }
 
     public JobRecord copy() {
         JobRecord r = new JobRecord().set(id, submitTime, runtime, requestedTime, processors);
         r.line = line;
+        r.home = home;
         return r;
     }
 
