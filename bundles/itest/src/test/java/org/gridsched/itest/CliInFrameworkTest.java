@@ -86,7 +86,7 @@ class CliInFrameworkTest {
         Path profile = tmp.resolve("m.json");
         Files.writeString(profile, """
                 {"name": "m", "meta": "mct", "progress": false,
-                 "workload": {"generator": "synthetic", "options": {"rate": 0.02, "duration": 200000, "size": "uniform",
+                 "workload": {"generator": "synthetic", "options": {"rate": 0.002, "duration": 400000, "size": "uniform",
                    "max_size": 32, "mean_length": 1500, "requested_time": "overestimate", "overestimate_max": 3}},
                  "matrix": {"realloc": ["regular", "all-cancellation"], "heuristic": ["mct", "sufferage"], "batch": ["fcfs"],
                    "platforms": {"hom": "a:32,b:32", "het": "a:32,b:32:1.4"}},
