@@ -16,10 +16,15 @@ public final class SimJob implements QueuedJob, JobOutcome {
     /** Arrival rank over the whole run; output order. */
     final int index;
     final double submit;
-    /** Runtime and requested time at reference speed. */
-    final double refRuntime;
-    final double refRequested;
-    final int procs;
+    /** Runtime and requested time at reference speed; a moldable job's change with its size. */
+    double refRuntime;
+    double refRequested;
+    int procs;
+    /** Moldable type, or null for a rigid job. */
+    Moldable.Type moldType;
+    /** A moldable job's requested time on one processor, and its runtime / requested time ratio. */
+    double work1;
+    double runtimeRatio;
 
     int cluster = -1;
     double runtime;
@@ -49,6 +54,18 @@ public final class SimJob implements QueuedJob, JobOutcome {
         this.refRuntime = refRuntime;
         this.refRequested = refRequested;
         this.procs = procs;
+    }
+
+    /** Gives a moldable job n processors: walltime by Amdahl's law from its one-processor work. */
+    void resize(int n) {
+        procs = n;
+        refRequested = work1 / Moldable.speedup(moldType.parallelFraction(), n);
+        refRuntime = runtimeRatio * refRequested;
+    }
+
+    /** The moldable type's name, or null for a rigid job. */
+    public String moldableType() {
+        return moldType == null ? null : moldType.name();
     }
 
     /** Puts the job on a cluster of the given speed; called when it is submitted there. */

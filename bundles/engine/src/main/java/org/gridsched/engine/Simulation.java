@@ -51,6 +51,10 @@ public final class Simulation {
         public long localSeed;
         /** The speed the workload's runtimes were recorded at: on a cluster of speed s they take ×reference/s. */
         public double referenceSpeed = 1.0;
+        /** Moldable jobs: how servers search the size (null: jobs are rigid). */
+        public Moldable.Search moldable;
+        public List<Moldable.Type> moldableTypes = Moldable.THESIS_TYPES;
+        public long moldableSeed;
     }
 
     /** A collector with the name it was registered under, for error messages. */
@@ -70,6 +74,7 @@ public final class Simulation {
     private final Reallocator reallocator;
     private final Request request = new Request();
     private final java.util.SplittableRandom localDraws;
+    private final java.util.SplittableRandom moldableDraws;
     private long localJobs;
     private final List<SimJob> inTransit = new ArrayList<>();
     /** Jobs cancelled at least once in the current reallocation event. */
@@ -96,6 +101,7 @@ public final class Simulation {
             clusters[i].scheduler = schedulers.apply(clusters[i]);
         }
         localDraws = new java.util.SplittableRandom(this.settings.localSeed);
+        moldableDraws = new java.util.SplittableRandom(this.settings.moldableSeed);
         if (!(this.settings.referenceSpeed > 0)) {
             throw new InputException(null, 0, "reference_speed", "must be positive, got " + this.settings.referenceSpeed);
         }
@@ -188,13 +194,14 @@ public final class Simulation {
                 throw new IllegalStateException("reallocation submitted " + j + ", which it had not cancelled");
             }
             ClusterRuntime target = clusters[c];
-            if (j.procs > target.spec.processors()) {
+            if (j.moldType == null && j.procs > target.spec.processors()) {
                 throw new IllegalStateException("reallocation sent " + j + " (" + j.procs + " processors) to " + target
                         + ", which has " + target.spec.processors());
             }
             int from = j.cluster;
             j.inTransit = false;
             inTransit.remove(j);
+            sizeFor(target, j);
             j.assign(c, relativeSpeed(target), target.submitted++);
             if (c != j.eventOrigin) {
                 j.moves++;
@@ -216,6 +223,10 @@ public final class Simulation {
 
         @Override
         public double estimateCompletion(int c, JobRequest job) {
+            SimJob moldable = job instanceof Request r ? r.job : job instanceof Waiting w ? w.job : null;
+            if (moldable != null && moldable.moldType != null) {
+                return moldableCompletion(clusters[c], moldable, bestSize(clusters[c], moldable));
+            }
             ClusterSpec spec = clusters[c].spec;
             if (job.processors() > spec.processors()) {
                 return Double.POSITIVE_INFINITY;
@@ -276,26 +287,28 @@ public final class Simulation {
 
     /** The arriving job as the router sees it; one instance, refilled per arrival. */
     private static final class Request implements JobRequest {
-        JobRecord rec;
+        SimJob job;
 
         @Override
         public long id() {
-            return rec.id;
+            return job.id;
         }
 
         @Override
         public double submitTime() {
-            return rec.submitTime;
+            return job.submit;
         }
 
+        /** A moldable job fits any cluster: its size is chosen there. */
         @Override
         public int processors() {
-            return rec.processors;
+            return job.moldType != null ? 1 : job.procs;
         }
 
+        /** For a moldable job, the requested time on one processor. */
         @Override
         public double requestedTime() {
-            return rec.requestedTime;
+            return job.moldType != null ? job.work1 : job.refRequested;
         }
     }
 
@@ -328,7 +341,7 @@ public final class Simulation {
                 String invalid = invalid(rec);
                 if (invalid != null) {
                     reject(source, rec, "invalid_job", invalid);
-                } else if (rec.processors > maxProcs) {
+                } else if (rec.processors > maxProcs && !(settings.moldable != null && rec.processors > 1)) {
                     reject(source, rec, "wider_than_platform", "job " + rec.id + " needs " + rec.processors
                             + " processors but the largest cluster has " + maxProcs);
                 } else {
@@ -404,21 +417,28 @@ public final class Simulation {
     }
 
     private void arrive(JobRecord rec, SimulationListener listener) {
+        SimJob job = new SimJob(rec.id, jobs.size(), rec.submitTime, rec.runtime, rec.requestedTime, rec.processors);
+        if (settings.moldable != null && rec.processors > 1) {
+            job.moldType = Moldable.draw(settings.moldableTypes, moldableDraws);
+            job.work1 = rec.requestedTime * Moldable.speedup(job.moldType.parallelFraction(), rec.processors);
+            job.runtimeRatio = rec.runtime / rec.requestedTime;
+        }
         boolean local = false;
         if (settings.localFraction > 0 && rec.home >= 0) {
             if (rec.home >= clusters.length) {
                 throw new InputException(null, 0, "local_fraction", "job " + rec.id + " comes from workload " + (rec.home + 1)
                         + " but the platform has " + clusters.length + " clusters (one workload per cluster)");
             }
-            local = localDraws.nextDouble() < settings.localFraction && rec.processors <= clusters[rec.home].spec.processors();
+            local = localDraws.nextDouble() < settings.localFraction
+                    && (job.moldType != null || rec.processors <= clusters[rec.home].spec.processors());
         }
-        ClusterRuntime c = clusters[local ? rec.home : route(rec)];
-        SimJob job = new SimJob(rec.id, jobs.size(), rec.submitTime, rec.runtime, rec.requestedTime, rec.processors);
+        ClusterRuntime c = clusters[local ? rec.home : route(job)];
         job.local = local;
         if (local) {
             localJobs++;
         }
         jobs.add(job);
+        sizeFor(c, job);
         job.assign(c.index, relativeSpeed(c), c.submitted++);
         for (int i = 0, n = collectors.size(); i < n; i++) {
             collectors.get(i).collector().jobSubmitted(job);
@@ -461,18 +481,36 @@ public final class Simulation {
     }
 
     /** The cluster of an arriving job: the only one, or the router's choice (checked). */
-    private int route(JobRecord rec) {
+    private int route(SimJob job) {
         if (router == null) {
             return 0;
         }
-        request.rec = rec;
+        request.job = job;
         int c = router.route(request);
-        if (c < 0 || c >= clusters.length || clusters[c].spec.processors() < rec.processors) {
-            throw new IllegalStateException("the meta-scheduler sent job " + rec.id + " (" + rec.processors
+        if (c < 0 || c >= clusters.length || clusters[c].spec.processors() < request.processors()) {
+            throw new IllegalStateException("the meta-scheduler sent job " + job.id + " (" + request.processors()
                     + " processors) to cluster index " + c + ", which " + (c < 0 || c >= clusters.length
                             ? "does not exist" : "has only " + clusters[c].spec.processors() + " processors"));
         }
         return c;
+    }
+
+    /** A moldable job takes the size with the earliest estimated completion on the cluster it goes to. */
+    private void sizeFor(ClusterRuntime c, SimJob job) {
+        if (job.moldType != null) {
+            job.resize(bestSize(c, job));
+        }
+    }
+
+    private int bestSize(ClusterRuntime c, SimJob job) {
+        int max = Math.min(job.moldType.limit(), c.spec.processors());
+        return Moldable.choose(max, n -> moldableCompletion(c, job, n), settings.moldable);
+    }
+
+    /** Estimated completion of a moldable job on n processors of a cluster. */
+    private double moldableCompletion(ClusterRuntime c, SimJob job, int n) {
+        double requested = job.work1 / Moldable.speedup(job.moldType.parallelFraction(), n) / relativeSpeed(c);
+        return c.scheduler.estimateStart(n, requested) + requested;
     }
 
     /** Called by {@link ClusterRuntime#start} once the request is validated. */

@@ -37,6 +37,7 @@ class SimulationTest {
 
         public void jobEnded(QueuedJob job, boolean early) {
             calls.add("end " + job.id() + "@" + Numbers.format(cluster.now()) + (early ? " early" : ""));
+            ends.remove(job);
             drain();
         }
 
@@ -44,9 +45,14 @@ class SimulationTest {
             calls.add("wake@" + Numbers.format(cluster.now()));
         }
 
+        /** Requested ends of the running jobs, for estimates. */
+        final java.util.Map<QueuedJob, Double> ends = new java.util.HashMap<>();
+
         void drain() {
             while (!queue.isEmpty() && queue.peek().processors() <= cluster.freeProcessors()) {
-                cluster.start(queue.poll());
+                QueuedJob j = queue.poll();
+                cluster.start(j);
+                ends.put(j, cluster.now() + j.requestedTime());
             }
         }
 
@@ -62,8 +68,20 @@ class SimulationTest {
             return queue.remove(job);
         }
 
+        /** With an empty queue: the first time enough processors are free, running jobs ending at their requested ends. */
         public double estimateStart(int processors, double requestedTime) {
-            return Double.NaN;
+            if (!queue.isEmpty()) {
+                return Double.NaN;
+            }
+            int free = cluster.freeProcessors();
+            double t = cluster.now();
+            java.util.List<java.util.Map.Entry<QueuedJob, Double>> byEnd = new java.util.ArrayList<>(ends.entrySet());
+            byEnd.sort(java.util.Map.Entry.comparingByValue());
+            for (int i = 0; free < processors; i++) {
+                free += byEnd.get(i).getKey().processors();
+                t = byEnd.get(i).getValue();
+            }
+            return t;
         }
     }
 
@@ -191,5 +209,34 @@ class SimulationTest {
         SimulationResult r = new Simulation(p, c -> new Greedy(c), List.of(), s)
                 .run(new ListJobSource("w", List.of(job(1, 0, 10, 10, 1))));
         assertEquals(20.0, r.jobs().get(0).finishTime()); // recorded at speed 2, runs on speed 1: twice as long
+    }
+
+    @Test
+    void moldableJobsTakeTheSizeThatCompletesFirst() {
+        for (Moldable.Search search : Moldable.Search.values()) {
+            Simulation.Settings s = new Simulation.Settings();
+            s.moldable = search;
+            s.moldableTypes = List.of(new Moldable.Type("t1", 0.8, 32, 1.0));
+            Platform p = new Platform(List.of(new ClusterSpec("c", 8, 1.0)));
+            // job 1: rigid in effect (sequential); job 2 traced on 4 processors for 1000 s (2500 s on one):
+            // on an empty 8-processor cluster the best is 8 processors: 2500 / speedup(0.8, 8) = 750 s
+            SimulationResult r = new Simulation(p, c -> new Greedy(c), List.of(), s)
+                    .run(new ListJobSource("w", List.of(job(2, 0, 1000, 1000, 4))));
+            SimJob j = r.jobs().get(0);
+            assertEquals(8, j.processors(), search.name());
+            assertEquals(750.0, j.finishTime(), 1e-9, search.name());
+            assertEquals("t1", j.moldableType());
+            // busy cluster: six sequential jobs (sequential jobs stay rigid) hold 6 of 8 processors until
+            // 10000; 2 processors now (1500 s) beat 8 later
+            List<JobRecord> busy = new java.util.ArrayList<>();
+            for (int i = 1; i <= 6; i++) {
+                busy.add(job(i, 0, 10000, 10000, 1));
+            }
+            busy.add(job(7, 0, 1000, 1000, 4));
+            r = new Simulation(p, c -> new Greedy(c), List.of(), s).run(new ListJobSource("w", busy));
+            assertEquals(1, r.jobs().get(0).processors());
+            assertEquals(2, r.jobs().get(6).processors(), search.name());
+            assertEquals(1500.0, r.jobs().get(6).finishTime(), 1e-9, search.name());
+        }
     }
 }

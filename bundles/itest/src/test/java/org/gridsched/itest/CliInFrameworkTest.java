@@ -95,11 +95,33 @@ class CliInFrameworkTest {
         assertEquals(0, run(tmp, "run", profile.toString()), err.toString(StandardCharsets.UTF_8));
         java.util.List<String> csv = Files.readAllLines(tmp.resolve("out/matrix.csv"));
         assertEquals(1 + 2 * 2 * 2, csv.size(), String.join("\n", csv));
-        assertTrue(csv.get(1).startsWith("hom,fcfs,1,regular,mct,"), csv.get(1));
+        assertTrue(csv.get(1).startsWith(",hom,fcfs,1,regular,mct,"), csv.get(1));
         String tables = Files.readString(tmp.resolve("out/tables.md"));
         assertEquals(4, tables.split("### ").length - 1, tables);
         assertTrue(tables.contains("| scenario | MCT | Sufferage | MCT-C | Sufferage-C | avg |"), tables);
         assertTrue(Files.exists(tmp.resolve("out/runs/het-fcfs-reference/summary.json")));
+    }
+
+    @Test
+    void matrixHasAWorkloadAxis(@TempDir Path tmp) throws Exception {
+        Path profile = tmp.resolve("w.json");
+        Files.writeString(profile, """
+                {"name": "w", "progress": false, "moldable": "binary",
+                 "matrix": {"realloc": ["regular"], "heuristic": ["minmin"], "batch": ["cbf"],
+                   "platforms": {"het": "a:32,b:32:1.4"},
+                   "workloads": {
+                     "light": {"generator": "synthetic", "options": {"rate": 0.001, "duration": 300000, "size": "uniform",
+                        "max_size": 32, "mean_length": 1500, "requested_time": "overestimate"}},
+                     "heavy": {"generator": "synthetic", "options": {"rate": 0.002, "duration": 300000, "size": "uniform",
+                        "max_size": 32, "mean_length": 1500, "requested_time": "overestimate"}}}},
+                 "output": "out"}
+                """);
+        assertEquals(0, run(tmp, "run", profile.toString()), err.toString(StandardCharsets.UTF_8));
+        java.util.List<String> csv = Files.readAllLines(tmp.resolve("out/matrix.csv"));
+        assertEquals(3, csv.size(), String.join("\n", csv));
+        assertTrue(csv.get(1).startsWith("light,het,cbf,1,regular,minmin,") && csv.get(2).startsWith("heavy,het,cbf,1,regular,minmin,"),
+                String.join("\n", csv));
+        assertTrue(Files.readString(tmp.resolve("out/tables.md")).contains("| heavy het cbf |"));
     }
 
     @Test

@@ -30,9 +30,11 @@ public final class Cli {
                            --local-fraction F                   one trace per cluster: this seeded fraction of jobs
                                                                 goes straight to its own cluster, never moved
                            --reference-speed S                  speed the traces were recorded at (default 1)
+                           --moldable none|binary|exhaustive    parallel trace jobs become moldable (thesis types
+                                                                t1-t4, Amdahl); servers pick the size
                            --platform NAME:PROCS[:SPEED][,...]  default: one cluster sized by the trace's MaxProcs
                            --batch fcfs|cbf|easy                local batch policy (default easy)
-                           --meta NAME                          meta-scheduler choosing each job's cluster
+                           --meta NAME                          meta-scheduler choosing each job's cluster (default mct)
                                                                 (mct, met, olb, random-weighted, random-processors,
                                                                  random, round-robin)
                            --out DIR                            output folder (default workspace/results/NAME)
@@ -149,6 +151,7 @@ public final class Cli {
                 case "--clock" -> p.clock = value(args, ++i, a);
                 case "--local-fraction" -> p.localFraction = doubleValue(args, ++i, a);
                 case "--reference-speed" -> p.referenceSpeed = doubleValue(args, ++i, a);
+                case "--moldable" -> p.moldable = value(args, ++i, a);
                 case "--generator" -> p.generator = value(args, ++i, a);
                 case "--reader" -> p.reader = value(args, ++i, a);
                 case "--platform" -> {

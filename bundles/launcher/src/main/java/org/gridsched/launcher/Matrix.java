@@ -23,7 +23,7 @@ import org.gridsched.engine.SimulationResult;
 
 /**
  * An experiment matrix in one profile: reallocation algorithm x heuristic x batch policy x platform x
- * seed. Each scenario (platform, batch policy, seed) runs once without reallocation, its reference; every
+ * workload (trace) x seed. Each scenario (platform, batch policy, seed) runs once without reallocation, its reference; every
  * reallocation run is compared with it. Runs go in parallel on the available cores. Results:
  * {@code matrix.csv} (one row per reallocation run) and {@code tables.md} (one table per comparison
  * metric, rows = scenarios, columns = algorithm-heuristic, plus averages), laid out like the study's
@@ -42,9 +42,10 @@ final class Matrix {
             List<Long> seeds) {
     }
 
-    private record Scenario(String platformName, String platform, String batch, long seed) {
+    /** One reference run's setting; {@code workload} is null for the profile's own workload. */
+    private record Scenario(String workload, String platformName, String platform, String batch, long seed) {
         String label(boolean withSeed) {
-            return platformName + " " + batch + (withSeed ? " seed " + seed : "");
+            return (workload == null ? "" : workload + " ") + platformName + " " + batch + (withSeed ? " seed " + seed : "");
         }
     }
 
@@ -61,8 +62,8 @@ final class Matrix {
 
     static Axes parse(Map<String, Object> m, RunProfile p, String source) {
         for (String k : m.keySet()) {
-            if (!List.of("realloc", "heuristic", "batch", "platforms", "seeds").contains(k)) {
-                throw new InputException(source, 0, "matrix." + k, "unknown key; valid keys in matrix: batch, heuristic, platforms, realloc, seeds");
+            if (!List.of("realloc", "heuristic", "batch", "platforms", "seeds", "workloads").contains(k)) {
+                throw new InputException(source, 0, "matrix." + k, "unknown key; valid keys in matrix: batch, heuristic, platforms, realloc, seeds, workloads");
             }
         }
         List<String> realloc = strings(m, "realloc", List.of("regular", "all-cancellation"), source);
@@ -115,10 +116,14 @@ final class Matrix {
     /** Runs every cell; returns the folder holding matrix.csv and tables.md. */
     Path run(RunProfile p, Axes axes, Path dir) {
         List<Scenario> scenarios = new ArrayList<>();
-        for (Map.Entry<String, String> pl : axes.platforms().entrySet()) {
-            for (String b : axes.batch()) {
-                for (long seed : axes.seeds()) {
-                    scenarios.add(new Scenario(pl.getKey(), pl.getValue(), b, seed));
+        List<String> workloads = p.matrixWorkloads.isEmpty() ? java.util.Collections.singletonList(null)
+                : new ArrayList<>(p.matrixWorkloads.keySet());
+        for (String w : workloads) {
+            for (Map.Entry<String, String> pl : axes.platforms().entrySet()) {
+                for (String b : axes.batch()) {
+                    for (long seed : axes.seeds()) {
+                        scenarios.add(new Scenario(w, pl.getKey(), pl.getValue(), b, seed));
+                    }
                 }
             }
         }
@@ -181,6 +186,9 @@ final class Matrix {
     private static RunProfile variant(RunProfile p, Scenario sc, String realloc, String heuristic) {
         RunProfile v = p.withoutReallocation();
         v.name = p.name;
+        if (sc.workload() != null) {
+            v.useWorkloadOf(p.matrixWorkloads.get(sc.workload()));
+        }
         v.clusters = new ArrayList<>();
         Platform.parse(sc.platform(), "matrix.platforms").clusters()
                 .forEach(c -> v.clusters.add(new RunProfile.ClusterEntry(c.name(), c.processors(), c.speed(), null)));
@@ -200,11 +208,12 @@ final class Matrix {
 
     private static void write(Path dir, Axes axes, List<Scenario> scenarios, List<Cell> cells) {
         boolean seeds = axes.seeds().size() > 1;
-        StringBuilder csv = new StringBuilder("platform,batch,seed,realloc,heuristic,jobs,jobs_impacted,reallocations");
+        StringBuilder csv = new StringBuilder("workload,platform,batch,seed,realloc,heuristic,jobs,jobs_impacted,reallocations");
         METRICS.forEach(m -> csv.append(',').append(m));
         csv.append('\n');
         for (Cell c : cells) {
-            csv.append(c.scenario().platformName()).append(',').append(c.scenario().batch()).append(',').append(c.scenario().seed())
+            csv.append(c.scenario().workload() == null ? "" : c.scenario().workload()).append(',')
+                    .append(c.scenario().platformName()).append(',').append(c.scenario().batch()).append(',').append(c.scenario().seed())
                     .append(',').append(c.realloc()).append(',').append(c.heuristic()).append(',').append(c.comparison().get("jobs"))
                     .append(',').append(c.comparison().get("jobs_impacted")).append(',').append(c.comparison().get("reallocations"));
             for (String m : METRICS) {

@@ -41,7 +41,7 @@ import org.gridsched.engine.Platform;
  * }</pre>
  */
 public final class ProfileParser {
-    static final Set<String> TOP_KEYS = new TreeSet<>(List.of("name", "description", "platform", "batch", "meta", "realloc", "heuristic", "reference", "matrix", "local_fraction", "reference_speed", "workload",
+    static final Set<String> TOP_KEYS = new TreeSet<>(List.of("name", "description", "platform", "batch", "meta", "realloc", "heuristic", "reference", "matrix", "local_fraction", "reference_speed", "moldable", "workload",
             "collectors", "seed", "kill_at_requested_time", "strict", "progress", "output"));
     static final Set<String> CLUSTER_KEYS = new TreeSet<>(List.of("name", "processors", "speed", "batch"));
     static final Set<String> WORKLOAD_KEYS = new TreeSet<>(List.of("file", "files", "clock", "reader", "generator", "options"));
@@ -116,13 +116,31 @@ public final class ProfileParser {
         p.reference = bool(root, "reference", false);
         p.localFraction = number(root, "local_fraction", 0);
         p.referenceSpeed = number(root, "reference_speed", 1.0);
-        if (root.has("matrix")) {
-            p.matrix = options(root.get("matrix"), "matrix");
+        if (root.has("moldable")) {
+            p.moldable = text(root.get("moldable"), "moldable");
         }
-        if (!root.has("workload")) {
+        if (root.has("matrix")) {
+            JsonNode m = root.get("matrix");
+            p.matrix = options(m, "matrix");
+            if (m.has("workloads")) {
+                JsonNode ws = m.get("workloads");
+                if (!ws.isObject() || ws.isEmpty()) {
+                    throw error("matrix.workloads", "expected an object of name: workload (like \"workload\")");
+                }
+                Iterator<Map.Entry<String, JsonNode>> it = ws.fields();
+                while (it.hasNext()) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    RunProfile w = new RunProfile();
+                    workload(e.getValue(), w);
+                    p.matrixWorkloads.put(e.getKey(), w);
+                }
+            }
+        }
+        if (root.has("workload")) {
+            workload(root.get("workload"), p);
+        } else if (!(root.has("matrix") && root.get("matrix").has("workloads"))) {
             throw error("workload", "missing; give {\"file\": \"trace.swf\"} or {\"generator\": \"lublin99\", \"options\": {...}}");
         }
-        workload(root.get("workload"), p);
         if (root.has("collectors")) {
             p.collectors = collectors(root.get("collectors"));
         }

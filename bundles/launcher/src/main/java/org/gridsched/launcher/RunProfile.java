@@ -41,7 +41,7 @@ public final class RunProfile {
     /** Empty: one cluster sized by the trace header (MaxProcs). */
     public List<ClusterEntry> clusters = new ArrayList<>();
     public Choice batch = Choice.of("easy");
-    /** The meta-scheduler deciding where jobs go; needed with several clusters. */
+    /** The meta-scheduler deciding where jobs go; with several clusters and none given, MCT. */
     public Choice meta;
     /** The reallocation algorithm moving waiting jobs between clusters; null = none. */
     public Choice realloc;
@@ -51,10 +51,23 @@ public final class RunProfile {
     public boolean reference;
     /** Non-dedicated platform: the fraction of jobs their cluster's local users submit directly (one trace per cluster). */
     public double localFraction;
+    /** Moldable jobs: "none" (rigid), "binary" or "exhaustive" search of the size by the servers. */
+    public String moldable = "none";
     /** The speed the workload's runtimes were recorded at (1 = the speed-1 clusters). */
     public double referenceSpeed = 1.0;
     /** An experiment matrix (see {@link Matrix}); null for a single run. */
     public Map<String, Object> matrix;
+    /** The matrix's workload axis: name → a profile holding only that workload; empty = the profile's own. */
+    public Map<String, RunProfile> matrixWorkloads = new java.util.LinkedHashMap<>();
+
+    /** Takes the workload of another profile (files, clock, reader, generator, options). */
+    void useWorkloadOf(RunProfile w) {
+        workloadFiles = w.workloadFiles;
+        clock = w.clock;
+        reader = w.reader;
+        generator = w.generator;
+        workloadOptions = w.workloadOptions;
+    }
     /** A trace file (with an optional reader name) or a generator. */
     /** Trace files; several are merged in time (one per cluster's users, say). Empty with a generator. */
     public List<Path> workloadFiles = List.of();
@@ -90,6 +103,7 @@ public final class RunProfile {
         r.progress = progress;
         r.localFraction = localFraction;
         r.referenceSpeed = referenceSpeed;
+        r.moldable = moldable;
         return r;
     }
 
@@ -127,6 +141,8 @@ public final class RunProfile {
         m.put("platform", platform);
         if (meta != null) {
             m.put("meta", meta.describe());
+        } else if (actual.size() > 1) {
+            m.put("meta", "mct");
         }
         if (realloc != null) {
             m.put("realloc", realloc.describe());
@@ -157,6 +173,9 @@ public final class RunProfile {
         m.put("collectors", cs);
         if (localFraction > 0) {
             m.put("local_fraction", localFraction);
+        }
+        if (!moldable.equals("none")) {
+            m.put("moldable", moldable);
         }
         if (referenceSpeed != 1.0) {
             m.put("reference_speed", referenceSpeed);

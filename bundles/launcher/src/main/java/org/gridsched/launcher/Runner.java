@@ -23,6 +23,7 @@ import org.gridsched.api.workload.WorkloadGenerator;
 import org.gridsched.api.workload.WorkloadReader;
 import org.gridsched.engine.ClusterSpec;
 import org.gridsched.engine.MergedJobSource;
+import org.gridsched.engine.Moldable;
 import org.gridsched.engine.Platform;
 import org.gridsched.engine.ResultWriter;
 import org.gridsched.engine.Simulation;
@@ -159,7 +160,7 @@ public final class Runner {
             collectors.add(new Simulation.NamedCollector(mc.name(), mc.create(info, opts)));
         }
         Simulation.Settings settings = new Simulation.Settings();
-        if (p.meta != null && policies.values().stream().anyMatch(b -> b.name().equals("easy"))) {
+        if (platform.size() > 1 && policies.values().stream().anyMatch(b -> b.name().equals("easy"))) {
             err.println("gridsched: warning: EASY gives no completion-time guarantee; meta-schedulers that use estimates"
                     + " (mct, olb) see its queue-order plan, which backfilling and later arrivals can change");
         }
@@ -170,9 +171,10 @@ public final class Runner {
             opts.requireKnown(algorithm.parameters());
             settings.reallocation = grid -> algorithm.create(grid, heuristic, opts);
         }
-        if (p.meta != null) {
-            MetaScheduler meta = registry.get(Kind.META, p.meta.name(), "meta");
-            PluginOptions opts = new PluginOptions("meta-scheduler '" + meta.name() + "'", p.meta.options());
+        RunProfile.Choice metaChoice = p.meta != null ? p.meta : platform.size() > 1 ? RunProfile.Choice.of("mct") : null;
+        if (metaChoice != null) {
+            MetaScheduler meta = registry.get(Kind.META, metaChoice.name(), "meta");
+            PluginOptions opts = new PluginOptions("meta-scheduler '" + meta.name() + "'", metaChoice.options());
             opts.requireKnown(meta.parameters());
             long seed = p.seedFor("meta");
             settings.router = grid -> meta.create(grid, opts, seed);
@@ -181,6 +183,13 @@ public final class Runner {
         settings.localFraction = p.localFraction;
         settings.localSeed = p.seedFor("local");
         settings.referenceSpeed = p.referenceSpeed;
+        settings.moldable = switch (p.moldable) {
+            case "none" -> null;
+            case "binary" -> Moldable.Search.BINARY;
+            case "exhaustive" -> Moldable.Search.EXHAUSTIVE;
+            default -> throw new InputException(null, 0, "moldable", "expected none, binary or exhaustive, got '" + p.moldable + "'");
+        };
+        settings.moldableSeed = p.seedFor("moldable");
         settings.strict = p.strict;
         settings.progress = progress;
         return new Simulation(platform,
