@@ -28,10 +28,6 @@ final class EventQueue {
         return size == 0;
     }
 
-    int size() {
-        return size;
-    }
-
     double peekTime() {
         return time[0];
     }

@@ -9,11 +9,9 @@ import java.util.BitSet;
  */
 final class ProcessorPool {
     private final BitSet free;
-    private final int size;
     private int freeCount;
 
     ProcessorPool(int size) {
-        this.size = size;
         this.free = new BitSet(size);
         free.set(0, size);
         freeCount = size;
@@ -21,10 +19,6 @@ final class ProcessorPool {
 
     int freeCount() {
         return freeCount;
-    }
-
-    int size() {
-        return size;
     }
 
     /** Takes {@code n} processors, lowest ids first; returns them as [from, to) pairs. */

@@ -21,6 +21,8 @@ public final class SimulationResult {
     private final Map<String, String> keyOwner = new LinkedHashMap<>();
     private final Map<String, String> files = new LinkedHashMap<>();
     private final double wallSeconds;
+    private final long[] simulatedPerCluster;
+    private final long[] killedPerCluster;
     private long reallocations;
     private long reallocationEvents;
 
@@ -34,6 +36,14 @@ public final class SimulationResult {
         this.wallSeconds = wallSeconds;
         for (int i = 0; i < platform.size(); i++) {
             perCluster.add(new LinkedHashMap<>());
+        }
+        simulatedPerCluster = new long[platform.size()];
+        killedPerCluster = new long[platform.size()];
+        for (SimJob j : jobs) {
+            simulatedPerCluster[j.cluster]++;
+            if (j.killed) {
+                killedPerCluster[j.cluster]++;
+            }
         }
         for (Simulation.NamedCollector nc : collectors) {
             nc.collector().report(new Report() {
@@ -137,22 +147,10 @@ public final class SimulationResult {
     }
 
     public long killedOn(int cluster) {
-        long n = 0;
-        for (SimJob j : jobs) {
-            if (j.cluster == cluster && j.killed) {
-                n++;
-            }
-        }
-        return n;
+        return killedPerCluster[cluster];
     }
 
     public long simulatedOn(int cluster) {
-        long n = 0;
-        for (SimJob j : jobs) {
-            if (j.cluster == cluster) {
-                n++;
-            }
-        }
-        return n;
+        return simulatedPerCluster[cluster];
     }
 }

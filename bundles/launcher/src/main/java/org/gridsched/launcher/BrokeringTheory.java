@@ -38,7 +38,7 @@ final class BrokeringTheory {
             throw new NotApplicable("the meta-scheduler must be random-weighted or random-processors");
         }
         for (int i = 0; i < platform.size(); i++) {
-            RunProfile.Choice b = p.clusters.isEmpty() || p.clusters.get(i).batch() == null ? p.batch : p.clusters.get(i).batch();
+            RunProfile.Choice b = p.batchOf(i);
             if (!b.name().equals("fcfs")) {
                 throw new NotApplicable("every cluster must run fcfs (one FCFS queue per element); " + platform.get(i).name() + " runs " + b.name());
             }

@@ -84,6 +84,11 @@ public final class RunProfile {
     /** Null: {@code workspace/results/NAME} under the gridsched home. */
     public Path output;
 
+    /** The batch policy of cluster {@code i}: its own choice, else the profile-wide one. */
+    public Choice batchOf(int i) {
+        return clusters.isEmpty() || clusters.get(i).batch() == null ? batch : clusters.get(i).batch();
+    }
+
     /** The same run without reallocation, named NAME-reference: the baseline of a comparison. */
     public RunProfile withoutReallocation() {
         RunProfile r = new RunProfile();
@@ -130,7 +135,7 @@ public final class RunProfile {
         List<Object> platform = new ArrayList<>();
         for (int i = 0; i < actual.size(); i++) {
             var c = actual.get(i);
-            Choice b = clusters.isEmpty() || clusters.get(i).batch() == null ? batch : clusters.get(i).batch();
+            Choice b = batchOf(i);
             Map<String, Object> cm = new LinkedHashMap<>();
             cm.put("name", c.name());
             cm.put("processors", c.processors());

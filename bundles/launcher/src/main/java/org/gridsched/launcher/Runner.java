@@ -144,7 +144,7 @@ public final class Runner {
         Map<String, PluginOptions> policyOptions = new HashMap<>();
         for (int i = 0; i < platform.size(); i++) {
             ClusterSpec c = platform.get(i);
-            RunProfile.Choice choice = p.clusters.isEmpty() || p.clusters.get(i).batch() == null ? p.batch : p.clusters.get(i).batch();
+            RunProfile.Choice choice = p.batchOf(i);
             BatchPolicy policy = registry.get(Kind.BATCH, choice.name(), "batch");
             PluginOptions opts = new PluginOptions("batch policy '" + policy.name() + "'", choice.options());
             opts.requireKnown(policy.parameters());
