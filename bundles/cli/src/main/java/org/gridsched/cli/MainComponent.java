@@ -1,36 +1,103 @@
 package org.gridsched.cli;
 
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.apache.felix.service.command.CommandProcessor;
+import org.gridsched.api.InputException;
 import org.gridsched.launcher.Cli;
+import org.gridsched.launcher.FeatureCatalog;
 import org.gridsched.launcher.PluginRegistry;
+import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
 
 /**
  * The process entry point inside the exported executable jar: bnd's launcher publishes the command-line
  * arguments as a service property and runs this {@code main.thread} callable on the main thread, exiting
- * with its return value.
+ * with its return value. It first starts the chosen features' bundles, then runs the command, or the shell.
  */
 @Component(service = Callable.class, immediate = true, property = "main.thread=true")
 public final class MainComponent implements Callable<Integer> {
     private final PluginRegistry registry;
+    private final BundleContext context;
     private final String[] args;
 
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    private volatile CommandProcessor processor;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    private volatile GogoCommands commands;
+
     @Activate
-    public MainComponent(@Reference PluginRegistry registry,
+    public MainComponent(@Reference PluginRegistry registry, BundleContext context,
             @Reference(target = "(launcher.arguments=*)", service = Object.class, name = "launcher") Map<String, Object> launcher) {
         this.registry = registry;
+        this.context = context;
         Object a = launcher.get("launcher.arguments");
         this.args = a instanceof String[] s ? s : new String[0];
     }
 
     @Override
     public Integer call() {
-        Path home = Path.of(System.getProperty("gridsched.home", "."));
-        return new Cli(registry, System.out, System.err, System.console() != null, home).run(args);
+        Path home = Path.of(System.getProperty("gridsched.home", ".")).toAbsolutePath().normalize();
+        List<String> argv = new ArrayList<>(List.of(args));
+        String features = System.getProperty("gridsched.features", "default");
+        if (argv.size() >= 2 && argv.get(0).equals("--features")) {
+            features = argv.get(1);
+            argv.subList(0, 2).clear();
+        }
+        try {
+            startFeatures(home, features);
+        } catch (InputException e) {
+            System.err.println("gridsched: error: " + e.getMessage());
+            return 1;
+        }
+        if (!argv.isEmpty() && argv.get(0).equals("shell")) {
+            if (processor == null || commands == null) {
+                System.err.println("gridsched: the shell needs the Gogo bundles (org.apache.felix.gogo.runtime); they are not in this framework");
+                return 1;
+            }
+            // the process's own streams: Gogo replaces System.out/err by per-thread streams that lead back to the
+            // session, so handing those to the session would loop
+            PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true);
+            PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true);
+            return new Shell(processor, commands, new FileInputStream(FileDescriptor.in), out, err).run(argv.subList(1, argv.size()));
+        }
+        return new Cli(registry, System.out, System.err, System.console() != null, home).run(argv.toArray(String[]::new));
+    }
+
+    /**
+     * Installs the chosen features' bundles from the bundle folder ({@code gridsched.bundles}); a framework
+     * without one (the in-framework tests, which list every bundle) already has them all.
+     */
+    private void startFeatures(Path home, String features) {
+        String dir = System.getProperty("gridsched.bundles");
+        if (dir == null || dir.isBlank()) {
+            return;
+        }
+        Path bundles = Path.of(dir);
+        if (!Files.isDirectory(bundles)) {
+            throw new InputException(dir, 0, "gridsched.bundles", "no bundle folder; build with 'mvn -DskipTests install'");
+        }
+        FeatureCatalog catalog = FeatureCatalog.load(home.resolve("features"));
+        List<String> chosen = new ArrayList<>();
+        for (String f : features.split(",")) {
+            if (!f.isBlank()) {
+                chosen.add(f.trim());
+            }
+        }
+        new FeatureInstaller(context).install(catalog, chosen, bundles);
     }
 }

@@ -1,6 +1,9 @@
 package org.gridsched.engine;
 
-/** Receives progress of a long run, a few times per second at most. */
+/**
+ * Receives progress of a run every few hundred events (so it can also stop a run quickly by throwing);
+ * implementations that print limit their own rate.
+ */
 @FunctionalInterface
 public interface ProgressListener {
     /**

@@ -367,7 +367,7 @@ public final class Simulation {
             if (listener != null) {
                 listener.eventHandled(now);
             }
-            if (progress != null && (++handled & 0x3fff) == 0) {
+            if (progress != null && (++handled & 0xff) == 0) {
                 progress.progress(finished, source.progress(), now);
             }
         }

@@ -129,6 +129,6 @@ class CliInFrameworkTest {
         int code = run(tmp, "simulate", "--generator", "lublin99", "--platform", "c:64", "--batch", "sjf", "--quiet");
         assertEquals(1, code);
         String e = err.toString(StandardCharsets.UTF_8);
-        assertTrue(e.contains("unknown batch policy 'sjf'") && e.contains("cbf, easy, fcfs"), e);
+        assertTrue(e.contains("batch policy 'sjf' is not available") && e.contains("cbf, easy, fcfs"), e);
     }
 }

@@ -290,20 +290,42 @@ public final class Cli {
         if (!args.isEmpty()) {
             throw new UsageException("plugins takes no options");
         }
+        printPlugins(registry, out);
+    }
+
+    /**
+     * Every plugin by kind, with its bundle, its parameters and their defaults (or configured values), then the
+     * problems the framework found (bundles that do not resolve, components that fail).
+     */
+    public static void printPlugins(PluginRegistry registry, PrintStream out) {
         Kind last = null;
         for (PluginRegistry.Entry e : registry.all()) {
             if (e.kind() != last) {
                 last = e.kind();
                 out.println(last.plural() + ":");
             }
-            String from = e.version().isEmpty() ? e.bundle() : e.bundle() + " " + e.version();
-            out.printf("  %-12s %s  [%s]%n", e.name(), e.plugin().description(), from);
+            out.printf("  %-12s %s  [%s]%n", e.name(), e.plugin().description(), e.provenance());
             for (Parameter p : e.plugin().parameters()) {
-                out.printf("  %12s   %s = %s   %s%n", "", p.name(), p.defaultValue().isEmpty() ? "(required)" : p.defaultValue(), p.description());
+                Object configured = e.configured().get(p.name());
+                String dflt = p.defaultValue().isEmpty() ? "(required)" : p.defaultValue();
+                String value = configured == null ? dflt : configured + " (configured; default " + dflt + ")";
+                out.printf("  %12s   %s = %s   %s%n", "", p.name(), value, p.description());
+            }
+            if (e.configurationPid() != null && !e.plugin().parameters().isEmpty()) {
+                out.printf("  %12s   (defaults can be set in workspace/config/%s.cfg)%n", "", e.configurationPid());
+            }
+            for (String k : e.unknownConfiguredKeys()) {
+                out.printf("  %12s   warning: configuration %s sets '%s', which is not a parameter of %s (ignored)%n",
+                        "", e.configurationPid(), k, e.name());
             }
         }
         if (last == null) {
             out.println("no plugins found (are the plugin bundles installed and started?)");
+        }
+        List<String> problems = registry.problems();
+        if (!problems.isEmpty()) {
+            out.println("problems:");
+            problems.forEach(p -> out.println("  " + p));
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import org.gridsched.api.InputException;
 import org.gridsched.api.PluginOptions;
@@ -25,6 +26,7 @@ import org.gridsched.engine.ClusterSpec;
 import org.gridsched.engine.MergedJobSource;
 import org.gridsched.engine.Moldable;
 import org.gridsched.engine.Platform;
+import org.gridsched.engine.ProgressListener;
 import org.gridsched.engine.ResultWriter;
 import org.gridsched.engine.Simulation;
 import org.gridsched.engine.SimulationResult;
@@ -61,6 +63,7 @@ public final class Runner {
     }
 
     private final PluginRegistry registry;
+    private RunMonitor monitor;
     private final PrintStream out;
     private final PrintStream err;
     private final boolean terminal;
@@ -76,6 +79,29 @@ public final class Runner {
         this.err = err;
         this.terminal = terminal;
         this.home = home;
+    }
+
+    /** Reports this runner's progress to {@code monitor}, which can also cancel it. */
+    public Runner monitoredBy(RunMonitor monitor) {
+        this.monitor = monitor;
+        return this;
+    }
+
+    /** The progress bar (may be null) plus the monitor, which stops the run when cancelled. */
+    private ProgressListener monitored(ProgressBar bar) {
+        RunMonitor m = monitor;
+        if (m == null) {
+            return bar;
+        }
+        return (finished, fraction, now) -> {
+            if (m.cancelled()) {
+                throw new RunMonitor.Cancelled();
+            }
+            m.progress(finished, fraction, now);
+            if (bar != null) {
+                bar.progress(finished, fraction, now);
+            }
+        };
     }
 
     public Outcome run(RunProfile p) {
@@ -103,14 +129,15 @@ public final class Runner {
      * @param print print the human summary (off for the many runs of a matrix, which run in parallel)
      */
     Outcome execute(RunProfile p, Path dir, SimulationResult reference, boolean print) {
-        try (JobSource source = openWorkload(p)) {
+        PluginUse use = new PluginUse();
+        try (JobSource source = openWorkload(p, use)) {
             Platform platform = platform(p, source);
             Map<String, Object> runInfo = p.describe(platform);
             if (p.generator != null) {
                 runInfo.put("workload_source", source.describe());
             }
             ProgressBar bar = p.progress ? new ProgressBar(err, terminal, p.name) : null;
-            Simulation sim = simulation(p, platform, bar);
+            Simulation sim = simulation(p, platform, monitored(bar), use);
             SimulationResult result;
             try {
                 result = sim.run(source);
@@ -120,6 +147,7 @@ public final class Runner {
                 }
             }
             Map<String, Object> summary = ResultWriter.summary(result, runInfo);
+            summary.put("plugins", new LinkedHashMap<>(use.provenance));
             if (reference != null) {
                 summary.put("comparison", Comparison.of(result.jobs(), reference.jobs(), result.reallocations()));
             }
@@ -138,26 +166,38 @@ public final class Runner {
         }
     }
 
+    /**
+     * The plugins one run uses, looked up once when the run is built: the run keeps these instances to its end
+     * even if their bundles are updated or removed meanwhile (see docs/plugin-guide.md). Records which bundle
+     * and version supplied each, for {@code summary.json}.
+     */
+    final class PluginUse {
+        final Map<String, String> provenance = new TreeMap<>();
+
+        PluginRegistry.Entry entry(Kind kind, String name, String field) {
+            PluginRegistry.Entry e = registry.entry(kind, name, field);
+            provenance.put(kind.key() + " " + name, e.provenance());
+            return e;
+        }
+    }
+
     /** Builds the simulation: a batch scheduler per cluster and the collectors, all looked up by name. */
-    Simulation simulation(RunProfile p, Platform platform, ProgressBar progress) {
+    Simulation simulation(RunProfile p, Platform platform, ProgressListener progress, PluginUse use) {
         Map<String, BatchPolicy> policies = new HashMap<>();
         Map<String, PluginOptions> policyOptions = new HashMap<>();
         for (int i = 0; i < platform.size(); i++) {
             ClusterSpec c = platform.get(i);
             RunProfile.Choice choice = p.batchOf(i);
-            BatchPolicy policy = registry.get(Kind.BATCH, choice.name(), "batch");
-            PluginOptions opts = new PluginOptions("batch policy '" + policy.name() + "'", choice.options());
-            opts.requireKnown(policy.parameters());
-            policies.put(c.name(), policy);
-            policyOptions.put(c.name(), opts);
+            PluginRegistry.Entry e = use.entry(Kind.BATCH, choice.name(), "batch");
+            policies.put(c.name(), (BatchPolicy) e.plugin());
+            policyOptions.put(c.name(), e.options("batch policy '" + e.name() + "'", choice.options()));
         }
         RunInfo info = runInfo(platform);
         List<Simulation.NamedCollector> collectors = new ArrayList<>();
         for (RunProfile.Choice choice : p.collectors) {
-            MetricCollector mc = registry.get(Kind.COLLECTOR, choice.name(), "collectors");
-            PluginOptions opts = new PluginOptions("metric collector '" + mc.name() + "'", choice.options());
-            opts.requireKnown(mc.parameters());
-            collectors.add(new Simulation.NamedCollector(mc.name(), mc.create(info, opts)));
+            PluginRegistry.Entry e = use.entry(Kind.COLLECTOR, choice.name(), "collectors");
+            PluginOptions opts = e.options("metric collector '" + e.name() + "'", choice.options());
+            collectors.add(new Simulation.NamedCollector(e.name(), ((MetricCollector) e.plugin()).create(info, opts)));
         }
         Simulation.Settings settings = new Simulation.Settings();
         if (platform.size() > 1 && policies.values().stream().anyMatch(b -> b.name().equals("easy"))) {
@@ -165,17 +205,17 @@ public final class Runner {
                     + " (mct, olb) see its queue-order plan, which backfilling and later arrivals can change");
         }
         if (p.realloc != null) {
-            ReallocationAlgorithm algorithm = registry.get(Kind.REALLOCATION, p.realloc.name(), "realloc");
-            SelectionHeuristic heuristic = registry.get(Kind.HEURISTIC, p.heuristic.name(), "heuristic");
-            PluginOptions opts = new PluginOptions("reallocation '" + algorithm.name() + "'", p.realloc.options());
-            opts.requireKnown(algorithm.parameters());
+            PluginRegistry.Entry a = use.entry(Kind.REALLOCATION, p.realloc.name(), "realloc");
+            SelectionHeuristic heuristic = (SelectionHeuristic) use.entry(Kind.HEURISTIC, p.heuristic.name(), "heuristic").plugin();
+            ReallocationAlgorithm algorithm = (ReallocationAlgorithm) a.plugin();
+            PluginOptions opts = a.options("reallocation '" + a.name() + "'", p.realloc.options());
             settings.reallocation = grid -> algorithm.create(grid, heuristic, opts);
         }
         RunProfile.Choice metaChoice = p.meta != null ? p.meta : platform.size() > 1 ? RunProfile.Choice.of("mct") : null;
         if (metaChoice != null) {
-            MetaScheduler meta = registry.get(Kind.META, metaChoice.name(), "meta");
-            PluginOptions opts = new PluginOptions("meta-scheduler '" + meta.name() + "'", metaChoice.options());
-            opts.requireKnown(meta.parameters());
+            PluginRegistry.Entry e = use.entry(Kind.META, metaChoice.name(), "meta");
+            MetaScheduler meta = (MetaScheduler) e.plugin();
+            PluginOptions opts = e.options("meta-scheduler '" + e.name() + "'", metaChoice.options());
             long seed = p.seedFor("meta");
             settings.router = grid -> meta.create(grid, opts, seed);
         }
@@ -197,9 +237,13 @@ public final class Runner {
     }
 
     JobSource openWorkload(RunProfile p) {
+        return openWorkload(p, new PluginUse());
+    }
+
+    JobSource openWorkload(RunProfile p, PluginUse use) {
         if (!p.workloadFiles.isEmpty()) {
             if (p.workloadFiles.size() == 1) {
-                return openTrace(p, p.workloadFiles.get(0));
+                return openTrace(p, p.workloadFiles.get(0), use);
             }
             MergedJobSource.Clock clock = switch (p.clock) {
                 case "zero" -> MergedJobSource.Clock.ZERO;
@@ -209,7 +253,7 @@ public final class Runner {
             List<JobSource> sources = new ArrayList<>();
             try {
                 for (Path f : p.workloadFiles) {
-                    sources.add(openTrace(p, f));
+                    sources.add(openTrace(p, f, use));
                 }
                 return new MergedJobSource(sources, clock);
             } catch (RuntimeException e) {
@@ -217,22 +261,20 @@ public final class Runner {
                 throw e;
             }
         }
-        WorkloadGenerator gen = registry.get(Kind.GENERATOR, p.generator, "workload.generator");
-        PluginOptions opts = new PluginOptions("workload generator '" + gen.name() + "'", p.workloadOptions);
-        opts.requireKnown(gen.parameters());
-        return gen.open(opts, p.seed);
+        PluginRegistry.Entry e = use.entry(Kind.GENERATOR, p.generator, "workload.generator");
+        return ((WorkloadGenerator) e.plugin()).open(e.options("workload generator '" + e.name() + "'", p.workloadOptions), p.seed);
     }
 
-    private JobSource openTrace(RunProfile p, Path file) {
-        WorkloadReader reader = p.reader != null ? registry.get(Kind.READER, p.reader, "workload.reader")
-                : registry.readerFor(file, "workload");
+    private JobSource openTrace(RunProfile p, Path file, PluginUse use) {
+        String readerName = p.reader != null ? p.reader : registry.readerFor(file, "workload").name();
+        PluginRegistry.Entry entry = use.entry(Kind.READER, readerName, "workload.reader");
+        WorkloadReader reader = (WorkloadReader) entry.plugin();
         Map<String, Object> options = new LinkedHashMap<>(p.workloadOptions);
         if (p.strict && !options.containsKey("strict")
                 && reader.parameters().stream().anyMatch(x -> x.name().equals("strict"))) {
             options.put("strict", true); // a strict run is strict about malformed lines too
         }
-        PluginOptions opts = new PluginOptions("workload reader '" + reader.name() + "'", options);
-        opts.requireKnown(reader.parameters());
+        PluginOptions opts = entry.options("workload reader '" + reader.name() + "'", options);
         try {
             return reader.open(file, opts);
         } catch (NoSuchFileException e) {

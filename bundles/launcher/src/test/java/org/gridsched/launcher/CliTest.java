@@ -117,17 +117,17 @@ class CliTest {
     void severalClustersWithoutAMetaSchedulerUseMct() {
         // MCT is the default mapping; this registry has no "mct" plugin, so the error names it and the choices
         assertEquals(1, run("simulate", "--generator", "lublin99", "--platform", "a:64,b:32:1.5", "--quiet"));
-        assertTrue(err().contains("meta: unknown meta-scheduler 'mct'; available: random-weighted"), err());
+        assertTrue(err().contains("meta: meta-scheduler 'mct' is not available; available: random-weighted"), err());
     }
 
     @Test
     void unknownPluginNamesListTheChoices() {
         assertEquals(1, run("simulate", "--generator", "lublin99", "--platform", "c:64", "--batch", "sjf", "--quiet"));
-        assertTrue(err().contains("batch: unknown batch policy 'sjf'; available: cbf, easy, fcfs"), err());
+        assertTrue(err().contains("batch: batch policy 'sjf' is not available; available: cbf, easy, fcfs"), err());
         assertEquals(1, run("simulate", "--generator", "poisson", "--platform", "c:64", "--quiet"));
-        assertTrue(err().contains("unknown workload generator 'poisson'; available: lublin99, synthetic"), err());
+        assertTrue(err().contains("workload generator 'poisson' is not available; available: lublin99, synthetic"), err());
         assertEquals(1, run("simulate", "--generator", "lublin99", "--platform", "c:64", "--collectors", "jobs,energy", "--quiet"));
-        assertTrue(err().contains("unknown metric collector 'energy'; available: jobs, queue, slowdown, utilization"), err());
+        assertTrue(err().contains("metric collector 'energy' is not available; available: jobs, queue, slowdown, utilization"), err());
     }
 
     @Test
@@ -143,7 +143,7 @@ class CliTest {
         assertTrue(err().contains("reference: a reference run compares reallocation with none; give --realloc"), err());
         assertEquals(1, run("simulate", "--generator", "synthetic", "--workload-option", "jobs=10", "--platform", "a:16,b:8",
                 "--meta", "random-weighted", "--realloc", "sometimes", "--quiet"));
-        assertTrue(err().contains("unknown reallocation algorithm 'sometimes'; available: none (is its bundle installed and started?)"), err());
+        assertTrue(err().contains("reallocation algorithm 'sometimes' is not available; available: none (is its bundle installed and started?)"), err());
     }
 
     @Test
@@ -248,7 +248,7 @@ class CliTest {
         assertTrue(s.contains("\"meta\": \"random-weighted\"") && s.contains("\"dispatch_fraction\""), s);
         assertEquals(1, run("simulate", "--generator", "synthetic", "--workload-option", "jobs=10", "--platform", "a:16,b:8",
                 "--meta", "cheapest", "--quiet"));
-        assertTrue(err().contains("unknown meta-scheduler 'cheapest'; available: random-weighted"), err());
+        assertTrue(err().contains("meta-scheduler 'cheapest' is not available; available: random-weighted"), err());
     }
 
     @Test

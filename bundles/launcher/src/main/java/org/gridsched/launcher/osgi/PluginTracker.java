@@ -1,5 +1,14 @@
 package org.gridsched.launcher.osgi;
 
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Dictionary;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 import org.gridsched.api.Plugin;
 import org.gridsched.api.batch.BatchPolicy;
 import org.gridsched.api.grid.MetaScheduler;
@@ -9,26 +18,165 @@ import org.gridsched.api.metrics.MetricCollector;
 import org.gridsched.api.workload.WorkloadGenerator;
 import org.gridsched.api.workload.WorkloadReader;
 import org.gridsched.launcher.PluginRegistry;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
+import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
+import org.osgi.framework.wiring.BundleRevision;
+import org.osgi.framework.wiring.FrameworkWiring;
+import org.osgi.resource.Requirement;
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.component.runtime.ServiceComponentRuntime;
+import org.osgi.service.component.runtime.dto.ComponentConfigurationDTO;
+import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
 
 /**
- * Keeps the {@link PluginRegistry} in step with the plugin services in the framework: every batch policy,
- * meta-scheduler, workload reader and generator and metric collector is found here by its service, whichever bundle
- * provides it, and follows bundles as they come and go.
+ * Keeps the {@link PluginRegistry} in step with the plugin services in the framework: every plugin is found
+ * here by its service, whichever bundle provides it, and follows bundles as they come and go. Also reads
+ * plugin configuration from Configuration Admin and reports bundles and components that failed.
  */
 @Component(service = PluginRegistry.class, immediate = true)
 public final class PluginTracker extends PluginRegistry {
+    private final BundleContext context;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    private volatile ConfigurationAdmin configAdmin;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    private volatile ServiceComponentRuntime scr;
+
+    @Activate
+    public PluginTracker(BundleContext context) {
+        this.context = context;
+    }
 
     private void track(Plugin p, ServiceReference<?> ref) {
         Object ranking = ref.getProperty(Constants.SERVICE_RANKING);
         add(p, ref.getBundle().getSymbolicName(), ref.getBundle().getVersion().toString(),
-                ranking instanceof Integer r ? r : 0);
+                ranking instanceof Integer r ? r : 0, configurationPid(ref));
+    }
+
+    /** The PID Configuration Admin configures the providing DS component under (by default its name). */
+    private String configurationPid(ServiceReference<?> ref) {
+        Object name = ref.getProperty("component.name");
+        if (!(name instanceof String componentName)) {
+            return null;
+        }
+        ServiceComponentRuntime runtime = scr;
+        if (runtime != null) {
+            ComponentDescriptionDTO d = runtime.getComponentDescriptionDTO(ref.getBundle(), componentName);
+            if (d != null && d.configurationPid != null && d.configurationPid.length > 0) {
+                return d.configurationPid[0];
+            }
+        }
+        return componentName;
+    }
+
+    @Override
+    protected Map<String, Object> configuration(String pid) {
+        ConfigurationAdmin ca = configAdmin;
+        if (ca == null) {
+            return Map.of();
+        }
+        try {
+            Configuration[] found = ca.listConfigurations("(" + Constants.SERVICE_PID + "=" + pid + ")");
+            if (found == null || found.length == 0 || found[0].getProperties() == null) {
+                return Map.of();
+            }
+            Map<String, Object> values = new LinkedHashMap<>();
+            Dictionary<String, Object> props = found[0].getProperties();
+            for (Enumeration<String> keys = props.keys(); keys.hasMoreElements();) {
+                String k = keys.nextElement();
+                // bookkeeping keys of Configuration Admin and FileInstall, not plugin parameters
+                if (!k.startsWith("service.") && !k.startsWith("felix.") && !k.startsWith("component.") && !k.startsWith(".")) {
+                    values.put(k, props.get(k));
+                }
+            }
+            return values;
+        } catch (IOException | InvalidSyntaxException e) {
+            return Map.of();
+        }
+    }
+
+    /**
+     * Bundles that did not resolve (with the requirements nothing provides) or did not start, and plugin
+     * components that failed to activate or wait for services that are missing.
+     */
+    @Override
+    public List<String> problems() {
+        List<String> problems = new ArrayList<>();
+        FrameworkWiring wiring = context.getBundle(Constants.SYSTEM_BUNDLE_LOCATION).adapt(FrameworkWiring.class);
+        for (Bundle b : context.getBundles()) {
+            BundleRevision rev = b.adapt(BundleRevision.class);
+            boolean fragment = rev != null && (rev.getTypes() & BundleRevision.TYPE_FRAGMENT) != 0;
+            if (b.getState() == Bundle.INSTALLED) {
+                List<String> missing = new ArrayList<>();
+                if (rev != null) {
+                    for (Requirement r : rev.getRequirements(null)) {
+                        if (!"optional".equals(r.getDirectives().get("resolution")) && wiring.findProviders(r).isEmpty()) {
+                            missing.add(r.getNamespace().replace("osgi.wiring.", "") + " " + r.getDirectives().getOrDefault("filter", ""));
+                        }
+                    }
+                }
+                problems.add("bundle " + describe(b) + " does not resolve: "
+                        + (missing.isEmpty() ? "a requirement conflicts with the installed bundles" : "nothing provides " + String.join("; ", missing)));
+            } else if (b.getState() == Bundle.RESOLVED && !fragment && b.getBundleId() != 0) {
+                problems.add("bundle " + describe(b) + " is resolved but not started (its activator may have failed)");
+            }
+        }
+        ServiceComponentRuntime runtime = scr;
+        if (runtime != null) {
+            for (ComponentDescriptionDTO d : runtime.getComponentDescriptionDTOs()) {
+                for (ComponentConfigurationDTO c : runtime.getComponentConfigurationDTOs(d)) {
+                    if (c.state == ComponentConfigurationDTO.FAILED_ACTIVATION) {
+                        String failure = c.failure == null ? "" : c.failure.lines().findFirst().orElse("");
+                        problems.add("component " + d.name + " in bundle " + d.bundle.symbolicName + " " + versionOf(d)
+                                + " failed to activate: " + failure);
+                    } else if ((c.state == ComponentConfigurationDTO.UNSATISFIED_REFERENCE
+                            || c.state == ComponentConfigurationDTO.UNSATISFIED_CONFIGURATION) && providesPlugin(d)) {
+                        List<String> refs = new ArrayList<>();
+                        if (c.unsatisfiedReferences != null) {
+                            for (var u : c.unsatisfiedReferences) {
+                                refs.add(u.name + (u.target == null ? "" : " " + u.target));
+                            }
+                        }
+                        problems.add("component " + d.name + " in bundle " + d.bundle.symbolicName + " is not active: "
+                                + (refs.isEmpty() ? "it requires a configuration" : "missing services " + String.join(", ", refs)));
+                    }
+                }
+            }
+        }
+        Collections.sort(problems);
+        return problems;
+    }
+
+    private String versionOf(ComponentDescriptionDTO d) {
+        Bundle b = context.getBundle(d.bundle.id);
+        return b == null ? "" : b.getVersion().toString();
+    }
+
+    private static boolean providesPlugin(ComponentDescriptionDTO d) {
+        if (d.serviceInterfaces == null) {
+            return false;
+        }
+        for (String s : d.serviceInterfaces) {
+            if (s.startsWith("org.gridsched.api.")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String describe(Bundle b) {
+        return b.getSymbolicName() + " " + b.getVersion() + " (" + b.getLocation() + ")";
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)

@@ -1,0 +1,101 @@
+package org.gridsched.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+
+import org.gridsched.launcher.PluginRegistry;
+import org.gridsched.launcher.RunManager;
+import org.gridsched.launcher.ShellCommands;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+
+/**
+ * The {@code gridsched:} commands of the Gogo shell. Gogo prints through the session's standard output, which it
+ * redirects per command; the work is in the plain-Java {@link ShellCommands}.
+ */
+@Component(service = GogoCommands.class, property = {
+        "osgi.command.scope=gridsched",
+        "osgi.command.function=plugins",
+        "osgi.command.function=run",
+        "osgi.command.function=runs",
+        "osgi.command.function=cancel",
+        "osgi.command.function=await",
+        "osgi.command.function=features" })
+public final class GogoCommands {
+    private final ShellCommands commands;
+    /** Told when a background run ends; the interactive shell prints a line. */
+    private volatile Consumer<RunManager.Run> finished = r -> { };
+
+    @Activate
+    public GogoCommands(@Reference PluginRegistry registry, BundleContext context) {
+        Path home = Path.of(System.getProperty("gridsched.home", ".")).toAbsolutePath().normalize();
+        this.commands = new ShellCommands(registry, home, name -> state(context, name), r -> finished.accept(r));
+    }
+
+    @Deactivate
+    void deactivate() {
+        commands.close();
+    }
+
+    ShellCommands commands() {
+        return commands;
+    }
+
+    void onFinish(Consumer<RunManager.Run> listener) {
+        this.finished = listener;
+    }
+
+    private static String state(BundleContext context, String symbolicName) {
+        String best = null;
+        for (Bundle b : context.getBundles()) {
+            if (symbolicName.equals(b.getSymbolicName())) {
+                String s = switch (b.getState()) {
+                    case Bundle.ACTIVE -> "active";
+                    case Bundle.RESOLVED -> "resolved (not started)";
+                    case Bundle.STARTING -> "starting";
+                    case Bundle.STOPPING -> "stopping";
+                    default -> "installed (not resolved)";
+                };
+                if (best == null || s.equals("active")) {
+                    best = s + " " + b.getVersion();
+                }
+            }
+        }
+        return best == null ? null : best.startsWith("active") ? "active" : best;
+    }
+
+    /** {@code plugins}: every plugin with its bundle, parameters and defaults, then any problems. */
+    public void plugins() {
+        commands.plugins(System.out);
+    }
+
+    /** {@code run PROFILE [--out DIR] [--seed N] [--reference]}: starts a run in the background. */
+    public void run(String... args) {
+        commands.run(List.of(args), System.out);
+    }
+
+    /** {@code runs [ID]}: runs with their state and progress; one run in detail. */
+    public void runs(String... args) {
+        commands.runs(List.of(args), System.out);
+    }
+
+    /** {@code cancel ID}: stops a run; it writes no results. */
+    public void cancel(String id) {
+        commands.cancel(id, System.out);
+    }
+
+    /** {@code await [ID]}: waits for a run (or all) to end and prints how it ended. */
+    public void await(String... args) throws InterruptedException {
+        commands.await(List.of(args), System.out);
+    }
+
+    /** {@code features}: the named bundle sets in features/ and their state. */
+    public void features() {
+        commands.features(System.out);
+    }
+}

@@ -1,0 +1,160 @@
+package org.gridsched.launcher;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+import org.gridsched.api.InputException;
+
+/**
+ * What the shell's {@code gridsched:} commands do: plugins, run, runs, cancel, wait, features. Plain Java; the
+ * Gogo command component in the cli bundle only forwards to it.
+ */
+public final class ShellCommands implements AutoCloseable {
+    private final PluginRegistry registry;
+    private final Path home;
+    private final RunManager manager;
+    private final Function<String, String> bundleState;
+    private final java.util.Set<Long> reported = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * @param bundleState the state of a bundle by symbolic name ("active", "resolved", ...; null when not
+     *                    installed), for {@code features}
+     * @param onFinish    told when a background run ends (the interactive shell prints a line)
+     */
+    public ShellCommands(PluginRegistry registry, Path home, Function<String, String> bundleState,
+            java.util.function.Consumer<RunManager.Run> onFinish) {
+        this.registry = registry;
+        this.home = home;
+        this.bundleState = bundleState;
+        this.manager = new RunManager(registry, home, Runtime.getRuntime().availableProcessors(), onFinish);
+    }
+
+    public RunManager manager() {
+        return manager;
+    }
+
+    public void plugins(PrintStream out) {
+        Cli.printPlugins(registry, out);
+    }
+
+    /** {@code run PROFILE [--out DIR] [--seed N] [--reference]}: starts it in the background; prints its id. */
+    public RunManager.Run run(List<String> args, PrintStream out) {
+        List<String> rest = new ArrayList<>(args);
+        rest.remove("--quiet");
+        RunProfile p;
+        try {
+            p = new Cli(registry, out, out, false, home).runProfile(rest);
+        } catch (Cli.UsageException e) {
+            throw new InputException(null, 0, null, e.getMessage() + " (usage: run PROFILE [--out DIR] [--seed N] [--reference])");
+        }
+        if (p.output == null) {
+            p.output = home.resolve("workspace").resolve("results").resolve(p.name);
+        } else if (!p.output.isAbsolute()) {
+            p.output = Path.of("").toAbsolutePath().resolve(p.output);
+        }
+        RunManager.Run r = manager.submit(p);
+        out.println("run " + r.id() + " started: " + r.name() + " -> " + r.output() + " ('runs' shows its progress)");
+        return r;
+    }
+
+    /** {@code runs}: a table of all runs; {@code runs ID}: one run with what it printed. */
+    public void runs(List<String> args, PrintStream out) {
+        if (!args.isEmpty()) {
+            RunManager.Run r = manager.get(id(args.get(0)));
+            out.println(line(r));
+            out.println("  output: " + r.output());
+            if (!r.message().isEmpty()) {
+                out.println("  " + r.message());
+            }
+            String log = r.log();
+            if (!log.isBlank()) {
+                out.print(log.endsWith("\n") ? log : log + "\n");
+            }
+            return;
+        }
+        List<RunManager.Run> all = manager.runs();
+        if (all.isEmpty()) {
+            out.println("no runs yet; start one with: run PROFILE [--out DIR]");
+            return;
+        }
+        out.printf("%4s  %-10s %9s %12s %9s  %s%n", "id", "state", "progress", "jobs done", "elapsed", "name");
+        for (RunManager.Run r : all) {
+            out.println(line(r));
+        }
+    }
+
+    private static String line(RunManager.Run r) {
+        double f = r.fraction();
+        String pct = Double.isNaN(f) ? "-" : String.format("%.0f %%", 100 * f);
+        String tail = r.state() == RunManager.State.FAILED || r.state() == RunManager.State.CANCELLED ? "  (" + r.message() + ")" : "";
+        return String.format("%4d  %-10s %9s %,12d %8.1fs  %s%s", r.id(), r.state(), pct, r.jobsFinished(), r.elapsedSeconds(), r.name(), tail);
+    }
+
+    /** {@code cancel ID} */
+    public void cancel(String id, PrintStream out) {
+        RunManager.Run r = manager.get(id(id));
+        if (manager.cancel(r.id())) {
+            out.println("run " + r.id() + " (" + r.name() + "): cancelling; it stops within moments and writes no results");
+        } else {
+            out.println("run " + r.id() + " (" + r.name() + ") has already ended: " + r.state());
+        }
+    }
+
+    /** {@code wait [ID]}: waits for one run, or for all; prints how each ended. */
+    public void await(List<String> args, PrintStream out) throws InterruptedException {
+        List<RunManager.Run> which = args.isEmpty() ? manager.active() : List.of(manager.get(id(args.get(0))));
+        for (RunManager.Run r : which) {
+            r.await(Long.MAX_VALUE, TimeUnit.NANOSECONDS);
+            report(r, out);
+        }
+    }
+
+    /** How a run ended, with what it printed; once per run, however many times it is awaited. */
+    public void report(RunManager.Run r, PrintStream out) {
+        if (!reported.add(r.id())) {
+            return;
+        }
+        String log = r.log();
+        if (!log.isBlank()) {
+            out.print(log.endsWith("\n") ? log : log + "\n");
+        }
+        out.println("run " + r.id() + " (" + r.name() + ") " + r.state()
+                + (r.message().isEmpty() ? "" : ": " + r.message())
+                + String.format(" after %.1f s", r.elapsedSeconds()));
+    }
+
+    /** {@code features}: each feature, what it includes, its bundles and their state in this framework. */
+    public void features(PrintStream out) {
+        FeatureCatalog catalog = FeatureCatalog.load(home.resolve("features"));
+        for (FeatureCatalog.Feature f : catalog.all()) {
+            List<String> bundles = catalog.bundlesOf(List.of(f.name()));
+            long active = bundles.stream().filter(b -> "active".equals(bundleState.apply(b))).count();
+            out.printf("%-10s %s%n", f.name(), f.description());
+            if (!f.includes().isEmpty()) {
+                out.printf("%-10s includes: %s%n", "", String.join(", ", f.includes()));
+            }
+            out.printf("%-10s %d of %d bundles active%n", "", active, bundles.size());
+            for (String b : f.bundles()) {
+                String s = bundleState.apply(b);
+                out.printf("%-10s   %-36s %s%n", "", b, s == null ? "not installed" : s);
+            }
+        }
+    }
+
+    private static long id(String text) {
+        try {
+            return Long.parseLong(text.trim());
+        } catch (NumberFormatException e) {
+            throw new InputException(null, 0, "ID", "expected a run id (a number from 'runs'), got '" + text + "'");
+        }
+    }
+
+    @Override
+    public void close() {
+        manager.close();
+    }
+}
