@@ -137,7 +137,7 @@ public final class PluginTracker extends PluginRegistry {
             for (ComponentDescriptionDTO d : runtime.getComponentDescriptionDTOs()) {
                 for (ComponentConfigurationDTO c : runtime.getComponentConfigurationDTOs(d)) {
                     if (c.state == ComponentConfigurationDTO.FAILED_ACTIVATION) {
-                        String failure = c.failure == null ? "" : c.failure.lines().findFirst().orElse("");
+                        String failure = rootCause(c.failure);
                         problems.add("component " + d.name + " in bundle " + d.bundle.symbolicName + " " + versionOf(d)
                                 + " failed to activate: " + failure);
                     } else if ((c.state == ComponentConfigurationDTO.UNSATISFIED_REFERENCE
@@ -156,6 +156,20 @@ public final class PluginTracker extends PluginRegistry {
         }
         Collections.sort(problems);
         return problems;
+    }
+
+    /** The innermost cause in SCR's stack-trace text: what the plugin itself threw, not the reflection wrapper. */
+    static String rootCause(String stackTrace) {
+        if (stackTrace == null) {
+            return "";
+        }
+        String cause = stackTrace.lines().findFirst().orElse("");
+        for (String line : (Iterable<String>) stackTrace.lines()::iterator) {
+            if (line.startsWith("Caused by: ")) {
+                cause = line.substring("Caused by: ".length());
+            }
+        }
+        return cause;
     }
 
     private String versionOf(ComponentDescriptionDTO d) {
