@@ -10,7 +10,7 @@ import org.osgi.service.component.annotations.Component;
  * Conservative backfilling (Mu'alem and Feitelson): every job gets a reservation at submission, at the
  * earliest time it fits without delaying any earlier reservation.
  */
-@Component(service = BatchPolicy.class)
+@Component(service = BatchPolicy.class, configurationPid = "gridsched.batch.cbf")
 public final class ConservativePolicy implements BatchPolicy {
     @Override
     public String name() {

@@ -10,7 +10,7 @@ import org.osgi.service.component.annotations.Component;
  * EASY backfilling (Lifka): the head of the queue gets a reservation; any other job may start now if it
  * does not delay that reservation.
  */
-@Component(service = BatchPolicy.class)
+@Component(service = BatchPolicy.class, configurationPid = "gridsched.batch.easy")
 public final class EasyPolicy implements BatchPolicy {
     @Override
     public String name() {

@@ -7,7 +7,7 @@ import org.gridsched.api.batch.Cluster;
 import org.osgi.service.component.annotations.Component;
 
 /** First-come first-served: strict submission order, nothing overtakes the head of the queue. */
-@Component(service = BatchPolicy.class)
+@Component(service = BatchPolicy.class, configurationPid = "gridsched.batch.fcfs")
 public final class FcfsPolicy implements BatchPolicy {
     @Override
     public String name() {

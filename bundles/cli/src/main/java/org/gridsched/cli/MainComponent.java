@@ -64,6 +64,15 @@ public final class MainComponent implements Callable<Integer> {
             System.err.println("gridsched: error: " + e.getMessage());
             return 1;
         }
+        if (!argv.isEmpty() && argv.get(0).equals("features") && commands != null) {
+            try {
+                commands.commands().features(System.out);
+                return 0;
+            } catch (InputException e) {
+                System.err.println("gridsched: error: " + e.getMessage());
+                return 1;
+            }
+        }
         if (!argv.isEmpty() && argv.get(0).equals("shell")) {
             if (processor == null || commands == null) {
                 System.err.println("gridsched: the shell needs the Gogo bundles (org.apache.felix.gogo.runtime); they are not in this framework");

@@ -19,7 +19,7 @@ import org.gridsched.launcher.PluginRegistry.Kind;
  */
 public final class Cli {
     static final String USAGE = """
-            usage: gridsched <command> [options]
+            usage: gridsched [--features NAME,...] <command> [options]
 
             commands:
               simulate   run one simulation from options
@@ -54,11 +54,16 @@ public final class Cli {
                          run a random-brokering profile and print queueing theory beside the simulation
               generate PROFILE.json --swf FILE [--seed N]
                          write the profile's workload (any generator or reader) as an SWF trace (.gz: compressed)
-              plugins    list every discovered plugin with its bundle, version and options
+              plugins    list every discovered plugin with its bundle, version, options and configured values,
+                         then the problems found (bundles that do not resolve, components that fail)
+              features   the bundle sets of features/ and the state of their bundles
+              shell      [-c "COMMANDS" | SCRIPT]  the long-running Gogo shell: plugins, run, runs, cancel,
+                         await, features; hot deploy from workspace/plugins
               bench      [--data DIR] [--jobs N] [--policies fcfs,cbf,easy] [--runs K]
                          jobs/s and peak heap per policy on the shared traces and a generated workload
               help       this text
 
+            --features starts only those bundle sets of features/ (default: default, everything).
             errors name the file, line and field; add --debug to see a stack trace.
             """;
 
@@ -101,7 +106,7 @@ public final class Cli {
                 case "generate" -> generate(args);
                 case "theory" -> theory(args);
                 case "bench" -> new Bench(registry, out, err, home).run(args);
-                default -> throw new UsageException("unknown command '" + command + "'; commands: simulate, run, plugins, bench, help");
+                default -> throw new UsageException("unknown command '" + command + "'; commands: simulate, run, theory, generate, plugins, features, shell, bench, help");
             }
             return 0;
         } catch (UsageException e) {

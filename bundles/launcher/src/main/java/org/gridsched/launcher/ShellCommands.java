@@ -133,14 +133,14 @@ public final class ShellCommands implements AutoCloseable {
         for (FeatureCatalog.Feature f : catalog.all()) {
             List<String> bundles = catalog.bundlesOf(List.of(f.name()));
             long active = bundles.stream().filter(b -> "active".equals(bundleState.apply(b))).count();
-            out.printf("%-10s %s%n", f.name(), f.description());
+            out.printf("%s: %s%n", f.name(), f.description());
             if (!f.includes().isEmpty()) {
-                out.printf("%-10s includes: %s%n", "", String.join(", ", f.includes()));
+                out.printf("  includes %s%n", String.join(", ", f.includes()));
             }
-            out.printf("%-10s %d of %d bundles active%n", "", active, bundles.size());
+            out.printf("  %d of %d bundles active%n", active, bundles.size());
             for (String b : f.bundles()) {
                 String s = bundleState.apply(b);
-                out.printf("%-10s   %-36s %s%n", "", b, s == null ? "not installed" : s);
+                out.printf("    %-44s %s%n", b, s == null ? "not installed" : s);
             }
         }
     }

@@ -43,7 +43,7 @@ final class EstimateBasedSchedulers {
     }
 
     /** Minimum Completion Time: the cluster whose batch policy would finish the job first. */
-    @Component(service = MetaScheduler.class)
+    @Component(service = MetaScheduler.class, configurationPid = "gridsched.meta.mct")
     public static final class Mct implements MetaScheduler {
         @Override
         public String name() {
@@ -62,7 +62,7 @@ final class EstimateBasedSchedulers {
     }
 
     /** Minimum Execution Time: the fastest cluster that fits, whatever its queue. */
-    @Component(service = MetaScheduler.class)
+    @Component(service = MetaScheduler.class, configurationPid = "gridsched.meta.met")
     public static final class Met implements MetaScheduler {
         @Override
         public String name() {
@@ -81,7 +81,7 @@ final class EstimateBasedSchedulers {
     }
 
     /** Opportunistic Load Balancing: the cluster expected to be available first, ignoring execution time. */
-    @Component(service = MetaScheduler.class)
+    @Component(service = MetaScheduler.class, configurationPid = "gridsched.meta.olb")
     public static final class Olb implements MetaScheduler {
         @Override
         public String name() {

@@ -22,7 +22,7 @@ final class RandomBrokers {
     }
 
     /** Weight c_i·s_i: the paper's broker (EDG's rank TotalCPUs x AverageSI00). */
-    @Component(service = MetaScheduler.class)
+    @Component(service = MetaScheduler.class, configurationPid = "gridsched.meta.random-weighted")
     public static final class ProcessorsTimesSpeed implements MetaScheduler {
         @Override
         public String name() {
@@ -41,7 +41,7 @@ final class RandomBrokers {
     }
 
     /** Weight c_i: speed-blind, as in the homogeneous predecessor paper. */
-    @Component(service = MetaScheduler.class)
+    @Component(service = MetaScheduler.class, configurationPid = "gridsched.meta.random-processors")
     public static final class Processors implements MetaScheduler {
         @Override
         public String name() {
@@ -60,7 +60,7 @@ final class RandomBrokers {
     }
 
     /** Equal weights. */
-    @Component(service = MetaScheduler.class)
+    @Component(service = MetaScheduler.class, configurationPid = "gridsched.meta.random")
     public static final class Uniform implements MetaScheduler {
         @Override
         public String name() {

@@ -40,7 +40,7 @@ final class Reallocations {
      * Algorithm 1: a picked job moves to the cluster where it would complete first, if that beats its
      * current completion by more than the threshold ({@code new + threshold < current}, strict).
      */
-    @Component(service = ReallocationAlgorithm.class)
+    @Component(service = ReallocationAlgorithm.class, configurationPid = "gridsched.realloc.regular")
     public static final class Regular implements ReallocationAlgorithm {
         @Override
         public String name() {
@@ -94,7 +94,7 @@ final class Reallocations {
      * Algorithm 2: cancel every waiting job, then resubmit them one at a time, in the heuristic's order, to
      * the cluster where each would complete first (possibly the one it came from, which is not a move).
      */
-    @Component(service = ReallocationAlgorithm.class)
+    @Component(service = ReallocationAlgorithm.class, configurationPid = "gridsched.realloc.all-cancellation")
     public static final class AllCancellation implements ReallocationAlgorithm {
         @Override
         public String name() {

@@ -7,7 +7,7 @@ import org.gridsched.api.grid.Router;
 import org.osgi.service.component.annotations.Component;
 
 /** Round robin: the next cluster in turn that is wide enough for the job. Needs no information. */
-@Component(service = MetaScheduler.class)
+@Component(service = MetaScheduler.class, configurationPid = "gridsched.meta.round-robin")
 public final class RoundRobinBroker implements MetaScheduler {
     @Override
     public String name() {

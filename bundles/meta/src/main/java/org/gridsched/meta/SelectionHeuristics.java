@@ -49,7 +49,7 @@ final class SelectionHeuristics {
     }
 
     /** Online: jobs one after another in submission order. */
-    @Component(service = SelectionHeuristic.class)
+    @Component(service = SelectionHeuristic.class, configurationPid = "gridsched.heuristic.mct")
     public static final class Mct extends Base {
         public Mct() {
             super("mct", "Jobs in submission order, each to its minimum completion time (online)");
@@ -61,7 +61,7 @@ final class SelectionHeuristics {
         }
     }
 
-    @Component(service = SelectionHeuristic.class)
+    @Component(service = SelectionHeuristic.class, configurationPid = "gridsched.heuristic.minmin")
     public static final class MinMin extends Base {
         public MinMin() {
             super("minmin", "The job with the smallest best completion time first (favours short jobs)");
@@ -73,7 +73,7 @@ final class SelectionHeuristics {
         }
     }
 
-    @Component(service = SelectionHeuristic.class)
+    @Component(service = SelectionHeuristic.class, configurationPid = "gridsched.heuristic.maxmin")
     public static final class MaxMin extends Base {
         public MaxMin() {
             super("maxmin", "The job with the largest best completion time first (favours long jobs)");
@@ -85,7 +85,7 @@ final class SelectionHeuristics {
         }
     }
 
-    @Component(service = SelectionHeuristic.class)
+    @Component(service = SelectionHeuristic.class, configurationPid = "gridsched.heuristic.maxgain")
     public static final class MaxGain extends Base {
         public MaxGain() {
             super("maxgain", "The job that gains most: current minus new completion time");
@@ -97,7 +97,7 @@ final class SelectionHeuristics {
         }
     }
 
-    @Component(service = SelectionHeuristic.class)
+    @Component(service = SelectionHeuristic.class, configurationPid = "gridsched.heuristic.maxrelgain")
     public static final class MaxRelGain extends Base {
         public MaxRelGain() {
             super("maxrelgain", "The job that gains most per processor");
@@ -109,7 +109,7 @@ final class SelectionHeuristics {
         }
     }
 
-    @Component(service = SelectionHeuristic.class)
+    @Component(service = SelectionHeuristic.class, configurationPid = "gridsched.heuristic.sufferage")
     public static final class Sufferage extends Base {
         public Sufferage() {
             super("sufferage", "The job that would suffer most from losing its best cluster: second best minus best");

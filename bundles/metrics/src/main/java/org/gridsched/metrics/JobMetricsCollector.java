@@ -17,7 +17,7 @@ import org.osgi.service.component.annotations.Component;
  * response = finish − submit; slowdown = response / execution time; bounded slowdown =
  * max(1, response / max(execution time, τ)); makespan = last finish − first start.
  */
-@Component(service = MetricCollector.class)
+@Component(service = MetricCollector.class, configurationPid = "gridsched.collector.jobs")
 public final class JobMetricsCollector implements MetricCollector {
     static final String THRESHOLD = "bounded_slowdown_threshold";
     static final String WARMUP = "warmup";

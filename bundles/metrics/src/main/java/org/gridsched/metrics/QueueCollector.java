@@ -21,7 +21,7 @@ import org.osgi.service.component.annotations.Component;
  * a job moved by reallocation leaves one queue for another at that instant, while
  * {@code dispatch_fraction} counts where jobs were first sent.
  */
-@Component(service = MetricCollector.class)
+@Component(service = MetricCollector.class, configurationPid = "gridsched.collector.queue")
 public final class QueueCollector implements MetricCollector {
     static final String WARMUP = "warmup";
     static final String UNTIL = "until";

@@ -18,7 +18,7 @@ import org.osgi.service.component.annotations.Component;
  * {@code mean_slowdown_effective} = (wait + execution time) / execution time. Optionally only jobs
  * submitted after a warm-up, and only jobs finished by a time ("measured slowdown").
  */
-@Component(service = MetricCollector.class)
+@Component(service = MetricCollector.class, configurationPid = "gridsched.collector.slowdown")
 public final class SlowdownCollector implements MetricCollector {
 
     @Override

@@ -13,7 +13,7 @@ import org.osgi.service.component.annotations.Component;
  * [first start, last finish], per cluster and for the whole platform (raw processor-seconds, not
  * speed-weighted).
  */
-@Component(service = MetricCollector.class)
+@Component(service = MetricCollector.class, configurationPid = "gridsched.collector.utilization")
 public final class UtilizationCollector implements MetricCollector {
 
     @Override

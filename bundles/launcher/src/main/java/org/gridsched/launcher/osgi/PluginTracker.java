@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Dictionary;
 import java.util.Enumeration;
+import java.util.Hashtable;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,7 @@ import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
+import org.osgi.framework.ServiceRegistration;
 import org.osgi.framework.wiring.BundleRevision;
 import org.osgi.framework.wiring.FrameworkWiring;
 import org.osgi.resource.Requirement;
@@ -30,6 +32,7 @@ import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
@@ -37,6 +40,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.component.runtime.ServiceComponentRuntime;
 import org.osgi.service.component.runtime.dto.ComponentConfigurationDTO;
 import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
+import org.osgi.service.metatype.MetaTypeProvider;
 
 /**
  * Keeps the {@link PluginRegistry} in step with the plugin services in the framework: every plugin is found
@@ -53,15 +57,48 @@ public final class PluginTracker extends PluginRegistry {
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
     private volatile ServiceComponentRuntime scr;
 
+    /** The plugins' parameters as OSGi metatype, kept in step with the plugins (see {@link PluginMetaTypes}). */
+    private ServiceRegistration<MetaTypeProvider> metaTypes;
+
     @Activate
     public PluginTracker(BundleContext context) {
         this.context = context;
+    }
+
+    @Activate
+    synchronized void activate() {
+        metaTypes = context.registerService(MetaTypeProvider.class, new PluginMetaTypes(this),
+                new Hashtable<>(PluginMetaTypes.properties(this)));
+    }
+
+    @Deactivate
+    synchronized void deactivate() {
+        if (metaTypes != null) {
+            metaTypes.unregister();
+            metaTypes = null;
+        }
+    }
+
+    private synchronized void describeConfigurations() {
+        if (metaTypes != null) {
+            try {
+                metaTypes.setProperties(new Hashtable<>(PluginMetaTypes.properties(this)));
+            } catch (IllegalStateException e) {
+                // unregistered meanwhile: the component is going away
+            }
+        }
     }
 
     private void track(Plugin p, ServiceReference<?> ref) {
         Object ranking = ref.getProperty(Constants.SERVICE_RANKING);
         add(p, ref.getBundle().getSymbolicName(), ref.getBundle().getVersion().toString(),
                 ranking instanceof Integer r ? r : 0, configurationPid(ref));
+        describeConfigurations();
+    }
+
+    private void untrack(Plugin p) {
+        remove(p);
+        describeConfigurations();
     }
 
     /** The PID Configuration Admin configures the providing DS component under (by default its name). */
@@ -199,7 +236,7 @@ public final class PluginTracker extends PluginRegistry {
     }
 
     void removeBatchPolicy(BatchPolicy p) {
-        remove(p);
+        untrack(p);
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
@@ -208,7 +245,7 @@ public final class PluginTracker extends PluginRegistry {
     }
 
     void removeMetaScheduler(MetaScheduler p) {
-        remove(p);
+        untrack(p);
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
@@ -217,7 +254,7 @@ public final class PluginTracker extends PluginRegistry {
     }
 
     void removeReallocationAlgorithm(ReallocationAlgorithm p) {
-        remove(p);
+        untrack(p);
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
@@ -226,7 +263,7 @@ public final class PluginTracker extends PluginRegistry {
     }
 
     void removeSelectionHeuristic(SelectionHeuristic p) {
-        remove(p);
+        untrack(p);
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
@@ -235,7 +272,7 @@ public final class PluginTracker extends PluginRegistry {
     }
 
     void removeWorkloadReader(WorkloadReader p) {
-        remove(p);
+        untrack(p);
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
@@ -244,7 +281,7 @@ public final class PluginTracker extends PluginRegistry {
     }
 
     void removeWorkloadGenerator(WorkloadGenerator p) {
-        remove(p);
+        untrack(p);
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
@@ -253,6 +290,6 @@ public final class PluginTracker extends PluginRegistry {
     }
 
     void removeMetricCollector(MetricCollector p) {
-        remove(p);
+        untrack(p);
     }
 }

@@ -24,7 +24,7 @@ import org.osgi.service.component.annotations.Component;
  * {@code requested_time_not_positive_from_runtime}, {@code processors_from_requested},
  * {@code processors_from_allocated}, {@code submit_time_out_of_order} (lenient mode only).
  */
-@Component(service = WorkloadReader.class)
+@Component(service = WorkloadReader.class, configurationPid = "gridsched.reader.swf")
 public class SwfReader implements WorkloadReader {
 
     static final String OPT_STRICT = "strict";

@@ -53,7 +53,7 @@ import org.osgi.service.component.annotations.Component;
  * Only {@link java.util.SplittableRandom}: a root seeded with the seed is split, in this order, into the
  * streams for sizes, runtimes, arrivals, requested-time estimates and the load pilot.
  */
-@Component(service = WorkloadGenerator.class)
+@Component(service = WorkloadGenerator.class, configurationPid = "gridsched.generator.lublin99")
 public class LublinGenerator implements WorkloadGenerator {
 
     /** The name profiles use. */

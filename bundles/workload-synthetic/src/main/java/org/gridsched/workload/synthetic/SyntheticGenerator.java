@@ -50,7 +50,7 @@ import org.osgi.service.component.annotations.Component;
  * streams for arrivals, lengths, sizes and requested-time estimates. Changing one law does not change
  * the draws of the others.
  */
-@Component(service = WorkloadGenerator.class)
+@Component(service = WorkloadGenerator.class, configurationPid = "gridsched.generator.synthetic")
 public class SyntheticGenerator implements WorkloadGenerator {
 
     /** The name profiles use. */
