@@ -1,0 +1,118 @@
+package org.gridsched.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.gridsched.api.InputException;
+import org.gridsched.batch.ConservativePolicy;
+import org.gridsched.batch.FcfsPolicy;
+import org.gridsched.metrics.JobMetricsCollector;
+import org.gridsched.metrics.UtilizationCollector;
+import org.gridsched.workload.synthetic.LublinGenerator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Background runs of the shell, without a framework. */
+class RunManagerTest {
+    @TempDir
+    Path tmp;
+
+    private final PluginRegistry registry = new PluginRegistry();
+    private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    private final PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
+    private ShellCommands shell;
+
+    private ShellCommands shell() {
+        List.of(new FcfsPolicy(), new ConservativePolicy(), new LublinGenerator(), new JobMetricsCollector(),
+                new UtilizationCollector()).forEach(registry::add);
+        shell = new ShellCommands(registry, tmp, name -> null, r -> { });
+        return shell;
+    }
+
+    @AfterEach
+    void close() {
+        if (shell != null) {
+            shell.close();
+        }
+    }
+
+    private Path profile(String name, int jobs) throws Exception {
+        Path p = tmp.resolve(name + ".json");
+        Files.writeString(p, """
+                {"name": "%s", "seed": 3, "batch": "cbf", "platform": [{"name": "c", "processors": 64}],
+                 "workload": {"generator": "lublin99", "options": {"jobs": %d, "processors": 64}}}
+                """.formatted(name, jobs));
+        return p;
+    }
+
+    @Test
+    void aRunFinishesInTheBackgroundAndReportsWhatItPrinted() throws Exception {
+        ShellCommands s = shell();
+        RunManager.Run r = s.run(List.of(profile("small", 2000).toString()), out);
+        assertTrue(printed.toString(StandardCharsets.UTF_8).contains("run 1 started: small -> " + tmp.resolve("workspace/results/small")));
+        assertEquals(RunManager.State.FINISHED, r.await(30, TimeUnit.SECONDS), r.message());
+        assertEquals(1.0, r.fraction());
+        assertEquals(2000, r.jobsFinished());
+        assertTrue(r.log().contains("small: 2,000 jobs simulated"), r.log());
+        assertTrue(Files.isRegularFile(r.output().resolve("summary.json")));
+        s.runs(List.of(), out);
+        assertTrue(printed.toString(StandardCharsets.UTF_8).matches("(?s).*\\n\\s+1\\s+finished\\s+100 %\\s+2,000 .*small.*"),
+                printed.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void cancelStopsARunWithinMomentsAndNothingIsWritten() throws Exception {
+        ShellCommands s = shell();
+        RunManager.Run r = s.run(List.of(profile("big", 5_000_000).toString()), out);
+        long t0 = System.nanoTime();
+        while (r.jobsFinished() == 0 && System.nanoTime() - t0 < 20e9) {
+            Thread.sleep(10);
+        }
+        s.cancel("1", out);
+        assertEquals(RunManager.State.CANCELLED, r.await(5, TimeUnit.SECONDS));
+        assertFalse(Files.exists(r.output().resolve("summary.json")));
+        s.cancel("1", out);
+        assertTrue(printed.toString(StandardCharsets.UTF_8).contains("has already ended: cancelled"), printed.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void twoActiveRunsNeverShareAnOutputFolderAndBadIdsAreClear() throws Exception {
+        ShellCommands s = shell();
+        Path p = profile("twice", 5_000_000);
+        RunManager.Run first = s.run(List.of(p.toString()), out);
+        InputException e = assertThrows(InputException.class, () -> s.run(List.of(p.toString()), out));
+        assertTrue(e.getMessage().contains("run 1 (twice) is already writing to") && e.getMessage().contains("--out"), e.getMessage());
+        RunManager.Run second = s.run(List.of(p.toString(), "--out", tmp.resolve("other").toString()), out);
+        assertEquals(2, second.id());
+        s.manager().cancel(first.id());
+        s.manager().cancel(second.id());
+        e = assertThrows(InputException.class, () -> s.cancel("7", out));
+        assertTrue(e.getMessage().contains("no run 7"), e.getMessage());
+        e = assertThrows(InputException.class, () -> s.runs(List.of("x"), out));
+        assertTrue(e.getMessage().contains("expected a run id"), e.getMessage());
+        e = assertThrows(InputException.class, () -> s.run(List.of("--out", "x"), out));
+        assertTrue(e.getMessage().contains("usage: run PROFILE"), e.getMessage());
+    }
+
+    @Test
+    void aFailedRunSaysWhy() throws Exception {
+        ShellCommands s = shell();
+        Path p = tmp.resolve("bad.json");
+        Files.writeString(p, "{\"name\": \"bad\", \"batch\": \"sjf\", \"platform\": [{\"name\": \"c\", \"processors\": 8}],"
+                + " \"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 10, \"processors\": 8}}}");
+        RunManager.Run r = s.run(List.of(p.toString()), out);
+        assertEquals(RunManager.State.FAILED, r.await(10, TimeUnit.SECONDS));
+        assertTrue(r.message().contains("batch policy 'sjf' is not available; available: cbf, fcfs"), r.message());
+    }
+}
