@@ -150,7 +150,10 @@ public final class RunManager implements AutoCloseable {
                 finish(State.FAILED, e.getMessage());
             } catch (LinkageError e) {
                 finish(State.FAILED, "a plugin's code could no longer be loaded (was its bundle removed during the run?): " + e);
-            } catch (RuntimeException | OutOfMemoryError e) {
+            } catch (OutOfMemoryError e) {
+                finish(State.FAILED, "out of memory; give Java more heap, e.g. GRIDSCHED_JAVA_OPTS=-Xmx8g");
+            } catch (RuntimeException | Error e) {
+                // whatever a plugin throws ends this run with a status, never the shell or a silent thread
                 finish(State.FAILED, e.toString());
             }
         }
