@@ -304,7 +304,8 @@ public final class Cli {
      */
     public static void printPlugins(PluginRegistry registry, PrintStream out) {
         Kind last = null;
-        for (PluginRegistry.Entry e : registry.all()) {
+        for (PluginRegistry.Entry plain : registry.all()) {
+            PluginRegistry.Entry e = registry.withConfiguration(plain);
             if (e.kind() != last) {
                 last = e.kind();
                 out.println(last.plural() + ":");

@@ -177,11 +177,14 @@ public class PluginRegistry {
         }
     }
 
-    /** All plugins, sorted by kind then name (the active one of each name only). */
+    /**
+     * All plugins, sorted by kind then name (the active one of each name only), without their configuration
+     * (see {@link #withConfiguration}); {@link #entry} includes it.
+     */
     public List<Entry> all() {
         List<Entry> out = new ArrayList<>();
         for (List<Entry> list : entries.values()) {
-            out.add(configured(list.get(0)));
+            out.add(list.get(0));
         }
         return out;
     }
@@ -224,10 +227,11 @@ public class PluginRegistry {
                     + "; available: "
                     + (valid.isEmpty() ? "none (is its bundle installed and started?)" : String.join(", ", valid)));
         }
-        return configured(list.get(0));
+        return withConfiguration(list.get(0));
     }
 
-    private Entry configured(Entry e) {
+    /** The entry with its configuration as it is now. */
+    public Entry withConfiguration(Entry e) {
         return e.configurationPid() == null ? e : e.withConfigured(configuration(e.configurationPid()));
     }
 
