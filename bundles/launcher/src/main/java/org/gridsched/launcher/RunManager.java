@@ -217,8 +217,7 @@ public final class RunManager implements AutoCloseable {
 
     /** Starts a run in the background (or queues it); refuses one that would write where another active run writes. */
     public synchronized Run submit(RunProfile profile) {
-        Path out = (profile.output != null ? profile.output
-                : home.resolve("workspace").resolve("results").resolve(profile.name)).toAbsolutePath().normalize();
+        Path out = Runner.outputDir(profile, home).toAbsolutePath().normalize();
         for (Run r : runs.values()) {
             if (!r.state().done() && r.output().equals(out)) {
                 throw new InputException(null, 0, "--out", "run " + r.id() + " (" + r.name() + ") is already writing to "

@@ -104,8 +104,13 @@ public final class Runner {
         };
     }
 
+    /** Where a run writes: the profile's output, else {@code home/workspace/results/NAME}. */
+    static Path outputDir(RunProfile p, Path home) {
+        return p.output != null ? p.output : home.resolve("workspace").resolve("results").resolve(p.name);
+    }
+
     public Outcome run(RunProfile p) {
-        Path dir = p.output != null ? p.output : home.resolve("workspace").resolve("results").resolve(p.name);
+        Path dir = outputDir(p, home);
         if (p.matrix != null) {
             Matrix.Axes axes = Matrix.parse(p.matrix, p, p.name);
             new Matrix(this, err).run(p, axes, dir);

@@ -51,9 +51,7 @@ public final class ShellCommands implements AutoCloseable {
         } catch (Cli.UsageException e) {
             throw new InputException(null, 0, null, e.getMessage() + " (usage: run PROFILE [--out DIR] [--seed N] [--reference])");
         }
-        if (p.output == null) {
-            p.output = home.resolve("workspace").resolve("results").resolve(p.name);
-        } else if (!p.output.isAbsolute()) {
+        if (p.output != null && !p.output.isAbsolute()) {
             p.output = Path.of("").toAbsolutePath().resolve(p.output);
         }
         RunManager.Run r = manager.submit(p);
@@ -70,10 +68,7 @@ public final class ShellCommands implements AutoCloseable {
             if (!r.message().isEmpty()) {
                 out.println("  " + r.message());
             }
-            String log = r.log();
-            if (!log.isBlank()) {
-                out.print(log.endsWith("\n") ? log : log + "\n");
-            }
+            printLog(r, out);
             return;
         }
         List<RunManager.Run> all = manager.runs();
@@ -118,13 +113,18 @@ public final class ShellCommands implements AutoCloseable {
         if (!reported.add(r.id())) {
             return;
         }
+        printLog(r, out);
+        out.println("run " + r.id() + " (" + r.name() + ") " + r.state()
+                + (r.message().isEmpty() ? "" : ": " + r.message())
+                + String.format(" after %.1f s", r.elapsedSeconds()));
+    }
+
+    /** What the run printed, ending with a newline. */
+    private static void printLog(RunManager.Run r, PrintStream out) {
         String log = r.log();
         if (!log.isBlank()) {
             out.print(log.endsWith("\n") ? log : log + "\n");
         }
-        out.println("run " + r.id() + " (" + r.name() + ") " + r.state()
-                + (r.message().isEmpty() ? "" : ": " + r.message())
-                + String.format(" after %.1f s", r.elapsedSeconds()));
     }
 
     /** {@code features}: each feature, what it includes, its bundles and their state in this framework. */
