@@ -1,10 +1,21 @@
 package org.gridsched.engine;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
 import org.gridsched.api.batch.BatchScheduler;
 import org.gridsched.api.batch.Cluster;
 import org.gridsched.api.batch.QueuedJob;
+import org.gridsched.api.batch.Reservation;
 
-/** One cluster during a run: its processors, its scheduler, and the {@link Cluster} view the scheduler uses. */
+/**
+ * One cluster during a run: its processors, its scheduler, the {@link Cluster} view the scheduler uses, and
+ * the reservations its policy did not make (claims, parts of jobs started by controllers).
+ *
+ * <p>On runs with controllers it also keeps the jobs its policy started, to tell whether a claim or a
+ * multi-cluster part can be honoured; runs without controllers skip that bookkeeping.
+ */
 final class ClusterRuntime implements Cluster {
     final int index;
     final ClusterSpec spec;
@@ -12,12 +23,18 @@ final class ClusterRuntime implements Cluster {
     private final Simulation sim;
     BatchScheduler scheduler;
     long submitted;
+    private final boolean tracked;
+    /** Jobs started by the policy, when tracked; each knows its slot. */
+    private final List<SimJob> running = new ArrayList<>();
+    /** Reservations not over, sorted by start (then creation). */
+    private final List<Hold> holds = new ArrayList<>();
 
-    ClusterRuntime(int index, ClusterSpec spec, Simulation sim) {
+    ClusterRuntime(int index, ClusterSpec spec, Simulation sim, boolean tracked) {
         this.index = index;
         this.spec = spec;
         this.pool = new ProcessorPool(spec.processors());
         this.sim = sim;
+        this.tracked = tracked;
     }
 
     @Override
@@ -47,14 +64,14 @@ final class ClusterRuntime implements Cluster {
 
     @Override
     public void start(QueuedJob queued) {
-        if (!(queued instanceof SimJob job) || job.cluster != index || job.state != SimJob.WAITING) {
+        if (!(queued instanceof SimJob job) || job.cluster != index || job.state != SimJob.WAITING || job.taken) {
             throw new IllegalStateException("cluster " + spec.name() + ": " + queued + " is not waiting here");
         }
         if (job.procs > pool.freeCount()) {
             throw new IllegalStateException("cluster " + spec.name() + ": " + job + " needs " + job.procs
                     + " processors at t=" + sim.now + " but only " + pool.freeCount() + " are free");
         }
-        sim.startJob(this, job);
+        sim.execution.start(this, job);
     }
 
     @Override
@@ -62,7 +79,104 @@ final class ClusterRuntime implements Cluster {
         if (time < sim.now || Double.isNaN(time)) {
             throw new IllegalArgumentException("cluster " + spec.name() + ": wake-up at " + time + " is before now (" + sim.now + ")");
         }
-        sim.wakeUp(this, time);
+        sim.events.push(time, Simulation.WAKE_UP, null, index);
+    }
+
+    @Override
+    public List<Reservation> reservations() {
+        return holds.isEmpty() ? List.of() : Collections.unmodifiableList(holds);
+    }
+
+    // --- jobs started by the policy (tracked on controlled runs only) ---
+
+    void running(SimJob job) {
+        if (tracked) {
+            job.runningSlot = running.size();
+            running.add(job);
+        }
+    }
+
+    void notRunning(SimJob job) {
+        if (tracked) {
+            SimJob last = running.remove(running.size() - 1);
+            if (last != job) {
+                running.set(job.runningSlot, last);
+                last.runningSlot = job.runningSlot;
+            }
+        }
+    }
+
+    // --- reservations ---
+
+    void add(Hold h) {
+        int i = holds.size();
+        while (i > 0 && holds.get(i - 1).start() > h.start()) {
+            i--;
+        }
+        holds.add(i, h);
+        scheduler.reservationsChanged();
+    }
+
+    void remove(Hold h) {
+        if (holds.remove(h)) {
+            scheduler.reservationsChanged();
+        }
+    }
+
+    /** A part of a job started by a controller: held from now until its requested end. */
+    void holdForeign(SimJob job, int part) {
+        add(new Hold(index, job.allocation.processors(part), sim.now, sim.now + job.requested, job));
+    }
+
+    void extendForeign(SimJob job, double end) {
+        for (Hold h : holds) {
+            if (h.job == job) {
+                h.end = end;
+            }
+        }
+        scheduler.reservationsChanged();
+    }
+
+    void dropForeign(SimJob job) {
+        if (holds.removeIf(h -> h.job == job)) {
+            scheduler.reservationsChanged();
+        }
+    }
+
+    /**
+     * Whether {@code n} more processors can be held over [from, to) without taking any that a running job
+     * (until its requested end) or a reservation holds. Occupancy only falls between reservation starts,
+     * so it is checked at {@code from} and at each reservation start inside the window.
+     */
+    boolean canHold(int n, double from, double to) {
+        if (!tracked) {
+            throw new IllegalStateException("claims and multi-cluster starts need a run with a controller");
+        }
+        if (!fitsAt(n, from)) {
+            return false;
+        }
+        for (Hold h : holds) {
+            if (h.start() > from && h.start() < to && !fitsAt(n, h.start())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean fitsAt(int n, double t) {
+        int used = n;
+        for (SimJob j : running) {
+            // an overrun job (killing off) holds its processors until it really ends
+            if (j.start + j.requested > t || (j.start + j.requested <= sim.now && j.runtime > j.requested)) {
+                used += j.procs;
+            }
+        }
+        for (Hold h : holds) {
+            if (h.start() <= t && t < h.end) {
+                used += h.processors();
+            }
+        }
+        return used <= spec.processors();
     }
 
     @Override

@@ -3,26 +3,26 @@ package org.gridsched.engine;
 import java.util.Arrays;
 
 /**
- * Pending job-end events (completions, and requested-time overruns when killing is off), ordered by time
- * and then by the order they were scheduled, so that equal-time completions are handled in the order the
- * jobs started. A binary heap on parallel arrays: no allocation per event.
+ * Every pending event of a run: arrivals, job ends, overruns, wake-ups, timers, claim starts and ends. Each
+ * event has a kind (one handler per kind, see {@link Simulation}), a payload object and an int argument.
+ *
+ * <p>Order: by time; at equal times arrivals come first, in the order they were scheduled, then every other
+ * event in the order it was scheduled (so equal-time completions are handled in the order the jobs
+ * started). Arrivals get their sequence numbers from a band below all others, which gives that order with
+ * a single comparison. A binary heap on parallel arrays: no allocation per event.
  */
 final class EventQueue {
-    static final byte END = 0;
-    // kinds at equal times are not ordered by kind: ends, overruns and wake-ups go in scheduling order
-    static final byte OVERRUN = 1;
-    /** A scheduler's wake-up; the job slot holds null and the cluster index is kept aside. */
-    static final byte WAKE_UP = 2;
-    /** A periodic reallocation event of the meta-scheduler; no job, no cluster. */
-    static final byte REALLOCATE = 3;
+    /** Sequence numbers of arrivals start here, far below those of other events (which start at 0). */
+    private static final long ARRIVAL_BAND = Long.MIN_VALUE / 2;
 
     private double[] time = new double[64];
     private long[] seq = new long[64];
-    private SimJob[] job = new SimJob[64];
+    private Object[] payload = new Object[64];
     private byte[] kind = new byte[64];
-    private int[] cluster = new int[64];
+    private int[] arg = new int[64];
     private int size;
     private long nextSeq;
+    private long nextArrivalSeq = ARRIVAL_BAND;
 
     boolean isEmpty() {
         return size == 0;
@@ -36,28 +36,32 @@ final class EventQueue {
         return kind[0];
     }
 
-    SimJob peekJob() {
-        return job[0];
+    Object peekPayload() {
+        return payload[0];
     }
 
-    int peekCluster() {
-        return cluster[0];
+    int peekArg() {
+        return arg[0];
     }
 
-    void push(double t, SimJob j, byte k) {
-        push(t, j, k, j == null ? -1 : j.cluster);
+    /** Schedules an arrival: before any non-arrival event at the same time. */
+    void pushArrival(double t, byte k, Object p) {
+        push(t, nextArrivalSeq++, k, p, -1);
     }
 
-    void push(double t, SimJob j, byte k, int c) {
+    void push(double t, byte k, Object p, int a) {
+        push(t, nextSeq++, k, p, a);
+    }
+
+    private void push(double t, long s, byte k, Object p, int a) {
         if (size == time.length) {
             int n = size * 2;
             time = Arrays.copyOf(time, n);
             seq = Arrays.copyOf(seq, n);
-            job = Arrays.copyOf(job, n);
+            payload = Arrays.copyOf(payload, n);
             kind = Arrays.copyOf(kind, n);
-            cluster = Arrays.copyOf(cluster, n);
+            arg = Arrays.copyOf(arg, n);
         }
-        long s = nextSeq++;
         int i = size++;
         while (i > 0) {
             int parent = (i - 1) >>> 1;
@@ -67,7 +71,7 @@ final class EventQueue {
             move(parent, i);
             i = parent;
         }
-        set(i, t, s, j, k, c);
+        set(i, t, s, p, k, a);
     }
 
     /** Removes the first event; read it with the peek methods before. */
@@ -75,10 +79,10 @@ final class EventQueue {
         int last = --size;
         double t = time[last];
         long s = seq[last];
-        SimJob j = job[last];
+        Object p = payload[last];
         byte k = kind[last];
-        int c = cluster[last];
-        job[last] = null;
+        int a = arg[last];
+        payload[last] = null;
         if (last == 0) {
             return;
         }
@@ -96,7 +100,7 @@ final class EventQueue {
             move(child, i);
             i = child;
         }
-        set(i, t, s, j, k, c);
+        set(i, t, s, p, k, a);
     }
 
     private static boolean less(double t1, long s1, double t2, long s2) {
@@ -106,16 +110,16 @@ final class EventQueue {
     private void move(int from, int to) {
         time[to] = time[from];
         seq[to] = seq[from];
-        job[to] = job[from];
+        payload[to] = payload[from];
         kind[to] = kind[from];
-        cluster[to] = cluster[from];
+        arg[to] = arg[from];
     }
 
-    private void set(int i, double t, long s, SimJob j, byte k, int c) {
+    private void set(int i, double t, long s, Object p, byte k, int a) {
         time[i] = t;
         seq[i] = s;
-        job[i] = j;
+        payload[i] = p;
         kind[i] = k;
-        cluster[i] = c;
+        arg[i] = a;
     }
 }

@@ -93,4 +93,11 @@ public final class Moldable {
         }
         return best;
     }
+
+    /**
+     * A moldable job's shape, drawn when it arrives: its type, its requested time on one processor, and the
+     * ratio runtime / requested time that every size keeps.
+     */
+    public record Shape(Type type, double work1, double runtimeRatio) {
+    }
 }

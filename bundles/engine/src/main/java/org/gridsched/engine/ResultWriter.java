@@ -1,6 +1,5 @@
 package org.gridsched.engine;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -14,59 +13,19 @@ import java.util.Map;
  * {@code summary.json}.
  */
 public final class ResultWriter {
-    /** Column order of jobs.csv; Batsim/Evalys names so existing analysis tools read it. */
-    public static final String JOBS_HEADER = "job_id,submission_time,requested_number_of_resources,requested_time,"
-            + "starting_time,execution_time,finish_time,waiting_time,turnaround_time,stretch,success,final_state,"
-            + "allocated_resources,cluster,reallocations";
-
     private ResultWriter() {
     }
 
     public static void write(SimulationResult result, Map<String, Object> summary, Path dir) {
         try {
             Files.createDirectories(dir);
-            writeJobs(result, dir.resolve("jobs.csv"));
+            JobsCsv.write(result, dir.resolve("jobs.csv"));
             for (Map.Entry<String, String> f : result.files().entrySet()) {
                 Files.writeString(dir.resolve(f.getKey()), f.getValue(), StandardCharsets.UTF_8);
             }
             Files.writeString(dir.resolve("summary.json"), Json.write(summary), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);
-        }
-    }
-
-    public static void writeJobs(SimulationResult result, Path file) throws IOException {
-        Platform platform = result.platform();
-        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            w.write(JOBS_HEADER);
-            w.write('\n');
-            StringBuilder sb = new StringBuilder(256);
-            for (SimJob j : result.jobs()) {
-                sb.setLength(0);
-                double exec = j.finish - j.start;
-                double turnaround = j.finish - j.submit;
-                sb.append(j.id).append(',');
-                Numbers.append(sb, j.submit);
-                sb.append(',').append(j.procs).append(',');
-                Numbers.append(sb, j.requested);
-                sb.append(',');
-                Numbers.append(sb, j.start);
-                sb.append(',');
-                Numbers.append(sb, exec);
-                sb.append(',');
-                Numbers.append(sb, j.finish);
-                sb.append(',');
-                Numbers.append(sb, j.start - j.submit);
-                sb.append(',');
-                Numbers.append(sb, turnaround);
-                sb.append(',');
-                Numbers.append(sb, turnaround / exec);
-                sb.append(',').append(j.killed ? 0 : 1).append(',')
-                        .append(j.killed ? "COMPLETED_WALLTIME_REACHED" : "COMPLETED_SUCCESSFULLY").append(',')
-                        .append(j.allocationText()).append(',')
-                        .append(platform.get(j.cluster).name()).append(',').append(j.moves).append('\n');
-                w.append(sb);
-            }
         }
     }
 

@@ -1,74 +1,84 @@
 package org.gridsched.engine;
 
 import org.gridsched.api.batch.QueuedJob;
+import org.gridsched.api.control.GridJob;
 import org.gridsched.api.metrics.JobOutcome;
 
 /**
- * The engine's record of one job: its input, its state during the run, and its outcome. Schedulers see it
- * as a {@link QueuedJob} (no actual runtime), collectors as a {@link JobOutcome}.
+ * One job during one run: the {@link WorkloadJob} it comes from (immutable), its state in this run, and its
+ * {@link JobAllocation} once started. Schedulers see it as a {@link QueuedJob} (no actual runtime),
+ * collectors as a {@link JobOutcome}, controllers as a {@link GridJob}.
  */
-public final class SimJob implements QueuedJob, JobOutcome {
+public final class SimJob implements QueuedJob, JobOutcome, GridJob {
     static final byte WAITING = 0;
     static final byte RUNNING = 1;
     static final byte DONE = 2;
+    static final byte HELD = 3;
+    static final byte KILLED = 4;
 
-    final long id;
-    /** Arrival rank over the whole run; output order. */
-    final int index;
-    final double submit;
-    /** Runtime and requested time at reference speed; a moldable job's change with its size. */
+    final WorkloadJob spec;
+    /** Size, runtime and requested time at reference speed; a moldable job's change with its size. */
+    int procs;
     double refRuntime;
     double refRequested;
-    int procs;
-    /** Moldable type, or null for a rigid job. */
-    Moldable.Type moldType;
-    /** A moldable job's requested time on one processor, and its runtime / requested time ratio. */
-    double work1;
-    double runtimeRatio;
+    /** A moldable job's shape, or null for a rigid job. */
+    Moldable.Shape shape;
 
+    /** The cluster whose queue holds it, or where it runs (the first part); -1 before either. */
     int cluster = -1;
+    /** Runtime and requested time on that cluster (divided by its relative speed). */
     double runtime;
     double requested;
     long submitOrder;
     private Object attachment;
+    private Object tag;
 
     byte state = WAITING;
     double start = Double.NaN;
     double finish = Double.NaN;
+    /** Stopped at its requested time. */
     boolean killed;
-    /** Allocated processors as [from, to) pairs. */
-    int[] allocation;
+    /** Times a controller killed it. */
+    int kills;
+    /** Bumped at each kill, so that the end event of a killed attempt is recognised as stale. */
+    int attempt;
+    JobAllocation allocation;
+    /** Started by a controller rather than by its cluster's batch policy. */
+    boolean foreign;
+    /** Its place in its cluster's list of running jobs (runs with controllers). */
+    int runningSlot;
+    /** In a controller's charge: not routed, in no queue. */
+    boolean taken;
+    /** Submitted by its cluster's local users, straight to the batch scheduler: never seen by the middleware. */
+    boolean local;
+
     /** Times the job moved to another cluster (reallocation). */
     int moves;
     /** During a reallocation event: the cluster it was on when first cancelled in the event, else -1. */
     int eventOrigin = -1;
     /** Cancelled in the current reallocation event and not yet submitted again. */
     boolean inTransit;
-    /** Submitted by its cluster's local users, straight to the batch scheduler: never seen by the middleware. */
-    boolean local;
 
-    SimJob(long id, int index, double submit, double refRuntime, double refRequested, int procs) {
-        this.id = id;
-        this.index = index;
-        this.submit = submit;
-        this.refRuntime = refRuntime;
-        this.refRequested = refRequested;
-        this.procs = procs;
+    /** Dependencies: parents not ended yet, and the jobs waiting for this one. */
+    int pendingParents;
+    SimJob[] children;
+    int childCount;
+
+    SimJob(WorkloadJob spec) {
+        this.spec = spec;
+        this.procs = spec.processors();
+        this.refRuntime = spec.runtime();
+        this.refRequested = spec.requested();
     }
 
     /** Gives a moldable job n processors: walltime by Amdahl's law from its one-processor work. */
     void resize(int n) {
         procs = n;
-        refRequested = work1 / Moldable.speedup(moldType.parallelFraction(), n);
-        refRuntime = runtimeRatio * refRequested;
+        refRequested = shape.work1() / Moldable.speedup(shape.type().parallelFraction(), n);
+        refRuntime = shape.runtimeRatio() * refRequested;
     }
 
-    /** The moldable type's name, or null for a rigid job. */
-    public String moldableType() {
-        return moldType == null ? null : moldType.name();
-    }
-
-    /** Puts the job on a cluster of the given speed; called when it is submitted there. */
+    /** Puts the job on a cluster of the given relative speed; called when it is submitted there. */
     void assign(int clusterIndex, double speed, long order) {
         cluster = clusterIndex;
         runtime = refRuntime / speed;
@@ -77,19 +87,38 @@ public final class SimJob implements QueuedJob, JobOutcome {
         attachment = null;
     }
 
+    void addChild(SimJob child) {
+        if (children == null) {
+            children = new SimJob[2];
+        } else if (childCount == children.length) {
+            children = java.util.Arrays.copyOf(children, childCount * 2);
+        }
+        children[childCount++] = child;
+    }
+
+    /** The moldable type's name, or null for a rigid job. */
+    public String moldableType() {
+        return shape == null ? null : shape.type().name();
+    }
+
     @Override
     public long id() {
-        return id;
+        return spec.id();
     }
 
     @Override
     public double submitTime() {
-        return submit;
+        return spec.submit();
     }
 
     @Override
     public double requestedTime() {
         return requested;
+    }
+
+    @Override
+    public double referenceRequestedTime() {
+        return refRequested;
     }
 
     @Override
@@ -113,8 +142,59 @@ public final class SimJob implements QueuedJob, JobOutcome {
     }
 
     @Override
+    public Object tag() {
+        return tag;
+    }
+
+    @Override
+    public void tag(Object state) {
+        tag = state;
+    }
+
+    @Override
     public int cluster() {
         return cluster;
+    }
+
+    @Override
+    public int queueCluster() {
+        return state == WAITING && !taken && !inTransit ? cluster : -1;
+    }
+
+    @Override
+    public int parts() {
+        return allocation == null ? 1 : allocation.parts();
+    }
+
+    @Override
+    public int partCluster(int part) {
+        return allocation == null ? cluster : allocation.cluster(part);
+    }
+
+    @Override
+    public int partProcessors(int part) {
+        return allocation == null ? procs : allocation.processors(part);
+    }
+
+    @Override
+    public State state() {
+        return switch (state) {
+            case HELD -> State.HELD;
+            case RUNNING -> State.RUNNING;
+            case DONE -> State.DONE;
+            case KILLED -> State.KILLED;
+            default -> State.WAITING;
+        };
+    }
+
+    @Override
+    public String finalState() {
+        return state == KILLED ? "COMPLETED_KILLED" : killed ? "COMPLETED_WALLTIME_REACHED" : "COMPLETED_SUCCESSFULLY";
+    }
+
+    @Override
+    public int kills() {
+        return kills;
     }
 
     @Override
@@ -154,7 +234,7 @@ public final class SimJob implements QueuedJob, JobOutcome {
 
     /** Input order index (0-based), stable across policies for the same workload. */
     public int index() {
-        return index;
+        return spec.index();
     }
 
     public boolean isWaiting() {
@@ -165,37 +245,24 @@ public final class SimJob implements QueuedJob, JobOutcome {
         return state == RUNNING;
     }
 
+    /** Ended: completed, stopped at its requested time, or killed for good. */
     public boolean isDone() {
-        return state == DONE;
+        return state == DONE || state == KILLED;
     }
 
-    /** Allocated processor ids as {@code [from, to)} pairs; null before the job starts. */
-    public int[] allocation() {
+    /** The processors it ran on; null before it starts. */
+    @Override
+    public JobAllocation allocation() {
         return allocation;
     }
 
-    /** Allocated processors as an interval set, e.g. {@code "0-3 8"}. */
+    /** Allocated processors of its first part as an interval set, e.g. {@code "0-3 8"}. */
     public String allocationText() {
-        if (allocation == null) {
-            return "";
-        }
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < allocation.length; i += 2) {
-            if (i > 0) {
-                sb.append(' ');
-            }
-            int from = allocation[i];
-            int last = allocation[i + 1] - 1;
-            sb.append(from);
-            if (last > from) {
-                sb.append('-').append(last);
-            }
-        }
-        return sb.toString();
+        return allocation == null ? "" : allocation.text(0);
     }
 
     @Override
     public String toString() {
-        return "job " + id;
+        return "job " + spec.id();
     }
 }

@@ -26,13 +26,17 @@ public final class SimulationResult {
     private long reallocations;
     private long reallocationEvents;
 
-    SimulationResult(Platform platform, List<SimJob> jobs, WorkloadReport workload, long simulated, long killed,
-            List<Simulation.NamedCollector> collectors, double wallSeconds) {
-        this.platform = platform;
-        this.jobs = Collections.unmodifiableList(jobs);
+    SimulationResult(Simulation sim, WorkloadReport workload, double wallSeconds) {
+        this.platform = sim.platform;
+        this.jobs = Collections.unmodifiableList(sim.jobs);
         this.workload = workload;
-        this.simulated = simulated;
-        this.killed = killed;
+        this.simulated = sim.execution.finished;
+        this.killed = sim.execution.walltimeKills;
+        this.controllerKills = sim.execution.controllerKills;
+        this.requeues = sim.execution.requeues;
+        this.multiClusterJobs = sim.execution.multiCluster;
+        this.claimedIdleSeconds = sim.claims.idleSeconds.clone();
+        this.localJobs = sim.arrivals.localJobs;
         this.wallSeconds = wallSeconds;
         for (int i = 0; i < platform.size(); i++) {
             perCluster.add(new LinkedHashMap<>());
@@ -40,11 +44,9 @@ public final class SimulationResult {
         simulatedPerCluster = new long[platform.size()];
         killedPerCluster = new long[platform.size()];
         for (SimJob j : jobs) {
-            simulatedPerCluster[j.cluster]++;
-            if (j.killed) {
-                killedPerCluster[j.cluster]++;
-            }
+            countOnItsClusters(j);
         }
+        List<Simulation.NamedCollector> collectors = sim.collectors;
         for (Simulation.NamedCollector nc : collectors) {
             nc.collector().report(new Report() {
                 @Override
@@ -80,10 +82,51 @@ public final class SimulationResult {
         }
     }
 
-    private long localJobs;
+    private final long localJobs;
+    private final long controllerKills;
+    private final long requeues;
+    private final long multiClusterJobs;
+    private final double[] claimedIdleSeconds;
 
-    void localJobs(long n) {
-        localJobs = n;
+    /** A job counts once on each cluster it ran on (several for a multi-cluster job). */
+    private void countOnItsClusters(SimJob j) {
+        if (j.state != SimJob.DONE && j.state != SimJob.KILLED) {
+            return;
+        }
+        JobAllocation a = j.allocation;
+        for (int p = 0; p < a.parts(); p++) {
+            int c = a.cluster(p);
+            boolean seen = false;
+            for (int q = 0; q < p && !seen; q++) {
+                seen = a.cluster(q) == c;
+            }
+            if (!seen) {
+                simulatedPerCluster[c]++;
+                if (j.killed) {
+                    killedPerCluster[c]++;
+                }
+            }
+        }
+    }
+
+    /** Jobs killed for good by a controller. */
+    public long controllerKills() {
+        return controllerKills;
+    }
+
+    /** Kills by a controller after which the job arrived again. */
+    public long requeues() {
+        return requeues;
+    }
+
+    /** Jobs that ran on parts of several clusters at once. */
+    public long multiClusterJobs() {
+        return multiClusterJobs;
+    }
+
+    /** Processor-seconds of a cluster claimed by controllers and used by no job. */
+    public double claimedIdleSeconds(int cluster) {
+        return claimedIdleSeconds[cluster];
     }
 
     /** Jobs submitted by local users straight to their home cluster. */

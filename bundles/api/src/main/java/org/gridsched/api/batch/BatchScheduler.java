@@ -65,4 +65,14 @@ public interface BatchScheduler {
     default double plannedStart(QueuedJob job) {
         return Double.NaN;
     }
+
+    /**
+     * {@link Cluster#reservations()} changed at {@link Cluster#now()}: one was added, released, ended
+     * early, or a job took its processors. Processors may have become free. The default does nothing (a
+     * policy built before reservations existed ignores them).
+     *
+     * @since 1.1
+     */
+    default void reservationsChanged() {
+    }
 }

@@ -1,5 +1,7 @@
 package org.gridsched.api.batch;
 
+import java.util.List;
+
 import org.osgi.annotation.versioning.ProviderType;
 
 /** The cluster a {@link BatchScheduler} controls, as the simulator exposes it. */
@@ -37,4 +39,14 @@ public interface Cluster {
      * @throws IllegalArgumentException if {@code time} is in the past
      */
     void wakeUpAt(double time);
+
+    /**
+     * The reservations of this cluster that its policy did not make and that are not over (end &gt; now),
+     * sorted by start: claims and parts of jobs started by controllers. Empty on platforms without
+     * controllers. A policy that honours them never starts a job whose requested span would overlap
+     * processors they hold; it is told of every change by {@link BatchScheduler#reservationsChanged()}.
+     *
+     * @since 1.1
+     */
+    List<Reservation> reservations();
 }

@@ -21,7 +21,17 @@ public interface Collector {
     default void jobStarted(JobOutcome job) {
     }
 
-    /** A job has finished (or was killed at its requested time). */
+    /**
+     * A controller killed a running job at {@code now} and re-queued it: this attempt's processors are
+     * free again, and the job will be submitted, start and finish again. (A job killed for good is
+     * reported by {@link #jobFinished} with final state {@code COMPLETED_KILLED}.) The default does nothing.
+     *
+     * @since 1.1
+     */
+    default void jobRequeued(JobOutcome job, double now) {
+    }
+
+    /** A job has finished (or was killed at its requested time, or killed for good by a controller). */
     void jobFinished(JobOutcome job);
 
     /** The run is over: write the values, overall and per cluster. */

@@ -10,8 +10,38 @@ import org.osgi.annotation.versioning.ProviderType;
 public interface JobOutcome {
     long id();
 
-    /** Index of the cluster it ran on, into {@link RunInfo}. */
+    /** Index of the cluster it ran on, into {@link RunInfo} (the first part's, for a multi-cluster job). */
     int cluster();
+
+    /**
+     * Number of parts of its allocation: 1, or the number of cluster parts of a job started on several
+     * clusters at once (all parts start and end together).
+     *
+     * @since 1.1
+     */
+    default int parts() {
+        return 1;
+    }
+
+    /** The cluster of part {@code i} (part 0 is {@link #cluster()}). @since 1.1 */
+    default int partCluster(int part) {
+        return cluster();
+    }
+
+    /** The processors of part {@code i}; the parts add up to {@link #processors()}. @since 1.1 */
+    default int partProcessors(int part) {
+        return processors();
+    }
+
+    /**
+     * How it ended, as Batsim says it: {@code COMPLETED_SUCCESSFULLY}, {@code COMPLETED_WALLTIME_REACHED}
+     * or {@code COMPLETED_KILLED} (killed by a controller).
+     *
+     * @since 1.1
+     */
+    default String finalState() {
+        return killed() ? "COMPLETED_WALLTIME_REACHED" : "COMPLETED_SUCCESSFULLY";
+    }
 
     double submitTime();
 

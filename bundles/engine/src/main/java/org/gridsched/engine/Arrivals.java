@@ -1,0 +1,159 @@
+package org.gridsched.engine;
+
+import java.util.SplittableRandom;
+
+import org.gridsched.api.InputException;
+import org.gridsched.api.workload.JobRecord;
+import org.gridsched.api.workload.JobSource;
+
+/**
+ * Job arrivals. The workload is read lazily: one record at a time is pending, as an arrival event at its
+ * submit time. An arriving job is checked (impossible jobs are rejected), may be drawn as a local user's
+ * job (non-dedicated platforms) or given a moldable shape, then is offered to the controllers and, if none
+ * takes it, routed to a cluster and submitted there. Jobs submitted by controllers, released from their
+ * dependencies or re-queued after a kill arrive the same way, without the workload's draws.
+ */
+final class Arrivals {
+    private final Simulation sim;
+    private final JobRecord rec = new JobRecord();
+    private JobSource source;
+    private boolean pending;
+    private double lastSubmit = Double.NEGATIVE_INFINITY;
+    private final SplittableRandom localDraws;
+    private final SplittableRandom moldableDraws;
+    private final int maxProcessors;
+    long localJobs;
+
+    Arrivals(Simulation sim) {
+        this.sim = sim;
+        this.localDraws = new SplittableRandom(sim.settings.localSeed);
+        this.moldableDraws = new SplittableRandom(sim.settings.moldableSeed);
+        this.maxProcessors = sim.platform.maxProcessors();
+    }
+
+    void open(JobSource s) {
+        source = s;
+        readNext();
+    }
+
+    /** Whether the workload has records left to arrive. */
+    boolean hasMore() {
+        return pending;
+    }
+
+    private void readNext() {
+        pending = source.next(rec);
+        if (pending) {
+            sim.events.pushArrival(rec.submitTime, Simulation.ARRIVAL, null);
+        }
+    }
+
+    /** An arrival event: the pending workload record (null payload), or a job already created. */
+    void handle(Object payload, int arg) {
+        if (payload != null) {
+            arrive((SimJob) payload);
+            return;
+        }
+        if (rec.submitTime < lastSubmit) {
+            throw new InputException(source.describe(), rec.line, "submit time",
+                    "job " + rec.id + " is submitted at " + Numbers.format(rec.submitTime)
+                            + ", before the previous job (" + Numbers.format(lastSubmit) + "); workloads must be in submission order");
+        }
+        if (sim.reallocation != null && lastSubmit == Double.NEGATIVE_INFINITY) {
+            sim.reallocation.firstArrival(rec.submitTime);
+        }
+        lastSubmit = rec.submitTime;
+        String invalid = invalid(rec);
+        if (invalid != null) {
+            reject("invalid_job", invalid);
+        } else if (rec.processors > maxProcessors && !(sim.settings.moldable != null && rec.processors > 1)) {
+            reject("wider_than_platform", "job " + rec.id + " needs " + rec.processors
+                    + " processors but the largest cluster has " + maxProcessors);
+        } else {
+            fromWorkload();
+        }
+        readNext();
+    }
+
+    private void fromWorkload() {
+        SimJob job = new SimJob(new WorkloadJob(rec.id, sim.jobs.size(), rec.submitTime, rec.runtime, rec.requestedTime,
+                rec.processors, rec.home));
+        if (sim.settings.moldable != null && rec.processors > 1) {
+            Moldable.Type type = Moldable.draw(sim.settings.moldableTypes, moldableDraws);
+            job.shape = new Moldable.Shape(type,
+                    rec.requestedTime * Moldable.speedup(type.parallelFraction(), rec.processors), rec.runtime / rec.requestedTime);
+        }
+        if (sim.settings.localFraction > 0 && rec.home >= 0) {
+            if (rec.home >= sim.clusters.length) {
+                throw new InputException(null, 0, "local_fraction", "job " + rec.id + " comes from workload " + (rec.home + 1)
+                        + " but the platform has " + sim.clusters.length + " clusters (one workload per cluster)");
+            }
+            job.local = localDraws.nextDouble() < sim.settings.localFraction
+                    && (job.shape != null || rec.processors <= sim.clusters[rec.home].spec.processors());
+        }
+        if (job.local) {
+            localJobs++;
+            sim.jobs.add(job);
+            submit(job, rec.home);
+        } else if (!sim.observers.offer(job)) {
+            int c = sim.placement.route(job);
+            sim.jobs.add(job);
+            submit(job, c);
+        } else {
+            sim.jobs.add(job);
+            job.taken = true;
+        }
+    }
+
+    /** A job created during the run (by a controller, or re-queued) arrives now. */
+    void arrive(SimJob job) {
+        job.state = SimJob.WAITING;
+        if (sim.observers.offer(job)) {
+            job.taken = true;
+            return;
+        }
+        if (job.shape == null && job.procs > maxProcessors) {
+            throw new IllegalStateException(job + " (" + job.procs + " processors) arrived, no controller took it in charge, "
+                    + "and it is wider than the largest cluster (" + maxProcessors + ")");
+        }
+        submit(job, sim.placement.route(job));
+    }
+
+    /** Gives a job to a cluster's batch policy as a new submission there. */
+    void submit(SimJob job, int cluster) {
+        ClusterRuntime c = sim.clusters[cluster];
+        job.taken = false;
+        sim.placement.sizeFor(c, job);
+        job.assign(cluster, sim.relativeSpeed(cluster), c.submitted++);
+        sim.observers.submitted(job, sim.now);
+        c.scheduler.jobSubmitted(job);
+    }
+
+    /**
+     * What is wrong with a job no simulation can run (readers skip these themselves; this guards against
+     * any other source), or null.
+     */
+    private static String invalid(JobRecord rec) {
+        if (!(rec.runtime > 0) || Double.isInfinite(rec.runtime)) {
+            return "job " + rec.id + " has runtime " + rec.runtime + "; it must be positive";
+        }
+        if (!(rec.requestedTime > 0) || Double.isInfinite(rec.requestedTime)) {
+            return "job " + rec.id + " has requested time " + rec.requestedTime + "; it must be positive";
+        }
+        if (rec.processors <= 0) {
+            return "job " + rec.id + " needs " + rec.processors + " processors; it must be positive";
+        }
+        if (Double.isNaN(rec.submitTime) || Double.isInfinite(rec.submitTime)) {
+            return "job " + rec.id + " has submit time " + rec.submitTime;
+        }
+        return null;
+    }
+
+    /** An impossible job: an error naming where it is in strict mode, else skipped and counted. */
+    private void reject(String reason, String problem) {
+        if (sim.settings.strict) {
+            throw new InputException(source.describe(), rec.line, reason.equals("wider_than_platform") ? "processors" : "job", problem);
+        }
+        source.report().skip(reason);
+    }
+}

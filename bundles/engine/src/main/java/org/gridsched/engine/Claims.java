@@ -1,0 +1,109 @@
+package org.gridsched.engine;
+
+import org.gridsched.api.control.Claim;
+
+/**
+ * Controllers' claims: processors reserved ahead of time. A claim is accepted only if the cluster can
+ * honour it ({@link ClusterRuntime#canHold}); at its start its processors are taken from the pool (claimed
+ * and idle), and they come back at its end, when it is released, or go to a job started in it. Claimed
+ * idle processor-seconds are counted per cluster (the "wasted time" of co-allocation).
+ */
+final class Claims {
+    private final Simulation sim;
+    final double[] idleSeconds;
+    private final int[] idleNow;
+
+    Claims(Simulation sim) {
+        this.sim = sim;
+        this.idleSeconds = new double[sim.clusters.length];
+        this.idleNow = new int[sim.clusters.length];
+    }
+
+    Claim claim(int cluster, int processors, double from, double duration) {
+        ClusterRuntime c = sim.clusters[cluster];
+        if (processors <= 0 || processors > c.spec.processors()) {
+            throw new IllegalArgumentException("a claim needs 1 to " + c.spec.processors() + " processors of " + c + ", got " + processors);
+        }
+        if (!(from >= sim.now) || !(duration > 0) || Double.isInfinite(from + duration)) {
+            throw new IllegalArgumentException("a claim must start now or later and last a positive finite time; got start "
+                    + from + " (now " + sim.now + "), duration " + duration);
+        }
+        if (!c.canHold(processors, from, from + duration)) {
+            return null;
+        }
+        ClaimHold claim = new ClaimHold(cluster, processors, from, from + duration);
+        if (from == sim.now) {
+            take(claim);
+            c.add(claim);
+        } else {
+            c.add(claim);
+            sim.events.push(from, Simulation.CLAIM_START, claim, 0);
+        }
+        sim.events.push(claim.end, Simulation.CLAIM_END, claim, 0);
+        return claim;
+    }
+
+    /** CLAIM_START: the processors are taken. */
+    void activate(Object payload, int arg) {
+        ClaimHold claim = (ClaimHold) payload;
+        if (claim.over) {
+            return;
+        }
+        take(claim);
+        sim.observers.claimStarted(claim);
+    }
+
+    private void take(ClaimHold claim) {
+        ProcessorPool pool = sim.clusters[claim.cluster].pool;
+        if (pool.freeCount() < claim.processors) {
+            throw new IllegalStateException(claim + " cannot start at t=" + Numbers.format(sim.now) + ": only "
+                    + pool.freeCount() + " processors are free (a job ran past its requested time, which only "
+                    + "happens when killing at the requested time is off)");
+        }
+        claim.runs = pool.allocate(claim.processors);
+        claim.takenAt = sim.now;
+        idleNow[claim.cluster] += claim.processors;
+    }
+
+    /** CLAIM_END: a claim still unused gives its processors back. */
+    void expire(Object payload, int arg) {
+        ClaimHold claim = (ClaimHold) payload;
+        if (!claim.over) {
+            end(claim, true);
+            sim.observers.claimExpired(claim);
+        }
+    }
+
+    void release(Claim c) {
+        ClaimHold claim = (ClaimHold) c;
+        if (!claim.over) {
+            end(claim, true);
+        }
+    }
+
+    /** A job starts in an active claim: its processors go to the job. */
+    int[] use(Claim c) {
+        ClaimHold claim = (ClaimHold) c;
+        if (!claim.active()) {
+            throw new IllegalStateException(claim + " is not active at t=" + Numbers.format(sim.now));
+        }
+        end(claim, false);
+        return claim.runs;
+    }
+
+    private void end(ClaimHold claim, boolean freeProcessors) {
+        claim.over = true;
+        if (claim.runs != null) {
+            idleNow[claim.cluster] -= claim.processors;
+            idleSeconds[claim.cluster] += claim.processors * (sim.now - claim.takenAt);
+            if (freeProcessors) {
+                sim.clusters[claim.cluster].pool.release(claim.runs);
+            }
+        }
+        sim.clusters[claim.cluster].remove(claim);
+    }
+
+    int idle(int cluster) {
+        return idleNow[cluster];
+    }
+}

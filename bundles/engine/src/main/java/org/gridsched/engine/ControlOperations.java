@@ -1,0 +1,222 @@
+package org.gridsched.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+import org.gridsched.api.batch.QueuedJob;
+import org.gridsched.api.control.Claim;
+import org.gridsched.api.control.Controller;
+import org.gridsched.api.control.GridJob;
+import org.gridsched.api.control.GridOperations;
+import org.gridsched.api.control.JobSpec;
+import org.gridsched.api.control.Part;
+
+/**
+ * What controllers do to a run: submit jobs (held until the jobs they depend on have ended), send jobs in
+ * their charge to a cluster or start them on parts of several clusters, claim processors, kill, set timers.
+ * Each controller gets its own facade ({@link Facade}) so that its timers come back to it.
+ */
+final class ControlOperations {
+    /** A controller's timer: which controller, and its tag. */
+    record Timer(Controller controller, Object tag) {
+    }
+
+    private final Simulation sim;
+    /** Jobs submitted with dependencies and not released yet. */
+    private long held;
+
+    ControlOperations(Simulation sim) {
+        this.sim = sim;
+    }
+
+    List<Controller> create(List<Function<GridOperations, Controller>> factories) {
+        List<Controller> list = new ArrayList<>();
+        for (Function<GridOperations, Controller> f : factories) {
+            Facade facade = new Facade();
+            facade.owner = f.apply(facade);
+            if (facade.owner == null) {
+                throw new IllegalStateException("a grid controller created no controller");
+            }
+            list.add(facade.owner);
+        }
+        return list;
+    }
+
+    /** A parent ended for good: each child whose last parent this was arrives at the later of now and its submit time. */
+    void released(SimJob parent) {
+        for (int i = 0; i < parent.childCount; i++) {
+            SimJob child = parent.children[i];
+            if (--child.pendingParents == 0) {
+                held--;
+                sim.events.pushArrival(Math.max(sim.now, child.submitTime()), Simulation.ARRIVAL, child);
+            }
+        }
+        parent.children = null;
+        parent.childCount = 0;
+    }
+
+    /** At the end of a run nothing may be left held or in a controller's charge. */
+    void checkNothingLeft() {
+        if (held > 0) {
+            throw new IllegalStateException(held + " job(s) still wait for jobs that never ended (a dependency on a job that was never started?)");
+        }
+        for (SimJob j : sim.jobs) {
+            if (j.taken && j.state == SimJob.WAITING) {
+                throw new IllegalStateException(j + " was taken in charge by a controller and never sent or started");
+            }
+        }
+    }
+
+    private SimJob job(GridJob g) {
+        if (!(g instanceof SimJob j)) {
+            throw new IllegalArgumentException(g + " is not a job of this run");
+        }
+        return j;
+    }
+
+    private SimJob takenJob(GridJob g) {
+        SimJob j = job(g);
+        if (!j.taken || j.state != SimJob.WAITING) {
+            throw new IllegalStateException(j + " is not waiting in a controller's charge");
+        }
+        return j;
+    }
+
+    private void checkCluster(int c) {
+        if (c < 0 || c >= sim.clusters.length) {
+            throw new IllegalArgumentException("cluster index " + c + " does not exist (0.." + (sim.clusters.length - 1) + ")");
+        }
+    }
+
+    /** The operations as one controller sees them. */
+    private final class Facade extends GridState implements GridOperations {
+        Controller owner;
+
+        Facade() {
+            super(ControlOperations.this.sim);
+        }
+
+        @Override
+        public GridJob submit(JobSpec spec, List<GridJob> after) {
+            SimJob job = new SimJob(new WorkloadJob(spec.id(), sim.jobs.size(), Math.max(spec.submitTime(), sim.now),
+                    spec.runtime(), spec.requestedTime(), spec.processors(), -1));
+            sim.jobs.add(job);
+            for (GridJob g : after) {
+                SimJob parent = job(g);
+                if (parent.state != SimJob.DONE && parent.state != SimJob.KILLED) {
+                    parent.addChild(job);
+                    job.pendingParents++;
+                }
+            }
+            if (job.pendingParents > 0) {
+                job.state = SimJob.HELD;
+                held++;
+            } else {
+                sim.events.pushArrival(job.submitTime(), Simulation.ARRIVAL, job);
+            }
+            return job;
+        }
+
+        @Override
+        public void send(GridJob g, int cluster) {
+            SimJob j = takenJob(g);
+            checkCluster(cluster);
+            if (j.shape == null && j.procs > sim.clusters[cluster].spec.processors()) {
+                throw new IllegalArgumentException(j + " needs " + j.procs + " processors; " + sim.clusters[cluster] + " has "
+                        + sim.clusters[cluster].spec.processors());
+            }
+            sim.arrivals.submit(j, cluster);
+        }
+
+        @Override
+        public boolean start(GridJob g, List<Part> parts) {
+            SimJob j = takenJob(g);
+            if (parts.isEmpty()) {
+                throw new IllegalArgumentException("a start needs at least one part");
+            }
+            int[] perCluster = new int[sim.clusters.length];
+            double slowest = Double.POSITIVE_INFINITY;
+            for (Part p : parts) {
+                checkCluster(p.cluster());
+                perCluster[p.cluster()] += p.processors();
+                slowest = Math.min(slowest, sim.relativeSpeed(p.cluster()));
+            }
+            double requestedEnd = sim.now + j.refRequested / slowest;
+            for (int c = 0; c < perCluster.length; c++) {
+                if (perCluster[c] > 0 && (perCluster[c] > sim.clusters[c].pool.freeCount()
+                        || !sim.clusters[c].canHold(perCluster[c], sim.now, requestedEnd))) {
+                    return false;
+                }
+            }
+            int[] clusters = new int[parts.size()];
+            int[][] runs = new int[parts.size()][];
+            for (int i = 0; i < clusters.length; i++) {
+                clusters[i] = parts.get(i).cluster();
+                runs[i] = sim.clusters[clusters[i]].pool.allocate(parts.get(i).processors());
+            }
+            sim.execution.startForeign(j, new JobAllocation(clusters, runs));
+            return true;
+        }
+
+        @Override
+        public void start(GridJob g, Claim... claims) {
+            SimJob j = takenJob(g);
+            if (claims.length == 0) {
+                throw new IllegalArgumentException("a start needs at least one claim");
+            }
+            for (Claim c : claims) {
+                if (!(c instanceof ClaimHold h) || !h.active()) {
+                    throw new IllegalStateException(c + " is not an active claim at t=" + Numbers.format(sim.now));
+                }
+            }
+            int[] clusters = new int[claims.length];
+            int[][] runs = new int[claims.length][];
+            for (int i = 0; i < claims.length; i++) {
+                clusters[i] = claims[i].cluster();
+                runs[i] = sim.claims.use(claims[i]);
+            }
+            sim.execution.startForeign(j, new JobAllocation(clusters, runs));
+        }
+
+        @Override
+        public Claim claim(int cluster, int processors, double from, double duration) {
+            checkCluster(cluster);
+            return sim.claims.claim(cluster, processors, from, duration);
+        }
+
+        @Override
+        public void release(Claim claim) {
+            sim.claims.release(claim);
+        }
+
+        @Override
+        public void kill(GridJob g, boolean requeue) {
+            sim.execution.kill(job(g), requeue);
+        }
+
+        @Override
+        public void timer(double time, Object tag) {
+            if (!(time >= sim.now) || Double.isInfinite(time)) {
+                throw new IllegalArgumentException("a timer must be at a finite time not before now (" + sim.now + "), got " + time);
+            }
+            sim.events.push(time, Simulation.TIMER, new Timer(owner, tag), 0);
+        }
+
+        @Override
+        public int claimedIdle(int cluster) {
+            checkCluster(cluster);
+            return sim.claims.idle(cluster);
+        }
+
+        @Override
+        public List<GridJob> waiting(int cluster) {
+            checkCluster(cluster);
+            List<GridJob> list = new ArrayList<>();
+            for (QueuedJob q : sim.clusters[cluster].scheduler.waiting()) {
+                list.add((SimJob) q);
+            }
+            return list;
+        }
+    }
+}

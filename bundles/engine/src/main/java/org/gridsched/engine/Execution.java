@@ -1,0 +1,162 @@
+package org.gridsched.engine;
+
+/**
+ * Running jobs: starts (by a batch policy on its cluster, or by a controller on parts of several clusters),
+ * ends, overruns of the requested time and kills. Every part of a job starts and ends together.
+ */
+final class Execution {
+    private final Simulation sim;
+    long finished;
+    /** Jobs stopped at their requested time. */
+    long walltimeKills;
+    /** Jobs killed for good by a controller, and kills followed by a new arrival. */
+    long controllerKills;
+    long requeues;
+    long multiCluster;
+
+    Execution(Simulation sim) {
+        this.sim = sim;
+    }
+
+    /** A batch policy starts a job of its queue on its cluster's lowest free processors. */
+    void start(ClusterRuntime c, SimJob job) {
+        job.allocation = JobAllocation.single(c.index, c.pool.allocate(job.procs));
+        c.running(job);
+        begin(job);
+    }
+
+    /**
+     * A controller starts a job on given processors of one or more clusters. It runs at the pace of its
+     * slowest part; each part shows to its cluster's policy as a reservation until the requested end.
+     */
+    void startForeign(SimJob job, JobAllocation allocation) {
+        double slowest = Double.POSITIVE_INFINITY;
+        for (int p = 0; p < allocation.parts(); p++) {
+            slowest = Math.min(slowest, sim.relativeSpeed(allocation.cluster(p)));
+        }
+        job.taken = false;
+        job.foreign = true;
+        job.procs = allocation.totalProcessors();
+        job.assign(allocation.cluster(0), slowest, job.submitOrder);
+        job.allocation = allocation;
+        if (allocation.spansClusters()) {
+            multiCluster++;
+        }
+        sim.observers.submitted(job, sim.now);
+        begin(job);
+        for (int p = 0; p < allocation.parts(); p++) {
+            sim.clusters[allocation.cluster(p)].holdForeign(job, p);
+        }
+    }
+
+    private void begin(SimJob job) {
+        double now = sim.now;
+        job.state = SimJob.RUNNING;
+        job.start = now;
+        double end;
+        if (job.runtime <= job.requested) {
+            end = now + job.runtime;
+        } else if (sim.settings.killAtRequestedTime) {
+            end = now + job.requested;
+            job.killed = true;
+        } else {
+            end = now + job.runtime;
+            sim.events.push(now + job.requested, Simulation.OVERRUN, job, job.attempt);
+        }
+        sim.events.push(end, Simulation.END, job, job.attempt);
+        sim.observers.started(job, now);
+    }
+
+    /** The END event; stale if the job was killed since it was scheduled. */
+    void end(Object payload, int attempt) {
+        SimJob job = (SimJob) payload;
+        if (attempt != job.attempt) {
+            return;
+        }
+        release(job);
+        job.state = SimJob.DONE;
+        job.finish = sim.now;
+        finished++;
+        if (job.killed) {
+            walltimeKills++;
+        }
+        sim.observers.ended(job, sim.now);
+        afterEnd(job, sim.now < job.start + job.requested);
+    }
+
+    /** The job reached its requested time and keeps running (killing is off). */
+    void overrun(Object payload, int attempt) {
+        SimJob job = (SimJob) payload;
+        if (attempt != job.attempt) {
+            return;
+        }
+        if (job.foreign) {
+            for (int p = 0; p < job.allocation.parts(); p++) {
+                sim.clusters[job.allocation.cluster(p)].extendForeign(job, sim.now + job.requested);
+            }
+        } else {
+            sim.clusters[job.cluster].scheduler.jobOverran(job);
+        }
+    }
+
+    /** A controller kills a running job now; with requeue it arrives again at once. */
+    void kill(SimJob job, boolean requeue) {
+        if (job.state != SimJob.RUNNING) {
+            throw new IllegalStateException(job + " is not running; only running jobs can be killed");
+        }
+        job.attempt++;
+        job.kills++;
+        release(job);
+        job.finish = sim.now;
+        if (requeue) {
+            requeues++;
+            sim.observers.requeued(job, sim.now);
+            boolean foreign = job.foreign;
+            job.state = SimJob.WAITING;
+            afterEnd(job, true, foreign);
+            job.start = Double.NaN;
+            job.finish = Double.NaN;
+            job.killed = false;
+            job.allocation = null;
+            job.foreign = false;
+            sim.events.pushArrival(sim.now, Simulation.ARRIVAL, job);
+        } else {
+            job.state = SimJob.KILLED;
+            finished++;
+            controllerKills++;
+            sim.observers.ended(job, sim.now);
+            afterEnd(job, true);
+        }
+    }
+
+    private void release(SimJob job) {
+        JobAllocation a = job.allocation;
+        for (int p = 0; p < a.parts(); p++) {
+            sim.clusters[a.cluster(p)].pool.release(a.runs(p));
+        }
+    }
+
+    private void afterEnd(SimJob job, boolean early) {
+        afterEnd(job, early, job.foreign);
+    }
+
+    /**
+     * The policies concerned react (a foreign job's clusters see their reservations change), then the jobs
+     * waiting for this one are released if it ended for good.
+     */
+    private void afterEnd(SimJob job, boolean early, boolean foreign) {
+        if (foreign) {
+            JobAllocation a = job.allocation;
+            for (int p = 0; p < a.parts(); p++) {
+                sim.clusters[a.cluster(p)].dropForeign(job);
+            }
+        } else {
+            ClusterRuntime c = sim.clusters[job.cluster];
+            c.notRunning(job);
+            c.scheduler.jobEnded(job, early);
+        }
+        if (job.childCount > 0 && job.state != SimJob.WAITING) {
+            sim.control.released(job);
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package org.gridsched.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.gridsched.api.grid.Reallocator;
+import org.gridsched.api.grid.WaitingJob;
+
+/**
+ * Periodic reallocation of waiting jobs between clusters: the events (the first one period after the first
+ * arrival, then every period while anything is left to do), and the cancel / submit protocol of an event
+ * (a job cancelled in an event must be submitted again before it ends; a move counts when a job ends the
+ * event on another cluster than the one it started it on).
+ */
+final class ReallocationProtocol {
+    private final Simulation sim;
+    private final Reallocator reallocator;
+    private final List<SimJob> inTransit = new ArrayList<>();
+    /** Jobs cancelled at least once in the current event. */
+    private final List<SimJob> touched = new ArrayList<>();
+    private boolean reallocating;
+    long moves;
+    long events;
+
+    ReallocationProtocol(Simulation sim, Reallocator reallocator) {
+        this.sim = sim;
+        this.reallocator = reallocator;
+    }
+
+    void firstArrival(double time) {
+        sim.events.push(time + reallocator.period(), Simulation.REALLOCATE, null, -1);
+    }
+
+    /** One reallocation event; the next comes one period later while anything is left to simulate. */
+    void handle(boolean moreArrivals) {
+        reallocating = true;
+        try {
+            reallocator.reallocate();
+        } finally {
+            reallocating = false;
+        }
+        if (!inTransit.isEmpty()) {
+            throw new IllegalStateException("the reallocation cancelled " + inTransit.get(0) + " (and " + (inTransit.size() - 1)
+                    + " more) without submitting it again");
+        }
+        for (SimJob j : touched) {
+            j.eventOrigin = -1;
+        }
+        touched.clear();
+        events++;
+        boolean busy = moreArrivals;
+        for (ClusterRuntime c : sim.clusters) {
+            busy |= c.scheduler.waitingJobs() > 0;
+        }
+        if (busy) {
+            sim.events.push(sim.now + reallocator.period(), Simulation.REALLOCATE, null, -1);
+        }
+    }
+
+    boolean cancel(WaitingJob w) {
+        SimJob j = ((Waiting) w).job;
+        requireEvent("cancel");
+        if (j.state != SimJob.WAITING || j.inTransit || !sim.clusters[j.cluster].scheduler.cancel(j)) {
+            return false;
+        }
+        if (j.eventOrigin < 0) {
+            j.eventOrigin = j.cluster;
+            touched.add(j);
+        }
+        j.inTransit = true;
+        inTransit.add(j);
+        return true;
+    }
+
+    void submit(WaitingJob w, int c) {
+        SimJob j = ((Waiting) w).job;
+        requireEvent("submit");
+        if (!j.inTransit) {
+            throw new IllegalStateException("reallocation submitted " + j + ", which it had not cancelled");
+        }
+        ClusterRuntime target = sim.clusters[c];
+        if (j.shape == null && j.procs > target.spec.processors()) {
+            throw new IllegalStateException("reallocation sent " + j + " (" + j.procs + " processors) to " + target
+                    + ", which has " + target.spec.processors());
+        }
+        int from = j.cluster;
+        j.inTransit = false;
+        inTransit.remove(j);
+        sim.placement.sizeFor(target, j);
+        j.assign(c, sim.relativeSpeed(c), target.submitted++);
+        if (c != j.eventOrigin) {
+            j.moves++;
+            moves++;
+        }
+        if (c != from) {
+            sim.observers.moved(j, from, sim.now);
+        }
+        target.scheduler.jobSubmitted(j);
+    }
+
+    private void requireEvent(String what) {
+        if (!reallocating) {
+            throw new IllegalStateException("a job may be " + what + "led only during a reallocation event");
+        }
+    }
+
+    /** A waiting job as reallocation sees it. */
+    static final class Waiting implements WaitingJob {
+        final SimJob job;
+
+        Waiting(SimJob job) {
+            this.job = job;
+        }
+
+        @Override
+        public long id() {
+            return job.id();
+        }
+
+        @Override
+        public double submitTime() {
+            return job.submitTime();
+        }
+
+        @Override
+        public int processors() {
+            return job.procs;
+        }
+
+        @Override
+        public double requestedTime() {
+            return job.refRequested;
+        }
+
+        @Override
+        public int cluster() {
+            return job.cluster;
+        }
+
+        @Override
+        public int moves() {
+            return job.moves;
+        }
+
+        @Override
+        public boolean stillWaiting() {
+            return job.state == SimJob.WAITING;
+        }
+
+        @Override
+        public String toString() {
+            return job.toString();
+        }
+    }
+}
