@@ -100,8 +100,7 @@ final class Arrivals {
             sim.jobs.add(job);
             submit(job, c);
         } else {
-            sim.jobs.add(job);
-            job.taken = true;
+            sim.jobs.add(job); // in a controller's charge
         }
     }
 
@@ -109,7 +108,6 @@ final class Arrivals {
     void arrive(SimJob job) {
         job.state = SimJob.WAITING;
         if (sim.observers.offer(job)) {
-            job.taken = true;
             return;
         }
         if (job.shape == null && job.procs > maxProcessors) {

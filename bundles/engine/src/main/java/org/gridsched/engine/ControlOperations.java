@@ -18,8 +18,11 @@ import org.gridsched.api.control.Part;
  * Each controller gets its own facade ({@link Facade}) so that its timers come back to it.
  */
 final class ControlOperations {
-    /** A controller's timer: which controller, and its tag. */
-    record Timer(Controller controller, Object tag) {
+    /** A controller's timer: whose (the facade knows its controller once created), and its tag. */
+    record Timer(Facade facade, Object tag) {
+        void fire() {
+            facade.owner.timer(tag);
+        }
     }
 
     private final Simulation sim;
@@ -90,7 +93,7 @@ final class ControlOperations {
     }
 
     /** The operations as one controller sees them. */
-    private final class Facade extends GridState implements GridOperations {
+    final class Facade extends GridState implements GridOperations {
         Controller owner;
 
         Facade() {
@@ -200,7 +203,7 @@ final class ControlOperations {
             if (!(time >= sim.now) || Double.isInfinite(time)) {
                 throw new IllegalArgumentException("a timer must be at a finite time not before now (" + sim.now + "), got " + time);
             }
-            sim.events.push(time, Simulation.TIMER, new Timer(owner, tag), 0);
+            sim.events.push(time, Simulation.TIMER, new Timer(this, tag), 0);
         }
 
         @Override

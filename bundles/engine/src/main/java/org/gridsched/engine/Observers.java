@@ -27,13 +27,21 @@ final class Observers {
         controllers = list.toArray(new Controller[0]);
     }
 
-    /** Offers an arriving job to the controllers in order; true if one took it in charge. */
+    /**
+     * Offers an arriving job to the controllers in order; true if one took it in charge. While it is offered
+     * the job counts as taken, so that the controller may send or start it from {@code jobArrived}.
+     */
     boolean offer(SimJob job) {
+        if (controllers.length == 0) {
+            return false;
+        }
+        job.taken = true;
         for (Controller c : controllers) {
             if (c.jobArrived(job)) {
                 return true;
             }
         }
+        job.taken = false;
         return false;
     }
 
@@ -96,8 +104,7 @@ final class Observers {
     }
 
     void timer(Object tag) {
-        ControlOperations.Timer t = (ControlOperations.Timer) tag;
-        t.controller().timer(t.tag());
+        ((ControlOperations.Timer) tag).fire();
     }
 
     void claimStarted(Claim claim) {
