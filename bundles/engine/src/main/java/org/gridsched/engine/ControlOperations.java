@@ -158,7 +158,7 @@ final class ControlOperations {
                 clusters[i] = parts.get(i).cluster();
                 runs[i] = sim.clusters[clusters[i]].pool.allocate(parts.get(i).processors());
             }
-            sim.execution.startForeign(j, new JobAllocation(clusters, runs));
+            sim.execution.startForeign(j, JobAllocation.of(clusters, runs));
             return true;
         }
 
@@ -179,7 +179,7 @@ final class ControlOperations {
                 clusters[i] = claims[i].cluster();
                 runs[i] = sim.claims.use(claims[i]);
             }
-            sim.execution.startForeign(j, new JobAllocation(clusters, runs));
+            sim.execution.startForeign(j, JobAllocation.of(clusters, runs));
         }
 
         @Override

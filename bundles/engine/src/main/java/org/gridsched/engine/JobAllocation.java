@@ -5,66 +5,84 @@ import org.gridsched.api.control.Allocation;
 /**
  * The processors a running job holds: one part per cluster it spans, each a set of processor ids as
  * {@code [from, to)} pairs. All parts start and end together.
+ *
+ * <p>Nearly every job has one part, and a run keeps every job's allocation until its results are written,
+ * so the one-part case holds just its cluster and processor runs (no per-part arrays): one small object per
+ * job instead of five.
  */
 public final class JobAllocation implements Allocation {
-    private final int[] clusters;
-    private final int[][] runs;
-    private final int[] counts;
-    private final int total;
+    private final int cluster;
+    private final int[] runs;
+    /** Further parts (parts 1..n-1), or null for a one-part allocation. */
+    private final int[] moreClusters;
+    private final int[][] moreRuns;
 
-    JobAllocation(int[] clusters, int[][] runs) {
-        this.clusters = clusters;
+    private JobAllocation(int cluster, int[] runs, int[] moreClusters, int[][] moreRuns) {
+        this.cluster = cluster;
         this.runs = runs;
-        this.counts = new int[clusters.length];
-        int sum = 0;
-        for (int p = 0; p < clusters.length; p++) {
-            for (int i = 0; i < runs[p].length; i += 2) {
-                counts[p] += runs[p][i + 1] - runs[p][i];
-            }
-            sum += counts[p];
-        }
-        this.total = sum;
+        this.moreClusters = moreClusters;
+        this.moreRuns = moreRuns;
     }
 
     /** A one-part allocation. */
     static JobAllocation single(int cluster, int[] runs) {
-        return new JobAllocation(new int[] {cluster}, new int[][] {runs});
+        return new JobAllocation(cluster, runs, null, null);
+    }
+
+    /** An allocation of the given parts, in order. */
+    static JobAllocation of(int[] clusters, int[][] runs) {
+        if (clusters.length == 1) {
+            return single(clusters[0], runs[0]);
+        }
+        return new JobAllocation(clusters[0], runs[0], java.util.Arrays.copyOfRange(clusters, 1, clusters.length),
+                java.util.Arrays.copyOfRange(runs, 1, runs.length));
     }
 
     @Override
     public int parts() {
-        return clusters.length;
+        return moreClusters == null ? 1 : 1 + moreClusters.length;
     }
 
     @Override
     public int cluster(int part) {
-        return clusters[part];
+        return part == 0 ? cluster : moreClusters[part - 1];
     }
 
     @Override
     public int processors(int part) {
-        return counts[part];
+        int[] r = runs(part);
+        int n = 0;
+        for (int i = 0; i < r.length; i += 2) {
+            n += r[i + 1] - r[i];
+        }
+        return n;
     }
 
     @Override
     public int[] processorIds(int part) {
-        return runs[part].clone();
+        return runs(part).clone();
     }
 
     int[] runs(int part) {
-        return runs[part];
+        return part == 0 ? runs : moreRuns[part - 1];
     }
 
     @Override
     public int totalProcessors() {
-        return total;
+        int n = 0;
+        for (int p = 0, parts = parts(); p < parts; p++) {
+            n += processors(p);
+        }
+        return n;
     }
 
     /** True if some part is on a cluster other than the first part's. */
     public boolean spansClusters() {
-        for (int c : clusters) {
-            if (c != clusters[0]) {
-                return true;
+        if (moreClusters != null) {
+            for (int c : moreClusters) {
+                if (c != cluster) {
+                    return true;
+                }
             }
         }
         return false;
@@ -73,7 +91,7 @@ public final class JobAllocation implements Allocation {
     /** Part {@code i}'s processors as an interval set, e.g. {@code "0-3 8"}. */
     public String text(int part) {
         StringBuilder sb = new StringBuilder();
-        int[] r = runs[part];
+        int[] r = runs(part);
         for (int i = 0; i < r.length; i += 2) {
             if (i > 0) {
                 sb.append(' ');

@@ -158,13 +158,10 @@ public final class Simulation {
         ProgressListener progress = settings.progress;
         arrivals.open(source);
         long handled = 0;
-        while (!events.isEmpty()) {
-            now = events.peekTime();
-            byte kind = events.peekKind();
-            Object payload = events.peekPayload();
-            int arg = events.peekArg();
-            events.pop();
-            handlers[kind].handle(payload, arg);
+        EventQueue q = events;
+        while (q.next()) {
+            now = q.time;
+            handlers[q.kind].handle(q.payload, q.arg);
             if (listener != null) {
                 listener.eventHandled(now);
             }

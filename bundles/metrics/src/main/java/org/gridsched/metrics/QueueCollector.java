@@ -205,7 +205,9 @@ public final class QueueCollector implements MetricCollector {
             advance(t);
             int c = job.cluster();
             waiting[c]--;
-            busy[c] += job.processors();
+            for (int p = 0, parts = job.parts(); p < parts; p++) {
+                busy[job.partCluster(p)] += job.partProcessors(p);
+            }
             started[c]++;
             if (t > job.submitTime()) {
                 waited[c]++;
@@ -216,7 +218,15 @@ public final class QueueCollector implements MetricCollector {
         @Override
         public void jobFinished(JobOutcome job) {
             advance(job.finishTime());
-            busy[job.cluster()] -= job.processors();
+            for (int p = 0, parts = job.parts(); p < parts; p++) {
+                busy[job.partCluster(p)] -= job.partProcessors(p);
+            }
+        }
+
+        /** A killed attempt frees its processors; the job is counted again when it arrives again. */
+        @Override
+        public void jobRequeued(JobOutcome job, double now) {
+            jobFinished(job);
         }
 
         @Override

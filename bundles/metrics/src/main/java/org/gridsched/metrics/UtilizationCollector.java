@@ -35,12 +35,21 @@ public final class UtilizationCollector implements MetricCollector {
         java.util.Arrays.fill(first, Double.POSITIVE_INFINITY);
         java.util.Arrays.fill(last, Double.NEGATIVE_INFINITY);
         return new Collector() {
+            /** Each part of a multi-cluster job counts on its own cluster. */
             @Override
             public void jobFinished(JobOutcome job) {
-                int c = job.cluster();
-                work[c] += job.processors() * job.executionTime();
-                first[c] = Math.min(first[c], job.startTime());
-                last[c] = Math.max(last[c], job.finishTime());
+                for (int p = 0, parts = job.parts(); p < parts; p++) {
+                    int c = job.partCluster(p);
+                    work[c] += job.partProcessors(p) * job.executionTime();
+                    first[c] = Math.min(first[c], job.startTime());
+                    last[c] = Math.max(last[c], job.finishTime());
+                }
+            }
+
+            /** The processor time of a killed attempt was used too. */
+            @Override
+            public void jobRequeued(JobOutcome job, double now) {
+                jobFinished(job);
             }
 
             @Override
