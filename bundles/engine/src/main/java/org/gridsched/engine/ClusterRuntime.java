@@ -125,7 +125,7 @@ final class ClusterRuntime implements Cluster {
 
     /** A part of a job started by a controller: held from now until its requested end. */
     void holdForeign(SimJob job, int part) {
-        add(new Hold(index, job.allocation.processors(part), sim.now, sim.now + job.requested, job));
+        add(new Hold(index, job.partProcessors(part), sim.now, sim.now + job.requested, job));
     }
 
     void extendForeign(SimJob job, double end) {

@@ -20,7 +20,7 @@ final class Execution {
 
     /** A batch policy starts a job of its queue on its cluster's lowest free processors. */
     void start(ClusterRuntime c, SimJob job) {
-        job.allocation = JobAllocation.single(c.index, c.pool.allocate(job.procs));
+        job.runs = c.pool.allocate(job.procs);
         c.running(job);
         begin(job);
     }
@@ -38,7 +38,8 @@ final class Execution {
         job.foreign = true;
         job.procs = allocation.totalProcessors();
         job.assign(allocation.cluster(0), slowest, job.submitOrder);
-        job.allocation = allocation;
+        job.runs = allocation.runs(0);
+        job.multiPart = allocation.parts() > 1 ? allocation : null;
         if (allocation.spansClusters()) {
             multiCluster++;
         }
@@ -91,8 +92,8 @@ final class Execution {
             return;
         }
         if (job.foreign) {
-            for (int p = 0; p < job.allocation.parts(); p++) {
-                sim.clusters[job.allocation.cluster(p)].extendForeign(job, sim.now + job.requested);
+            for (int p = 0; p < job.parts(); p++) {
+                sim.clusters[job.partCluster(p)].extendForeign(job, sim.now + job.requested);
             }
         } else {
             sim.clusters[job.cluster].scheduler.jobOverran(job);
@@ -117,7 +118,8 @@ final class Execution {
             job.start = Double.NaN;
             job.finish = Double.NaN;
             job.killed = false;
-            job.allocation = null;
+            job.runs = null;
+            job.multiPart = null;
             job.foreign = false;
             sim.events.pushArrival(sim.now, Simulation.ARRIVAL, job);
         } else {
@@ -130,9 +132,12 @@ final class Execution {
     }
 
     private void release(SimJob job) {
-        JobAllocation a = job.allocation;
-        for (int p = 0; p < a.parts(); p++) {
-            sim.clusters[a.cluster(p)].pool.release(a.runs(p));
+        if (job.multiPart == null) {
+            sim.clusters[job.cluster].pool.release(job.runs);
+        } else {
+            for (int p = 0; p < job.multiPart.parts(); p++) {
+                sim.clusters[job.multiPart.cluster(p)].pool.release(job.multiPart.runs(p));
+            }
         }
     }
 
@@ -146,9 +151,8 @@ final class Execution {
      */
     private void afterEnd(SimJob job, boolean early, boolean foreign) {
         if (foreign) {
-            JobAllocation a = job.allocation;
-            for (int p = 0; p < a.parts(); p++) {
-                sim.clusters[a.cluster(p)].dropForeign(job);
+            for (int p = 0; p < job.parts(); p++) {
+                sim.clusters[job.partCluster(p)].dropForeign(job);
             }
         } else {
             ClusterRuntime c = sim.clusters[job.cluster];

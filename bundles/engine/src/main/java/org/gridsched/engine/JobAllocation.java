@@ -6,9 +6,9 @@ import org.gridsched.api.control.Allocation;
  * The processors a running job holds: one part per cluster it spans, each a set of processor ids as
  * {@code [from, to)} pairs. All parts start and end together.
  *
- * <p>Nearly every job has one part, and a run keeps every job's allocation until its results are written,
- * so the one-part case holds just its cluster and processor runs (no per-part arrays): one small object per
- * job instead of five.
+ * <p>Nearly every job has one part, and a run keeps every job until its results are written, so the engine
+ * keeps a one-part allocation as just the processor runs in the job ({@link SimJob#runs}) and makes this
+ * object only for multi-part jobs, or as a view when a plugin asks.
  */
 public final class JobAllocation implements Allocation {
     private final int cluster;
@@ -90,8 +90,12 @@ public final class JobAllocation implements Allocation {
 
     /** Part {@code i}'s processors as an interval set, e.g. {@code "0-3 8"}. */
     public String text(int part) {
+        return text(runs(part));
+    }
+
+    /** Processor runs as an interval set, e.g. {@code "0-3 8"}. */
+    static String text(int[] r) {
         StringBuilder sb = new StringBuilder();
-        int[] r = runs(part);
         for (int i = 0; i < r.length; i += 2) {
             if (i > 0) {
                 sb.append(' ');

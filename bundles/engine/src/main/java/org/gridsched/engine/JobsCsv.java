@@ -50,15 +50,14 @@ public final class JobsCsv {
                 Numbers.append(sb, turnaround / exec);
                 String state = j.finalState();
                 sb.append(',').append(state.equals("COMPLETED_SUCCESSFULLY") ? 1 : 0).append(',').append(state).append(',');
-                JobAllocation a = j.allocation;
-                for (int p = 0; a != null && p < a.parts(); p++) {
-                    sb.append(p > 0 ? ";" : "").append(a.text(p));
+                for (int p = 0, parts = j.runs == null ? 0 : j.parts(); p < parts; p++) {
+                    sb.append(p > 0 ? ";" : "").append(JobAllocation.text(j.partRuns(p)));
                 }
                 sb.append(',').append(platform.get(j.cluster).name()).append(',').append(j.moves);
                 if (multi) {
                     sb.append(',');
-                    for (int p = 0; a != null && p < a.parts(); p++) {
-                        sb.append(p > 0 ? ";" : "").append(platform.get(a.cluster(p)).name());
+                    for (int p = 0, parts = j.runs == null ? 0 : j.parts(); p < parts; p++) {
+                        sb.append(p > 0 ? ";" : "").append(platform.get(j.partCluster(p)).name());
                     }
                 }
                 w.append(sb.append('\n'));

@@ -17,6 +17,9 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
     static final byte KILLED = 4;
 
     final WorkloadJob spec;
+    /** The workload's submit time, kept here too: collectors and policies read it at every step, and one
+     * object touched per job beats two. */
+    final double submit;
     /** Size, runtime and requested time at reference speed; a moldable job's change with its size. */
     int procs;
     double refRuntime;
@@ -42,7 +45,12 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
     int kills;
     /** Bumped at each kill, so that the end event of a killed attempt is recognised as stale. */
     int attempt;
-    JobAllocation allocation;
+    /**
+     * Where it runs: the first part's processor runs on {@link #cluster}, and the whole allocation only when
+     * it has several parts (one-part allocations, nearly all, cost no object of their own).
+     */
+    int[] runs;
+    JobAllocation multiPart;
     /** Started by a controller rather than by its cluster's batch policy. */
     boolean foreign;
     /** Its place in its cluster's list of running jobs (runs with controllers). */
@@ -66,6 +74,7 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
 
     SimJob(WorkloadJob spec) {
         this.spec = spec;
+        this.submit = spec.submit();
         this.procs = spec.processors();
         this.refRuntime = spec.runtime();
         this.refRequested = spec.requested();
@@ -108,7 +117,7 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
 
     @Override
     public double submitTime() {
-        return spec.submit();
+        return submit;
     }
 
     @Override
@@ -163,17 +172,22 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
 
     @Override
     public int parts() {
-        return allocation == null ? 1 : allocation.parts();
+        return multiPart == null ? 1 : multiPart.parts();
     }
 
     @Override
     public int partCluster(int part) {
-        return allocation == null ? cluster : allocation.cluster(part);
+        return multiPart == null ? cluster : multiPart.cluster(part);
     }
 
     @Override
     public int partProcessors(int part) {
-        return allocation == null ? procs : allocation.processors(part);
+        return multiPart == null ? procs : multiPart.processors(part);
+    }
+
+    /** Part {@code p}'s processors as [from, to) pairs. */
+    int[] partRuns(int part) {
+        return multiPart == null ? runs : multiPart.runs(part);
     }
 
     @Override
@@ -250,15 +264,15 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
         return state == DONE || state == KILLED;
     }
 
-    /** The processors it ran on; null before it starts. */
+    /** The processors it runs or ran on; null before it starts. */
     @Override
     public JobAllocation allocation() {
-        return allocation;
+        return multiPart != null ? multiPart : runs == null ? null : JobAllocation.single(cluster, runs);
     }
 
     /** Allocated processors of its first part as an interval set, e.g. {@code "0-3 8"}. */
     public String allocationText() {
-        return allocation == null ? "" : allocation.text(0);
+        return runs == null ? "" : JobAllocation.text(runs);
     }
 
     @Override

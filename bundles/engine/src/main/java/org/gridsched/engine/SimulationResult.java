@@ -93,12 +93,11 @@ public final class SimulationResult {
         if (j.state != SimJob.DONE && j.state != SimJob.KILLED) {
             return;
         }
-        JobAllocation a = j.allocation;
-        for (int p = 0; p < a.parts(); p++) {
-            int c = a.cluster(p);
+        for (int p = 0, parts = j.parts(); p < parts; p++) {
+            int c = j.partCluster(p);
             boolean seen = false;
             for (int q = 0; q < p && !seen; q++) {
-                seen = a.cluster(q) == c;
+                seen = j.partCluster(q) == c;
             }
             if (!seen) {
                 simulatedPerCluster[c]++;
