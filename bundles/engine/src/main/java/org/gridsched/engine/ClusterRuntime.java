@@ -91,7 +91,7 @@ final class ClusterRuntime implements Cluster {
 
     void running(SimJob job) {
         if (tracked) {
-            job.runningSlot = running.size();
+            job.control().runningSlot = running.size();
             running.add(job);
         }
     }
@@ -100,8 +100,9 @@ final class ClusterRuntime implements Cluster {
         if (tracked) {
             SimJob last = running.remove(running.size() - 1);
             if (last != job) {
-                running.set(job.runningSlot, last);
-                last.runningSlot = job.runningSlot;
+                int slot = job.control().runningSlot;
+                running.set(slot, last);
+                last.control().runningSlot = slot;
             }
         }
     }

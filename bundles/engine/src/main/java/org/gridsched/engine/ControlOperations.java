@@ -48,15 +48,16 @@ final class ControlOperations {
 
     /** A parent ended for good: each child whose last parent this was arrives at the later of now and its submit time. */
     void released(SimJob parent) {
-        for (int i = 0; i < parent.childCount; i++) {
-            SimJob child = parent.children[i];
-            if (--child.pendingParents == 0) {
+        ControlState state = parent.control();
+        for (int i = 0; i < state.childCount; i++) {
+            SimJob child = state.children[i];
+            if (--child.control().pendingParents == 0) {
                 held--;
                 sim.events.pushArrival(Math.max(sim.now, child.submitTime()), Simulation.ARRIVAL, child);
             }
         }
-        parent.children = null;
-        parent.childCount = 0;
+        state.children = null;
+        state.childCount = 0;
     }
 
     /** At the end of a run nothing may be left held or in a controller's charge. */
@@ -108,11 +109,11 @@ final class ControlOperations {
             for (GridJob g : after) {
                 SimJob parent = job(g);
                 if (parent.state != SimJob.DONE && parent.state != SimJob.KILLED) {
-                    parent.addChild(job);
-                    job.pendingParents++;
+                    parent.control().addChild(job);
+                    job.control().pendingParents++;
                 }
             }
-            if (job.pendingParents > 0) {
+            if (job.hasParents()) {
                 job.state = SimJob.HELD;
                 held++;
             } else {

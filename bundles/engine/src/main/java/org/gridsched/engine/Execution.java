@@ -106,7 +106,7 @@ final class Execution {
             throw new IllegalStateException(job + " is not running; only running jobs can be killed");
         }
         job.attempt++;
-        job.kills++;
+        job.control().kills++;
         release(job);
         job.finish = sim.now;
         if (requeue) {
@@ -159,7 +159,7 @@ final class Execution {
             c.notRunning(job);
             c.scheduler.jobEnded(job, early);
         }
-        if (job.childCount > 0 && job.state != SimJob.WAITING) {
+        if (job.hasChildren() && job.state != SimJob.WAITING) {
             sim.control.released(job);
         }
     }

@@ -34,15 +34,12 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
     double requested;
     long submitOrder;
     private Object attachment;
-    private Object tag;
 
     byte state = WAITING;
     double start = Double.NaN;
     double finish = Double.NaN;
     /** Stopped at its requested time. */
     boolean killed;
-    /** Times a controller killed it. */
-    int kills;
     /** Bumped at each kill, so that the end event of a killed attempt is recognised as stale. */
     int attempt;
     /**
@@ -53,8 +50,6 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
     JobAllocation multiPart;
     /** Started by a controller rather than by its cluster's batch policy. */
     boolean foreign;
-    /** Its place in its cluster's list of running jobs (runs with controllers). */
-    int runningSlot;
     /** In a controller's charge: not routed, in no queue. */
     boolean taken;
     /** Submitted by its cluster's local users, straight to the batch scheduler: never seen by the middleware. */
@@ -67,10 +62,8 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
     /** Cancelled in the current reallocation event and not yet submitted again. */
     boolean inTransit;
 
-    /** Dependencies: parents not ended yet, and the jobs waiting for this one. */
-    int pendingParents;
-    SimJob[] children;
-    int childCount;
+    /** What only runs with controllers use; null until first needed. */
+    private ControlState control;
 
     SimJob(WorkloadJob spec) {
         this.spec = spec;
@@ -96,13 +89,22 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
         attachment = null;
     }
 
-    void addChild(SimJob child) {
-        if (children == null) {
-            children = new SimJob[2];
-        } else if (childCount == children.length) {
-            children = java.util.Arrays.copyOf(children, childCount * 2);
+    /** The job's controller-side state, made on first use (runs without controllers never make it). */
+    ControlState control() {
+        if (control == null) {
+            control = new ControlState();
         }
-        children[childCount++] = child;
+        return control;
+    }
+
+    /** Whether it waits for other jobs to end. */
+    boolean hasParents() {
+        return control != null && control.pendingParents > 0;
+    }
+
+    /** Whether jobs wait for this one to end. */
+    boolean hasChildren() {
+        return control != null && control.childCount > 0;
     }
 
     /** The moldable type's name, or null for a rigid job. */
@@ -152,12 +154,12 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
 
     @Override
     public Object tag() {
-        return tag;
+        return control == null ? null : control.tag;
     }
 
     @Override
     public void tag(Object state) {
-        tag = state;
+        control().tag = state;
     }
 
     @Override
@@ -208,7 +210,7 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
 
     @Override
     public int kills() {
-        return kills;
+        return control == null ? 0 : control.kills;
     }
 
     @Override

@@ -1,0 +1,27 @@
+package org.gridsched.engine;
+
+/**
+ * The part of a job's run state that only runs with controllers use (kills, dependencies, the controller's
+ * tag, its slot among its cluster's running jobs); kept apart so that the millions of jobs of an ordinary
+ * run do not carry it.
+ */
+final class ControlState {
+    /** Times a controller killed the job. */
+    int kills;
+    /** Its place in its cluster's list of running jobs. */
+    int runningSlot;
+    /** Parents not ended yet, and the jobs waiting for this one. */
+    int pendingParents;
+    SimJob[] children;
+    int childCount;
+    Object tag;
+
+    void addChild(SimJob child) {
+        if (children == null) {
+            children = new SimJob[2];
+        } else if (childCount == children.length) {
+            children = java.util.Arrays.copyOf(children, childCount * 2);
+        }
+        children[childCount++] = child;
+    }
+}
