@@ -19,14 +19,13 @@ final class Arrivals {
     private JobSource source;
     private boolean pending;
     private double lastSubmit = Double.NEGATIVE_INFINITY;
-    private final SplittableRandom localDraws;
+    final LocalUsers localUsers;
     private final SplittableRandom moldableDraws;
     private final int maxProcessors;
-    long localJobs;
 
     Arrivals(Simulation sim) {
         this.sim = sim;
-        this.localDraws = new SplittableRandom(sim.settings.localSeed);
+        this.localUsers = new LocalUsers(sim.settings.localFraction, sim.settings.localSeed, sim.clusters);
         this.moldableDraws = new SplittableRandom(sim.settings.moldableSeed);
         this.maxProcessors = sim.platform.maxProcessors();
     }
@@ -83,16 +82,8 @@ final class Arrivals {
             job.shape = new Moldable.Shape(type,
                     rec.requestedTime * Moldable.speedup(type.parallelFraction(), rec.processors), rec.runtime / rec.requestedTime);
         }
-        if (sim.settings.localFraction > 0 && rec.home >= 0) {
-            if (rec.home >= sim.clusters.length) {
-                throw new InputException(null, 0, "local_fraction", "job " + rec.id + " comes from workload " + (rec.home + 1)
-                        + " but the platform has " + sim.clusters.length + " clusters (one workload per cluster)");
-            }
-            job.local = localDraws.nextDouble() < sim.settings.localFraction
-                    && (job.shape != null || rec.processors <= sim.clusters[rec.home].spec.processors());
-        }
+        job.local = localUsers.isLocal(rec, job.shape != null);
         if (job.local) {
-            localJobs++;
             sim.jobs.add(job);
             submit(job, rec.home);
         } else if (!sim.observers.offer(job)) {

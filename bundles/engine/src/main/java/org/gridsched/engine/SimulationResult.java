@@ -36,7 +36,7 @@ public final class SimulationResult {
         this.requeues = sim.execution.requeues;
         this.multiClusterJobs = sim.execution.multiCluster;
         this.claimedIdleSeconds = sim.claims.idleSeconds.clone();
-        this.localJobs = sim.arrivals.localJobs;
+        this.localJobs = sim.arrivals.localUsers.count;
         this.wallSeconds = wallSeconds;
         for (int i = 0; i < platform.size(); i++) {
             perCluster.add(new LinkedHashMap<>());
