@@ -116,7 +116,7 @@ public final class Simulation {
         if (this.settings.localFraction < 0 || this.settings.localFraction > 1) {
             throw new InputException(null, 0, "local_fraction", "must be between 0 and 1, got " + this.settings.localFraction);
         }
-        boolean controlled = !this.settings.controllers.isEmpty();
+        boolean controlled = this.settings.controllers != null && !this.settings.controllers.isEmpty();
         clusters = new ClusterRuntime[platform.size()];
         for (int i = 0; i < clusters.length; i++) {
             clusters[i] = new ClusterRuntime(i, platform.get(i), this, controlled);
