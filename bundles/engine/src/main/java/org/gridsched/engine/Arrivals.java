@@ -65,18 +65,31 @@ final class Arrivals {
         String invalid = invalid(rec);
         if (invalid != null) {
             reject("invalid_job", invalid);
-        } else if (rec.processors > maxProcessors && !(sim.settings.moldable != null && rec.processors > 1)) {
-            reject("wider_than_platform", "job " + rec.id + " needs " + rec.processors
-                    + " processors but the largest cluster has " + maxProcessors);
-        } else {
-            fromWorkload();
+        } else if (rec.processors <= maxProcessors || (sim.settings.moldable != null && rec.processors > 1)) {
+            fromWorkload(false); // a moldable job fits any cluster at some size
+        } else if (!(rec.components > 1 && fromWorkload(true))) {
+            reject("wider_than_platform", "job " + rec.id + " needs " + rec.processors + " processors but the largest cluster has "
+                    + maxProcessors + (rec.components > 1 ? " and no controller took its " + rec.components + " components in charge" : ""));
         }
         readNext();
     }
 
-    private void fromWorkload() {
+    /**
+     * Creates the job of the pending record and sends it on its way.
+     *
+     * @param onlyIfTaken a co-allocated job wider than every cluster: only a controller can run it, so it
+     *                    is offered to them and dropped (false returned) if none takes it
+     */
+    private boolean fromWorkload(boolean onlyIfTaken) {
         SimJob job = new SimJob(new WorkloadJob(rec.id, sim.jobs.size(), rec.submitTime, rec.runtime, rec.requestedTime,
-                rec.processors, rec.home));
+                rec.processors, rec.home, rec.components));
+        if (onlyIfTaken) {
+            if (!sim.observers.offer(job)) {
+                return false;
+            }
+            sim.jobs.add(job);
+            return true;
+        }
         if (sim.settings.moldable != null && rec.processors > 1) {
             Moldable.Type type = Moldable.draw(sim.settings.moldableTypes, moldableDraws);
             job.shape = new Moldable.Shape(type,
@@ -93,6 +106,7 @@ final class Arrivals {
         } else {
             sim.jobs.add(job); // in a controller's charge
         }
+        return true;
     }
 
     /** A job created during the run (by a controller, or re-queued) arrives now. */
@@ -131,6 +145,10 @@ final class Arrivals {
         }
         if (rec.processors <= 0) {
             return "job " + rec.id + " needs " + rec.processors + " processors; it must be positive";
+        }
+        if (rec.components < 1 || rec.components > rec.processors) {
+            return "job " + rec.id + " has " + rec.components + " components for " + rec.processors
+                    + " processors; it needs between 1 and its processor count";
         }
         if (Double.isNaN(rec.submitTime) || Double.isInfinite(rec.submitTime)) {
             return "job " + rec.id + " has submit time " + rec.submitTime;

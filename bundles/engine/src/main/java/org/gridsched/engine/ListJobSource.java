@@ -27,6 +27,7 @@ public final class ListJobSource implements JobSource {
         into.set(r.id, r.submitTime, r.runtime, r.requestedTime, r.processors);
         into.line = r.line;
         into.home = r.home;
+        into.components = r.components;
         report.countRead();
         return true;
     }

@@ -80,6 +80,7 @@ public final class MergedJobSource implements JobSource {
         into.set(nextId++, h.submitTime + offsets[best], h.runtime, h.requestedTime, h.processors);
         into.line = h.line;
         into.home = best;
+        into.components = h.components;
         originOfJob.add(best);
         live[best] = sources.get(best).next(h);
         return true;

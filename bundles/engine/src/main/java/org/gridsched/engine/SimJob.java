@@ -128,6 +128,11 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
     }
 
     @Override
+    public int components() {
+        return spec.components();
+    }
+
+    @Override
     public double referenceRequestedTime() {
         return refRequested;
     }

@@ -332,4 +332,38 @@ class ControllerTest {
                 () -> run(platform(4), List.of(job(1, 0, 10, 10, 1)), taker, null));
         assertTrue(e.getMessage().contains("never sent or started"), e.getMessage());
     }
+
+    /**
+     * A workload job of 4 components of 4 processors (16 in all) on two clusters of 8: wider than either,
+     * it runs only when a controller takes it (here two components per cluster); without one it is skipped
+     * as too wide, and counted.
+     */
+    @Test
+    void aCoAllocatedWorkloadJobWiderThanEveryClusterGoesToTheControllers() {
+        JobRecord wide = job(5, 0, 100, 100, 16);
+        wide.components = 4;
+        Function<GridOperations, Controller> coallocator = grid -> new Controller() {
+            @Override
+            public boolean jobArrived(GridJob job) {
+                assertEquals(4, job.components());
+                int each = job.processors() / job.components();
+                assertTrue(grid.start(job, List.of(new Part(0, each), new Part(0, each), new Part(1, each), new Part(1, each))));
+                return true;
+            }
+        };
+        SimulationResult r = run(platform(8, 8), List.of(wide), coallocator, grid -> j -> 0);
+        SimJob j = r.jobs().get(0);
+        assertEquals(4, j.allocation().parts());
+        assertEquals("0-3", j.allocation().text(0));
+        assertEquals("4-7", j.allocation().text(1));
+        assertEquals(100, j.finishTime());
+        assertEquals(1, r.simulated());
+
+        Simulation.Settings s = new Simulation.Settings();
+        s.router = grid -> job -> 0;
+        SimulationResult none = new Simulation(platform(8, 8), Draining::new, List.of(), s)
+                .run(new ListJobSource("w", List.of(wide)));
+        assertEquals(0, none.simulated());
+        assertEquals(1L, none.workload().skipped().get("wider_than_platform"));
+    }
 }

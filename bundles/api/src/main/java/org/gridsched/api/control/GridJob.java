@@ -30,6 +30,12 @@ public interface GridJob {
     /** Processors it needs (for a multi-cluster start: the parts' total). */
     int processors();
 
+    /**
+     * The number of equal components the workload asked for (a co-allocated job, see
+     * {@code JobRecord.components}); 1 for an ordinary job.
+     */
+    int components();
+
     /** Requested time (walltime) at reference speed. */
     double referenceRequestedTime();
 

@@ -22,7 +22,17 @@ public final class JobRecord {
      * cluster); -1 otherwise.
      */
     public int home = -1;
+    /**
+     * Co-allocation: the number of equal components a job asks for, to be started together, possibly on
+     * several clusters ({@link #processors} is their total); 1 for an ordinary job. Only a grid controller
+     * can run a job of several components that is wider than every cluster; without one it is skipped as
+     * too wide.
+     *
+     * @since 1.1
+     */
+    public int components = 1;
 
+    /** Sets the five basic fields and resets the others to their defaults. */
     public JobRecord set(long id, double submitTime, double runtime, double requestedTime, int processors) {
         this.id = id;
         this.submitTime = submitTime;
@@ -31,6 +41,7 @@ public final class JobRecord {
         this.processors = processors;
         this.line = 0;
         this.home = -1;
+        this.components = 1;
         return this;
     }
 
@@ -38,6 +49,7 @@ public final class JobRecord {
         JobRecord r = new JobRecord().set(id, submitTime, runtime, requestedTime, processors);
         r.line = line;
         r.home = home;
+        r.components = components;
         return r;
     }
 
