@@ -28,6 +28,8 @@ final class ControlOperations {
     private final Simulation sim;
     /** Jobs submitted with dependencies and not released yet. */
     private long held;
+    /** Jobs given up by controllers, by reason, in the order reasons first occurred. */
+    final java.util.Map<String, Long> rejected = new java.util.LinkedHashMap<>();
 
     ControlOperations(Simulation sim) {
         this.sim = sim;
@@ -51,7 +53,7 @@ final class ControlOperations {
         ControlState state = parent.control();
         for (int i = 0; i < state.childCount; i++) {
             SimJob child = state.children[i];
-            if (--child.control().pendingParents == 0) {
+            if (--child.control().pendingParents == 0 && child.state == SimJob.HELD) {
                 held--;
                 sim.events.pushArrival(Math.max(sim.now, child.submitTime()), Simulation.ARRIVAL, child);
             }
@@ -67,7 +69,7 @@ final class ControlOperations {
         }
         for (SimJob j : sim.jobs) {
             if (j.taken && j.state == SimJob.WAITING) {
-                throw new IllegalStateException(j + " was taken in charge by a controller and never sent or started");
+                throw new IllegalStateException(j + " was taken in charge by a controller and never sent, started or rejected");
             }
         }
     }
@@ -197,6 +199,27 @@ final class ControlOperations {
         @Override
         public void kill(GridJob g, boolean requeue) {
             sim.execution.kill(job(g), requeue);
+        }
+
+        @Override
+        public void reject(GridJob g, String reason) {
+            SimJob j = job(g);
+            if (!(j.taken && j.state == SimJob.WAITING) && j.state != SimJob.HELD) {
+                throw new IllegalStateException(j + " is neither in a controller's charge nor held; only such jobs can be rejected");
+            }
+            if (reason == null || !reason.matches("[a-z0-9_]+")) {
+                throw new IllegalArgumentException("a rejection reason is a snake_case word, got '" + reason + "'");
+            }
+            if (j.state == SimJob.HELD) {
+                held--;
+            }
+            j.state = SimJob.REJECTED;
+            j.taken = false;
+            rejected.merge(reason, 1L, Long::sum);
+            sim.observers.rejected(j, sim.now);
+            if (j.hasChildren()) {
+                released(j);
+            }
         }
 
         @Override

@@ -35,7 +35,7 @@ public final class JobsCsv {
                 sb.append(j.id()).append(',');
                 Numbers.append(sb, j.submitTime());
                 sb.append(',').append(j.procs).append(',');
-                Numbers.append(sb, j.requested);
+                Numbers.append(sb, j.cluster < 0 ? j.refRequested : j.requested); // never queued: at reference speed
                 sb.append(',');
                 Numbers.append(sb, j.start);
                 sb.append(',');
@@ -53,7 +53,7 @@ public final class JobsCsv {
                 for (int p = 0, parts = j.runs == null ? 0 : j.parts(); p < parts; p++) {
                     sb.append(p > 0 ? ";" : "").append(JobAllocation.text(j.partRuns(p)));
                 }
-                sb.append(',').append(platform.get(j.cluster).name()).append(',').append(j.moves);
+                sb.append(',').append(j.cluster < 0 ? "" : platform.get(j.cluster).name()).append(',').append(j.moves);
                 if (multi) {
                     sb.append(',');
                     for (int p = 0, parts = j.runs == null ? 0 : j.parts(); p < parts; p++) {

@@ -103,6 +103,13 @@ final class Observers {
         }
     }
 
+    /** A controller gave a job up without running it. */
+    void rejected(SimJob job, double now) {
+        for (Collector c : collectors) {
+            c.jobRejected(job, now);
+        }
+    }
+
     void timer(Object tag) {
         ((ControlOperations.Timer) tag).fire();
     }

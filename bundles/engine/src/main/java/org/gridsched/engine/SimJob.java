@@ -15,6 +15,7 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
     static final byte DONE = 2;
     static final byte HELD = 3;
     static final byte KILLED = 4;
+    static final byte REJECTED = 5;
 
     final WorkloadJob spec;
     /** The workload's submit time, kept here too: collectors and policies read it at every step, and one
@@ -204,13 +205,14 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
             case RUNNING -> State.RUNNING;
             case DONE -> State.DONE;
             case KILLED -> State.KILLED;
+            case REJECTED -> State.REJECTED;
             default -> State.WAITING;
         };
     }
 
     @Override
     public String finalState() {
-        return state == KILLED ? "COMPLETED_KILLED" : killed ? "COMPLETED_WALLTIME_REACHED" : "COMPLETED_SUCCESSFULLY";
+        return state == KILLED ? "COMPLETED_KILLED" : state == REJECTED ? "REJECTED" : killed ? "COMPLETED_WALLTIME_REACHED" : "COMPLETED_SUCCESSFULLY";
     }
 
     @Override

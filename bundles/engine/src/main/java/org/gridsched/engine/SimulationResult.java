@@ -37,6 +37,7 @@ public final class SimulationResult {
         this.multiClusterJobs = sim.execution.multiCluster;
         this.claimedIdleSeconds = sim.claims.idleSeconds.clone();
         this.localJobs = sim.arrivals.localUsers.count;
+        this.rejectedByReason = sim.control == null ? Map.of() : new LinkedHashMap<>(sim.control.rejected);
         this.wallSeconds = wallSeconds;
         for (int i = 0; i < platform.size(); i++) {
             perCluster.add(new LinkedHashMap<>());
@@ -87,6 +88,21 @@ public final class SimulationResult {
     private final long requeues;
     private final long multiClusterJobs;
     private final double[] claimedIdleSeconds;
+    private final Map<String, Long> rejectedByReason;
+
+    /** Jobs given up by controllers without running, by reason (empty when none). */
+    public Map<String, Long> rejectedByReason() {
+        return Collections.unmodifiableMap(rejectedByReason);
+    }
+
+    /** Jobs given up by controllers without running. */
+    public long rejected() {
+        long n = 0;
+        for (long v : rejectedByReason.values()) {
+            n += v;
+        }
+        return n;
+    }
 
     /** A job counts once on each cluster it ran on (several for a multi-cluster job). */
     private void countOnItsClusters(SimJob j) {

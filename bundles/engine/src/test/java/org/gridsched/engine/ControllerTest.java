@@ -330,7 +330,7 @@ class ControllerTest {
         };
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> run(platform(4), List.of(job(1, 0, 10, 10, 1)), taker, null));
-        assertTrue(e.getMessage().contains("never sent or started"), e.getMessage());
+        assertTrue(e.getMessage().contains("never sent, started or rejected"), e.getMessage());
     }
 
     /**
@@ -365,5 +365,50 @@ class ControllerTest {
                 .run(new ListJobSource("w", List.of(wide)));
         assertEquals(0, none.simulated());
         assertEquals(1L, none.workload().skipped().get("wider_than_platform"));
+    }
+
+    /**
+     * A controller gives up job 2 (in its charge) at 50 and job 4, held behind job 3, at once: both end
+     * REJECTED without running, counted by reason; job 5, which waits for the rejected job 4, is released
+     * at 50 as if its parent had ended. jobs.csv shows the rejected jobs with empty times.
+     */
+    @Test
+    void aRejectedJobNeverRunsIsCountedAndReleasesItsChildren(@TempDir Path dir) throws IOException {
+        Function<GridOperations, Controller> rejecter = grid -> {
+            GridJob three = grid.submit(new JobSpec(3, 0, 100, 100, 1));
+            GridJob four = grid.submit(new JobSpec(4, 0, 10, 10, 1), List.of(three));
+            grid.submit(new JobSpec(5, 0, 10, 10, 1), List.of(four));
+            grid.reject(four, "not_needed");
+            assertEquals(GridJob.State.REJECTED, four.state());
+            return new Controller() {
+                GridJob two;
+
+                @Override
+                public boolean jobArrived(GridJob job) {
+                    if (job.id() == 2) {
+                        two = job;
+                        grid.timer(50, "give up");
+                        return true;
+                    }
+                    return false;
+                }
+
+                @Override
+                public void timer(Object tag) {
+                    grid.reject(two, "deadline_missed");
+                }
+            };
+        };
+        SimulationResult r = run(platform(4), List.of(job(2, 0, 10, 10, 1)), rejecter, null);
+        Map<Long, SimJob> jobs = byId(r);
+        assertEquals("REJECTED", jobs.get(2L).finalState());
+        assertTrue(Double.isNaN(jobs.get(2L).startTime()));
+        assertEquals(0, jobs.get(5L).startTime()); // its only parent was rejected at 0
+        assertEquals(2, r.simulated());
+        assertEquals(Map.of("not_needed", 1L, "deadline_missed", 1L), r.rejectedByReason());
+        assertEquals(2, r.rejected());
+        JobsCsv.write(r, dir.resolve("jobs.csv"));
+        List<String> lines = Files.readAllLines(dir.resolve("jobs.csv"));
+        assertEquals("4,0,1,10,,,,,,,0,REJECTED,,,0", lines.get(2));
     }
 }

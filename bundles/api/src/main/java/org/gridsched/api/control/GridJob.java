@@ -19,7 +19,9 @@ public interface GridJob {
         /** Ended: completed, or stopped at its requested time. */
         DONE,
         /** Killed by a controller and not re-queued. */
-        KILLED
+        KILLED,
+        /** Given up by a controller without running ({@link GridOperations#reject}). */
+        REJECTED
     }
 
     /** Job number (from the workload, or the {@link JobSpec} it was submitted with). */

@@ -71,6 +71,15 @@ public interface GridOperations extends Grid {
      */
     void kill(GridJob job, boolean requeue);
 
+    /**
+     * Gives up a job in the controller's charge (or still held for its dependencies) without running it:
+     * its final state is {@code REJECTED}, counted by reason in the results (e.g. a co-allocated job whose
+     * placement failed at its deadline). Jobs waiting for it are released as if it had ended.
+     *
+     * @param reason a short snake_case word, e.g. {@code "deadline_missed"}
+     */
+    void reject(GridJob job, String reason);
+
     /** Calls {@link Controller#timer(Object)} with {@code tag} at {@code time} (&gt;= now). */
     void timer(double time, Object tag);
 

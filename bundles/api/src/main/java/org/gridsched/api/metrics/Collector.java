@@ -31,6 +31,15 @@ public interface Collector {
     default void jobRequeued(JobOutcome job, double now) {
     }
 
+    /**
+     * A controller gave a job up without running it ({@link JobOutcome#finalState()} {@code REJECTED}); it
+     * never started and never finishes. The default does nothing.
+     *
+     * @since 1.1
+     */
+    default void jobRejected(JobOutcome job, double now) {
+    }
+
     /** A job has finished (or was killed at its requested time, or killed for good by a controller). */
     void jobFinished(JobOutcome job);
 

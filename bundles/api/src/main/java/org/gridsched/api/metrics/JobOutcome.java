@@ -23,6 +23,15 @@ public interface JobOutcome {
         return 1;
     }
 
+    /**
+     * The number of equal components the workload asked for (co-allocation); 1 for an ordinary job.
+     *
+     * @since 1.1
+     */
+    default int components() {
+        return 1;
+    }
+
     /** The cluster of part {@code i} (part 0 is {@link #cluster()}). @since 1.1 */
     default int partCluster(int part) {
         return cluster();
@@ -35,7 +44,8 @@ public interface JobOutcome {
 
     /**
      * How it ended, as Batsim says it: {@code COMPLETED_SUCCESSFULLY}, {@code COMPLETED_WALLTIME_REACHED}
-     * or {@code COMPLETED_KILLED} (killed by a controller).
+     * or {@code COMPLETED_KILLED} (killed by a controller); {@code REJECTED} for a job a controller gave
+     * up without running it (then start and finish are NaN).
      *
      * @since 1.1
      */
