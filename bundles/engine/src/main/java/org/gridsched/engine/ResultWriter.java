@@ -5,68 +5,60 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
+import org.gridsched.engine.report.ClusterReport;
+import org.gridsched.engine.report.CollectorSections;
+import org.gridsched.engine.report.JobCounts;
+import org.gridsched.engine.report.RunReport;
+
 /**
- * Writes a run's output folder: {@code jobs.csv} (Batsim/Evalys column names plus {@code cluster}) and
- * {@code summary.json}.
+ * Builds a run's {@link RunReport} and writes its output folder: {@code jobs.csv} (see {@link JobsCsv}), the
+ * collectors' files and {@code summary.json} (the report as ordered maps, written by {@link Json}).
  */
 public final class ResultWriter {
     private ResultWriter() {
     }
 
-    public static void write(SimulationResult result, Map<String, Object> summary, Path dir) {
+    public static void write(SimulationResult result, RunReport report, Path dir) {
         try {
             Files.createDirectories(dir);
             JobsCsv.write(result, dir.resolve("jobs.csv"));
             for (Map.Entry<String, String> f : result.files().entrySet()) {
                 Files.writeString(dir.resolve(f.getKey()), f.getValue(), StandardCharsets.UTF_8);
             }
-            Files.writeString(dir.resolve("summary.json"), Json.write(summary), StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve("summary.json"), Json.write(report.toSummary()), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);
         }
     }
 
     /**
-     * The content of summary.json, as ordered maps (the caller may add to them before
-     * {@link #write(SimulationResult, Map, Path)}).
+     * The report of a finished run, without plugins, comparison or theory (see the {@code with...} methods of
+     * {@link RunReport}).
+     *
+     * @param run      the effective settings ({@code summary.json}'s {@code run}); null for none
+     * @param sections what each collector reported, if the run's collectors were
+     *                 {@linkplain CollectorSections#track tracked}; null puts all collector values in one
+     *                 section named ""
      */
-    public static Map<String, Object> summary(SimulationResult result, Map<String, Object> runInfo) {
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("run", runInfo == null ? new LinkedHashMap<>() : runInfo);
-        Map<String, Object> jobs = new LinkedHashMap<>();
-        jobs.put("read", result.workload().read());
-        jobs.put("simulated", result.simulated());
-        jobs.put("skipped", result.workload().skippedTotal());
-        jobs.put("skipped_by_reason", new LinkedHashMap<>(result.workload().skipped()));
-        jobs.put("repaired_by_reason", new LinkedHashMap<>(result.workload().repaired()));
-        jobs.put("killed", result.killed());
-        if (result.localJobs() > 0) {
-            jobs.put("local", result.localJobs());
-        }
-        if (result.reallocationEvents() > 0) {
-            jobs.put("reallocations", result.reallocations());
-            jobs.put("reallocation_events", result.reallocationEvents());
-        }
-        root.put("jobs", jobs);
-        root.putAll(result.overall());
-        Map<String, Object> clusters = new LinkedHashMap<>();
+    public static RunReport report(SimulationResult result, Map<String, Object> run, CollectorSections sections) {
+        JobCounts jobs = new JobCounts(result.workload().read(), result.simulated(), result.workload().skippedTotal(),
+                result.workload().skipped(), result.workload().repaired(), result.killed(), result.controllerKills(),
+                result.requeues(), result.rejectedByReason(), result.multiClusterJobs(), result.localJobs(),
+                result.reallocations(), result.reallocationEvents());
         Platform platform = result.platform();
+        List<ClusterReport> clusters = new ArrayList<>();
         for (int i = 0; i < platform.size(); i++) {
             ClusterSpec spec = platform.get(i);
-            Map<String, Object> c = new LinkedHashMap<>();
-            c.put("processors", spec.processors());
-            c.put("speed", spec.speed());
-            Map<String, Object> cj = new LinkedHashMap<>();
-            cj.put("simulated", result.simulatedOn(i));
-            cj.put("killed", result.killedOn(i));
-            c.put("jobs", cj);
-            c.putAll(result.cluster(i));
-            clusters.put(spec.name(), c);
+            clusters.add(new ClusterReport(spec.name(), spec.processors(), spec.speed(), result.simulatedOn(i),
+                    result.killedOn(i), result.claimedIdleSeconds(i),
+                    sections == null ? CollectorSections.unattributed(result.cluster(i)) : sections.cluster(i, result.cluster(i))));
         }
-        root.put("clusters", clusters);
-        return root;
+        return new RunReport(run == null ? Map.of() : run, jobs,
+                sections == null ? CollectorSections.unattributed(result.overall()) : sections.overall(result.overall()),
+                clusters, null, null, null);
     }
 }

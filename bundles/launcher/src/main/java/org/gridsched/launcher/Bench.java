@@ -54,7 +54,7 @@ final class Bench {
         Path data = home.resolve("..").resolve("shared").resolve("data").normalize();
         int jobs = 1_000_000;
         int runs = 20;
-        List<String> policies = List.of("fcfs", "cbf", "easy");
+        List<String> policies = Defaults.list(Defaults.bench().path("policies"));
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             String v = i + 1 < args.size() ? args.get(i + 1) : null;
@@ -100,7 +100,7 @@ final class Bench {
             for (boolean overestimate : new boolean[] {false, true}) {
                 err.printf("bench: generating %,d jobs...%n", jobs);
                 Loaded w = generate(jobs, overestimate);
-                String name = "lublin99 " + jobs / 1000 + "k, load 0.9, " + (overestimate ? "requested x U[1,5]" : "exact estimates");
+                String name = GENERATOR + " " + jobs / 1000 + "k, load 0.9, " + (overestimate ? "requested x U[1,5]" : "exact estimates");
                 for (String p : policies) {
                     measure(name, w, p, Math.min(runs, 2));
                 }
@@ -128,15 +128,16 @@ final class Bench {
         }
     }
 
+    /** The generated workloads' generator and options ({@code bench} in {@code defaults.json}). */
+    private static final String GENERATOR = Defaults.bench().path("generator").asText();
+
     private Loaded generate(int n, boolean overestimate) {
-        WorkloadGenerator gen = registry.get(Kind.GENERATOR, "lublin99", "bench");
+        WorkloadGenerator gen = registry.get(Kind.GENERATOR, GENERATOR, "bench");
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("jobs", n);
-        o.put("processors", 1024);
-        o.put("load", 0.9);
+        o.putAll(Defaults.options(Defaults.bench().path("generator_options")));
         if (overestimate) {
-            o.put("requested_time", "overestimate");
-            o.put("overestimate_max", 5);
+            o.putAll(Defaults.options(Defaults.bench().path("overestimated_options")));
         }
         List<JobRecord> list = new ArrayList<>(n);
         try (JobSource src = gen.open(new PluginOptions("bench generator", o), 1)) {
@@ -145,7 +146,7 @@ final class Bench {
                 list.add(r.copy());
             }
         }
-        return new Loaded(list, 1024);
+        return new Loaded(list, ((Number) o.get("processors")).intValue());
     }
 
     private void measure(String name, Loaded w, String policyName, int runs) {
@@ -158,9 +159,9 @@ final class Bench {
             pools.forEach(MemoryPoolMXBean::resetPeakUsage);
             Platform platform = new Platform(List.of(new ClusterSpec("cluster", w.processors(), 1.0)));
             List<Simulation.NamedCollector> collectors = new ArrayList<>();
-            for (String c : List.of("jobs", "utilization")) {
-                MetricCollector mc = registry.get(Kind.COLLECTOR, c, "bench");
-                collectors.add(new Simulation.NamedCollector(c, mc.create(Runner.runInfo(platform), PluginOptions.empty(c))));
+            for (RunProfile.Choice c : Defaults.choices(Kind.COLLECTOR)) {
+                MetricCollector mc = registry.get(Kind.COLLECTOR, c.name(), "bench");
+                collectors.add(new Simulation.NamedCollector(c.name(), mc.create(Runner.runInfo(platform), PluginOptions.empty(c.name()))));
             }
             Simulation sim = new Simulation(platform, cl -> policy.create(cl, PluginOptions.empty(policyName)), collectors, null);
             long t0 = System.nanoTime();

@@ -1,9 +1,13 @@
 package org.gridsched.launcher;
 
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import org.gridsched.engine.Platform;
+import org.gridsched.engine.report.Prediction;
+import org.gridsched.engine.report.Theory;
+import org.gridsched.launcher.PluginRegistry.Kind;
 import org.gridsched.theory.LengthDistribution;
 import org.gridsched.theory.RandomBrokering;
 
@@ -32,19 +36,30 @@ final class BrokeringTheory {
                         ? " (M/M/c queue and wait are exact only for exponential lengths)" : "");
     }
 
+    /**
+     * The plugins the model describes ({@code theory} in {@code defaults.json}): the random brokers with their
+     * weighting, the FCFS batch policy, the generator of Poisson arrivals, and the collectors that measure what
+     * is predicted (by role: "jobs", "queue", "slowdown").
+     */
+    private static final Map<String, String> BROKERS = Defaults.strings(Defaults.theory().path("brokers"));
+    private static final String FCFS = Defaults.theory().path("batch").asText();
+    private static final String GENERATOR = Defaults.theory().path("generator").asText();
+    private static final Map<String, String> COLLECTORS = Defaults.strings(Defaults.theory().path("collectors"));
+
     /** The theory for this run, or an exception whose message says why theory does not apply. */
     static BrokeringTheory of(RunProfile p, Platform platform) {
-        if (p.meta == null || !(p.meta.name().equals("random-weighted") || p.meta.name().equals("random-processors"))) {
-            throw new NotApplicable("the meta-scheduler must be random-weighted or random-processors");
+        RunProfile.Choice meta = p.chose(Kind.META) ? p.choice(Kind.META) : null;
+        if (meta == null || !BROKERS.containsKey(meta.name())) {
+            throw new NotApplicable("the meta-scheduler must be " + String.join(" or ", BROKERS.keySet()));
         }
         for (int i = 0; i < platform.size(); i++) {
             RunProfile.Choice b = p.batchOf(i);
-            if (!b.name().equals("fcfs")) {
-                throw new NotApplicable("every cluster must run fcfs (one FCFS queue per element); " + platform.get(i).name() + " runs " + b.name());
+            if (!b.name().equals(FCFS)) {
+                throw new NotApplicable("every cluster must run " + FCFS + " (one FCFS queue per element); " + platform.get(i).name() + " runs " + b.name());
             }
         }
-        if (!"synthetic".equals(p.generator)) {
-            throw new NotApplicable("the workload must come from the synthetic generator");
+        if (!GENERATOR.equals(p.generator)) {
+            throw new NotApplicable("the workload must come from the " + GENERATOR + " generator");
         }
         Map<String, Object> o = p.workloadOptions;
         if (!"sequential".equals(String.valueOf(o.getOrDefault("size", "sequential")))
@@ -76,8 +91,7 @@ final class BrokeringTheory {
             cpus[i] = platform.get(i).processors();
             speeds[i] = platform.get(i).speed();
         }
-        RandomBrokering.Weighting w = p.meta.name().equals("random-weighted")
-                ? RandomBrokering.Weighting.PROCESSORS_TIMES_SPEED : RandomBrokering.Weighting.PROCESSORS;
+        RandomBrokering.Weighting w = RandomBrokering.Weighting.valueOf(BROKERS.get(meta.name()));
         return new BrokeringTheory(new RandomBrokering(cpus, speeds, rate, lengths, w), p);
     }
 
@@ -94,9 +108,13 @@ final class BrokeringTheory {
         return summary;
     }
 
-    /** The collector option, or the default when the collector or option is absent; NaN if the collector is absent. */
-    private double option(String collector, String key, double def) {
-        for (RunProfile.Choice c : profile.collectors) {
+    /**
+     * An option of the collector with that role, or the default when the option is absent; NaN if the collector
+     * is absent.
+     */
+    private double option(String role, String key, double def) {
+        String collector = COLLECTORS.get(role);
+        for (RunProfile.Choice c : profile.choices(Kind.COLLECTOR, 1)) {
             if (c.name().equals(collector)) {
                 return c.options().get(key) instanceof Number n ? n.doubleValue() : def;
             }
@@ -104,45 +122,56 @@ final class BrokeringTheory {
         return Double.NaN;
     }
 
-    /** Predicted values for one element, under the summary.json keys of the simulated ones. */
-    Map<String, Object> forCluster(int i) {
-        Map<String, Object> m = new LinkedHashMap<>();
+    /** The model and its predictions for every element. */
+    Theory predictions() {
+        List<Prediction> clusters = new ArrayList<>();
+        for (int i = 0; i < model.elements(); i++) {
+            clusters.add(forCluster(i));
+        }
+        return new Theory(summary, clusters);
+    }
+
+    /** Predicted values for one element, named like the simulated ones. */
+    Prediction forCluster(int i) {
         double nu = model.load(i);
-        m.put("load", nu);
-        m.put("dispatch_fraction", model.dispatchFraction(i));
-        m.put("busy_cpus", model.busyCpus(i));
+        Double queueLengthAt = null;
+        Double meanQueueLength = null;
+        Double waitedFraction = null;
+        Double meanWait = null;
+        Double meanSlowdown = null;
         double queueWarmup = option("queue", "warmup", 0);
         double queueUntil = option("queue", "until", 0);
         double slowWarmup = option("slowdown", "warmup", 0);
         double slowUntil = option("slowdown", "until", 0);
         double jobsWarmup = option("jobs", "warmup", 0);
         if (nu < 1) {
-            m.put("mean_queue_length", model.meanQueueLength(i));
-            m.put("waited_fraction", model.probabilityOfWaiting(i));
-            m.put("mean_wait", model.meanWait(i));
+            meanQueueLength = model.meanQueueLength(i);
+            waitedFraction = model.probabilityOfWaiting(i);
+            meanWait = model.meanWait(i);
             double sd = model.meanSlowdown(i);
             if (!Double.isInfinite(sd) && !Double.isNaN(slowWarmup)) {
-                m.put("mean_slowdown_virtual", sd);
+                meanSlowdown = sd;
             }
         } else if (nu > 1) {
             if (queueUntil > 0) {
-                m.put("queue_length_at", model.queueLengthAt(i, queueUntil));
+                queueLengthAt = model.queueLengthAt(i, queueUntil);
                 if (queueWarmup == 0) {
-                    m.put("mean_queue_length", model.timeAveragedQueueLength(i, queueUntil));
+                    meanQueueLength = model.timeAveragedQueueLength(i, queueUntil);
                 }
             }
             Object duration = profile.workloadOptions.get("duration");
             if (jobsWarmup == 0 && duration instanceof Number d) {
                 // the job submitted at θ waits θ(ν−1): the mean over submissions in [0, duration]
-                m.put("mean_wait", model.waitOfJobSubmittedAt(i, d.doubleValue()) / 2);
+                meanWait = model.waitOfJobSubmittedAt(i, d.doubleValue()) / 2;
             }
             if (slowUntil > 0 && slowWarmup == 0) {
                 double sd = model.measuredSlowdown(i, slowUntil);
                 if (!Double.isInfinite(sd)) {
-                    m.put("mean_slowdown_virtual", sd);
+                    meanSlowdown = sd;
                 }
             }
         }
-        return m;
+        return new Prediction(nu, model.dispatchFraction(i), model.busyCpus(i), queueLengthAt, meanQueueLength,
+                waitedFraction, meanWait, meanSlowdown);
     }
 }

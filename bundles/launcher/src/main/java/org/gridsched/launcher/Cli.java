@@ -3,6 +3,7 @@ package org.gridsched.launcher;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,8 @@ import java.util.Map;
 import org.gridsched.api.InputException;
 import org.gridsched.api.Parameter;
 import org.gridsched.engine.Platform;
+import org.gridsched.engine.report.ClusterReport;
+import org.gridsched.engine.report.RunReport;
 import org.gridsched.launcher.PluginRegistry.Kind;
 
 /**
@@ -41,11 +44,13 @@ public final class Cli {
                            --reader NAME                        workload reader (default: chosen by file name)
                            --seed N  --name NAME  --strict  --no-kill  --quiet
                            --collectors a,b                     metric collectors (default jobs,utilization)
+                           --controllers a,b                    grid controllers taking part in the run (default none)
                            --workload-option KEY=VALUE          reader or generator option (repeatable)
                            --batch-option KEY=VALUE             batch policy option (repeatable)
                            --meta-option KEY=VALUE              meta-scheduler option (repeatable)
                            --realloc none|regular|all-cancellation   move waiting jobs between clusters periodically
                            --heuristic mct|minmin|maxmin|maxgain|maxrelgain|sufferage   which job reallocation handles next
+                           --heuristic-option KEY=VALUE         selection heuristic option (repeatable)
                            --realloc-option KEY=VALUE           period (3600), threshold (60), limit (0 = all)
                            --reference                          also run without reallocation; fill "comparison"
               run PROFILE.json [--out DIR] [--seed N] [--quiet]
@@ -137,14 +142,29 @@ public final class Cli {
         RunProfile p = new RunProfile();
         p.name = "simulate";
         Map<String, Object> workloadOptions = new LinkedHashMap<>();
-        Map<String, Object> batchOptions = new LinkedHashMap<>();
-        Map<String, Object> metaOptions = new LinkedHashMap<>();
-        Map<String, Object> reallocOptions = new LinkedHashMap<>();
-        String batch = "easy";
-        String meta = null;
-        String realloc = null;
+        // the plugin kinds' options: --KIND NAME and --KIND-option KEY=VALUE (one, per cluster), --KIND a,b (many)
+        Map<Kind, List<String>> names = new EnumMap<>(Kind.class);
+        Map<Kind, Map<String, Object>> kindOptions = new EnumMap<>(Kind.class);
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
+            Kind kind = kindOf(a);
+            if (kind != null && a.equals(kind.option())) {
+                String v = value(args, ++i, a);
+                if (kind.choosing() == Kind.Choosing.MANY) {
+                    List<String> list = new ArrayList<>();
+                    for (String n : v.split(",")) {
+                        list.add(n.trim());
+                    }
+                    names.put(kind, list);
+                } else {
+                    names.put(kind, List.of(v));
+                }
+                continue;
+            }
+            if (kind != null) {
+                keyValue(value(args, ++i, a), kindOptions.computeIfAbsent(kind, k -> new LinkedHashMap<>()), a);
+                continue;
+            }
             switch (a) {
                 case "--workload" -> {
                     List<Path> files = new ArrayList<>();
@@ -157,18 +177,10 @@ public final class Cli {
                 case "--local-fraction" -> p.localFraction = doubleValue(args, ++i, a);
                 case "--reference-speed" -> p.referenceSpeed = doubleValue(args, ++i, a);
                 case "--moldable" -> p.moldable = value(args, ++i, a);
-                case "--generator" -> p.generator = value(args, ++i, a);
-                case "--reader" -> p.reader = value(args, ++i, a);
                 case "--platform" -> {
                     Platform.parse(value(args, ++i, a), "--platform").clusters().forEach(c ->
                             p.clusters.add(new RunProfile.ClusterEntry(c.name(), c.processors(), c.speed(), null)));
                 }
-                case "--batch" -> batch = value(args, ++i, a);
-                case "--meta" -> meta = value(args, ++i, a);
-                case "--meta-option" -> keyValue(value(args, ++i, a), metaOptions, a);
-                case "--realloc" -> realloc = value(args, ++i, a);
-                case "--realloc-option" -> keyValue(value(args, ++i, a), reallocOptions, a);
-                case "--heuristic" -> p.heuristic = RunProfile.Choice.of(value(args, ++i, a));
                 case "--reference" -> p.reference = true;
                 case "--out" -> p.output = Path.of(value(args, ++i, a));
                 case "--seed" -> p.seed = longValue(args, ++i, a);
@@ -176,33 +188,69 @@ public final class Cli {
                 case "--strict" -> p.strict = true;
                 case "--no-kill" -> p.killAtRequestedTime = false;
                 case "--quiet" -> p.progress = false;
-                case "--collectors" -> {
-                    p.collectors = new ArrayList<>();
-                    for (String c : value(args, ++i, a).split(",")) {
-                        p.collectors.add(RunProfile.Choice.of(c.trim()));
-                    }
-                }
                 case "--workload-option" -> keyValue(value(args, ++i, a), workloadOptions, a);
-                case "--batch-option" -> keyValue(value(args, ++i, a), batchOptions, a);
                 default -> throw new UsageException("simulate: unknown option '" + a + "'");
             }
         }
+        p.reader = names.containsKey(Kind.READER) ? names.get(Kind.READER).get(0) : null;
+        p.generator = names.containsKey(Kind.GENERATOR) ? names.get(Kind.GENERATOR).get(0) : null;
         if (p.workloadFiles.isEmpty() == (p.generator == null)) {
             throw new UsageException("simulate: give exactly one of --workload FILE and --generator NAME");
         }
         p.workloadOptions = workloadOptions;
-        p.batch = new RunProfile.Choice(batch, batchOptions);
-        if (meta != null) {
-            p.meta = new RunProfile.Choice(meta, metaOptions);
-        } else if (!metaOptions.isEmpty()) {
-            throw new UsageException("simulate: --meta-option needs --meta NAME");
-        }
-        if (realloc != null && !realloc.equals("none")) {
-            p.realloc = new RunProfile.Choice(realloc, reallocOptions);
-        } else if (!reallocOptions.isEmpty()) {
-            throw new UsageException("simulate: --realloc-option needs --realloc NAME");
+        for (Kind kind : Kind.values()) {
+            Map<String, Object> options = kindOptions.getOrDefault(kind, Map.of());
+            List<String> chosen = names.get(kind);
+            switch (kind.choosing()) {
+                case WORKLOAD -> {
+                    // above
+                }
+                case MANY -> {
+                    if (chosen != null) {
+                        List<RunProfile.Choice> list = new ArrayList<>();
+                        chosen.forEach(n -> list.add(RunProfile.Choice.of(n)));
+                        p.choose(kind, list);
+                    }
+                }
+                default -> {
+                    String name = chosen != null ? chosen.get(0) : null;
+                    if (name == null && !options.isEmpty()) {
+                        // options alone go to the kind's default, if it has one
+                        RunProfile.Choice d = p.choice(kind);
+                        if (d == null) {
+                            throw new UsageException("simulate: " + kind.option() + "-option needs " + kind.option() + " NAME");
+                        }
+                        name = d.name();
+                    }
+                    if (name != null && kind.choosing() == Kind.Choosing.ONE_OR_NONE && name.equals("none")) {
+                        if (!options.isEmpty()) {
+                            throw new UsageException("simulate: " + kind.option() + "-option needs " + kind.option() + " NAME");
+                        }
+                        p.choose(kind, List.of());
+                    } else if (name != null) {
+                        p.choose(kind, new RunProfile.Choice(name, options));
+                    }
+                }
+            }
         }
         return p;
+    }
+
+    /**
+     * The plugin kind a {@code simulate} option is about: {@code --KIND} (its {@link Kind#option()}), or
+     * {@code --KIND-option} for kinds chosen one at a time; null for other options.
+     */
+    private static Kind kindOf(String option) {
+        for (Kind k : Kind.values()) {
+            if (option.equals(k.option())) {
+                return k;
+            }
+            boolean single = k.choosing() != Kind.Choosing.MANY && k.choosing() != Kind.Choosing.WORKLOAD;
+            if (single && option.equals(k.option() + "-option")) {
+                return k;
+            }
+        }
+        return null;
     }
 
     RunProfile runProfile(List<String> args) {
@@ -242,24 +290,20 @@ public final class Cli {
         out.println();
         out.println("theory: " + o.theory());
         out.printf("%-10s %-24s %14s %14s %10s%n", "element", "metric", "simulated", "theory", "difference");
-        @SuppressWarnings("unchecked")
-        Map<String, Object> clusters = (Map<String, Object>) o.summary().get("clusters");
-        for (Map.Entry<String, Object> c : clusters.entrySet()) {
-            @SuppressWarnings("unchecked")
-            Map<String, Object> sim = (Map<String, Object>) c.getValue();
-            @SuppressWarnings("unchecked")
-            Map<String, Object> th = (Map<String, Object>) sim.get("theory");
-            for (Map.Entry<String, Object> t : th.entrySet()) {
-                double theory = ((Number) t.getValue()).doubleValue();
-                Object s = sim.get(t.getKey());
+        RunReport report = o.report();
+        for (int i = 0; i < report.clusters().size(); i++) {
+            ClusterReport sim = report.clusters().get(i);
+            for (Map.Entry<String, Double> t : report.theory().clusters().get(i).toMap().entrySet()) {
+                double theory = t.getValue();
+                Object s = sim.metric(t.getKey());
                 if (t.getKey().equals("load")) {
-                    out.printf("%-10s %-24s %14s %14.6g%n", c.getKey(), "load", "", theory);
+                    out.printf("%-10s %-24s %14s %14.6g%n", sim.name(), "load", "", theory);
                 } else if (s instanceof Number n) {
                     double v = n.doubleValue();
                     String diff = theory == 0 ? "" : String.format("%+9.2f%%", 100 * (v - theory) / theory);
-                    out.printf("%-10s %-24s %14.6g %14.6g %10s%n", c.getKey(), t.getKey(), v, theory, diff);
+                    out.printf("%-10s %-24s %14.6g %14.6g %10s%n", sim.name(), t.getKey(), v, theory, diff);
                 } else {
-                    out.printf("%-10s %-24s %14s %14.6g   (add the collector that measures it)%n", c.getKey(), t.getKey(), "-", theory);
+                    out.printf("%-10s %-24s %14s %14.6g   (add the collector that measures it)%n", sim.name(), t.getKey(), "-", theory);
                 }
             }
         }

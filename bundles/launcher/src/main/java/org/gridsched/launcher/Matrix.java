@@ -16,10 +16,13 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.ToDoubleFunction;
 
 import org.gridsched.api.InputException;
 import org.gridsched.engine.Platform;
 import org.gridsched.engine.SimulationResult;
+import org.gridsched.engine.report.Comparison;
+import org.gridsched.launcher.PluginRegistry.Kind;
 
 /**
  * An experiment matrix in one profile: reallocation algorithm x heuristic x batch policy x platform x
@@ -30,12 +33,18 @@ import org.gridsched.engine.SimulationResult;
  * report.
  */
 final class Matrix {
-    static final List<String> METRICS = List.of("jobs_impacted_percent", "reallocations_percent",
-            "impacted_finishing_earlier_percent", "relative_average_response_time");
-    static final List<String> TITLES = List.of("Percentage of jobs impacted by reallocation",
-            "Number of reallocations relative to the number of jobs (%)",
-            "Percentage of impacted jobs finishing earlier with reallocation",
-            "Relative average response time of impacted jobs (reallocation / reference)");
+    /** A comparison metric of the matrix: its column in matrix.csv, its table's title in tables.md. */
+    record Metric(String column, String title, ToDoubleFunction<Comparison> value) {
+    }
+
+    static final List<Metric> METRICS = List.of(
+            new Metric("jobs_impacted_percent", "Percentage of jobs impacted by reallocation", Comparison::jobsImpactedPercent),
+            new Metric("reallocations_percent", "Number of reallocations relative to the number of jobs (%)",
+                    Comparison::reallocationsPercent),
+            new Metric("impacted_finishing_earlier_percent", "Percentage of impacted jobs finishing earlier with reallocation",
+                    Comparison::impactedFinishingEarlierPercent),
+            new Metric("relative_average_response_time", "Relative average response time of impacted jobs (reallocation / reference)",
+                    Comparison::relativeAverageResponseTime));
 
     /** The axes; each list is non-empty. */
     record Axes(List<String> realloc, List<String> heuristic, List<String> batch, Map<String, String> platforms,
@@ -49,7 +58,7 @@ final class Matrix {
         }
     }
 
-    private record Cell(Scenario scenario, String realloc, String heuristic, Map<String, Object> comparison) {
+    private record Cell(Scenario scenario, String realloc, String heuristic, Comparison comparison) {
     }
 
     private final Runner runner;
@@ -66,9 +75,9 @@ final class Matrix {
                 throw new InputException(source, 0, "matrix." + k, "unknown key; valid keys in matrix: batch, heuristic, platforms, realloc, seeds, workloads");
             }
         }
-        List<String> realloc = strings(m, "realloc", List.of("regular", "all-cancellation"), source);
-        List<String> heuristic = strings(m, "heuristic", List.of("mct", "minmin", "maxmin", "maxgain", "maxrelgain", "sufferage"), source);
-        List<String> batch = strings(m, "batch", List.of(p.batch.name()), source);
+        List<String> realloc = strings(m, "realloc", Defaults.list(Defaults.matrix().path("realloc")), source);
+        List<String> heuristic = strings(m, "heuristic", Defaults.list(Defaults.matrix().path("heuristic")), source);
+        List<String> batch = strings(m, "batch", List.of(p.choice(Kind.BATCH).name()), source);
         Map<String, String> platforms = new LinkedHashMap<>();
         Object pl = m.get("platforms");
         if (pl == null) {
@@ -148,9 +157,7 @@ final class Matrix {
                             Runner.Outcome o = runner.execute(variant(p, sc, realloc, h),
                                     dir.resolve("runs").resolve(scDir + "-" + realloc + "-" + h), ref, false);
                             progress(p, done, total);
-                            @SuppressWarnings("unchecked")
-                            Map<String, Object> c = (Map<String, Object>) o.summary().get("comparison");
-                            return new Cell(sc, realloc, h, c);
+                            return new Cell(sc, realloc, h, o.report().comparison());
                         }, pool));
                     }
                 }
@@ -192,12 +199,13 @@ final class Matrix {
         v.clusters = new ArrayList<>();
         Platform.parse(sc.platform(), "matrix.platforms").clusters()
                 .forEach(c -> v.clusters.add(new RunProfile.ClusterEntry(c.name(), c.processors(), c.speed(), null)));
-        v.batch = RunProfile.Choice.of(sc.batch());
+        v.choose(Kind.BATCH, RunProfile.Choice.of(sc.batch()));
         v.seed = sc.seed();
         v.progress = false;
         if (realloc != null) {
-            v.realloc = new RunProfile.Choice(realloc, p.realloc == null ? Map.of() : p.realloc.options());
-            v.heuristic = RunProfile.Choice.of(heuristic);
+            RunProfile.Choice given = p.choice(Kind.REALLOCATION);
+            v.choose(Kind.REALLOCATION, new RunProfile.Choice(realloc, given == null ? Map.of() : given.options()));
+            v.choose(Kind.HEURISTIC, RunProfile.Choice.of(heuristic));
         }
         return v;
     }
@@ -209,15 +217,15 @@ final class Matrix {
     private static void write(Path dir, Axes axes, List<Scenario> scenarios, List<Cell> cells) {
         boolean seeds = axes.seeds().size() > 1;
         StringBuilder csv = new StringBuilder("workload,platform,batch,seed,realloc,heuristic,jobs,jobs_impacted,reallocations");
-        METRICS.forEach(m -> csv.append(',').append(m));
+        METRICS.forEach(m -> csv.append(',').append(m.column()));
         csv.append('\n');
         for (Cell c : cells) {
             csv.append(c.scenario().workload() == null ? "" : c.scenario().workload()).append(',')
                     .append(c.scenario().platformName()).append(',').append(c.scenario().batch()).append(',').append(c.scenario().seed())
-                    .append(',').append(c.realloc()).append(',').append(c.heuristic()).append(',').append(c.comparison().get("jobs"))
-                    .append(',').append(c.comparison().get("jobs_impacted")).append(',').append(c.comparison().get("reallocations"));
-            for (String m : METRICS) {
-                csv.append(',').append(format((Number) c.comparison().get(m), 6));
+                    .append(',').append(c.realloc()).append(',').append(c.heuristic()).append(',').append(c.comparison().jobs())
+                    .append(',').append(c.comparison().jobsImpacted()).append(',').append(c.comparison().reallocations());
+            for (Metric m : METRICS) {
+                csv.append(',').append(format(m.value().applyAsDouble(c.comparison()), 6));
             }
             csv.append('\n');
         }
@@ -225,13 +233,11 @@ final class Matrix {
         List<String> columns = new ArrayList<>();
         for (String r : axes.realloc()) {
             for (String h : axes.heuristic()) {
-                columns.add(h.toUpperCase(Locale.ROOT).replace("MIN", "Min").replace("MAX", "Max").replace("GAIN", "Gain")
-                        .replace("REL", "Rel").replace("SUFFERAGE", "Sufferage") + (r.equals("all-cancellation") ? "-C" : ""));
+                columns.add(columnLabel(r, h));
             }
         }
-        for (int m = 0; m < METRICS.size(); m++) {
-            String metric = METRICS.get(m);
-            md.append("### ").append(TITLES.get(m)).append("\n\n| scenario |");
+        for (Metric metric : METRICS) {
+            md.append("### ").append(metric.title()).append("\n\n| scenario |");
             columns.forEach(c -> md.append(' ').append(c).append(" |"));
             md.append(" avg |\n|---|");
             columns.forEach(c -> md.append("---:|"));
@@ -278,17 +284,30 @@ final class Matrix {
         }
     }
 
-    private static double value(List<Cell> cells, Scenario sc, String realloc, String heuristic, String metric) {
+    /**
+     * A column of tables.md, as in the study's report: the heuristic's name in upper case with some words
+     * re-cased ("MaxRelGain"), plus a suffix for some algorithms ("-C" for all-cancellation); both from
+     * {@code defaults.json}.
+     */
+    static String columnLabel(String realloc, String heuristic) {
+        var rules = Defaults.matrix().path("column_label");
+        String label = heuristic.toUpperCase(Locale.ROOT);
+        for (var pair : rules.path("heuristic_upper_case_then_replace")) {
+            label = label.replace(pair.get(0).asText(), pair.get(1).asText());
+        }
+        return label + Defaults.strings(rules.path("realloc_suffix")).getOrDefault(realloc, "");
+    }
+
+    private static double value(List<Cell> cells, Scenario sc, String realloc, String heuristic, Metric metric) {
         for (Cell c : cells) {
             if (c.scenario().equals(sc) && c.realloc().equals(realloc) && c.heuristic().equals(heuristic)) {
-                return ((Number) c.comparison().get(metric)).doubleValue();
+                return metric.value().applyAsDouble(c.comparison());
             }
         }
         return Double.NaN;
     }
 
-    private static String format(Number n, int digits) {
-        double v = n.doubleValue();
+    private static String format(double v, int digits) {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%." + digits + "f", v);
     }
 }

@@ -9,12 +9,17 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 import org.gridsched.api.InputException;
 import org.gridsched.api.Parameter;
 import org.gridsched.api.Plugin;
 import org.gridsched.api.PluginOptions;
 import org.gridsched.api.batch.BatchPolicy;
+import org.gridsched.api.control.Controller;
+import org.gridsched.api.control.GridController;
+import org.gridsched.api.control.GridOperations;
 import org.gridsched.api.grid.MetaScheduler;
 import org.gridsched.api.grid.ReallocationAlgorithm;
 import org.gridsched.api.grid.SelectionHeuristic;
@@ -29,29 +34,162 @@ import org.gridsched.api.workload.WorkloadReader;
  */
 public class PluginRegistry {
 
-    /** The kinds of plugin, with the word users see. */
+    /**
+     * The kinds of plugin: the one list that everything kind-specific is read from. Each kind carries its service
+     * interface (the registry and the OSGi tracker follow it), the words users see, how a run chooses it (profile
+     * key, {@code simulate} option, one or many, per cluster), the role its random stream is seeded by, and how
+     * the chosen plugins are wired into the simulation. Defaults are data ({@code defaults.json}). Adding a kind is
+     * adding a constant here.
+     */
     public enum Kind {
-        BATCH("batch", "batch policy", "batch policies", BatchPolicy.class),
-        META("meta", "meta-scheduler", "meta-schedulers", MetaScheduler.class),
-        REALLOCATION("realloc", "reallocation algorithm", "reallocation algorithms", ReallocationAlgorithm.class),
-        HEURISTIC("heuristic", "selection heuristic", "selection heuristics", SelectionHeuristic.class),
-        READER("reader", "workload reader", "workload readers", WorkloadReader.class),
-        GENERATOR("generator", "workload generator", "workload generators", WorkloadGenerator.class),
-        COLLECTOR("collector", "metric collector", "metric collectors", MetricCollector.class);
+        BATCH(BatchPolicy.class, "batch", "batch policy", "batch policies", s -> s
+                .perCluster("batch", "--batch")
+                .wiring((run, uses) -> {
+                    for (RunAssembly.Use u : uses) {
+                        BatchPolicy policy = u.plugin(BatchPolicy.class);
+                        run.scheduler(u.cluster(), cluster -> policy.create(cluster, u.options()));
+                    }
+                })),
+        META(MetaScheduler.class, "meta", "meta-scheduler", "meta-schedulers", s -> s
+                .one("meta", "--meta")
+                .seededAs(name -> "meta")
+                .wiring((run, uses) -> {
+                    RunAssembly.Use u = uses.get(0);
+                    MetaScheduler meta = u.plugin(MetaScheduler.class);
+                    run.settings().router = grid -> meta.create(grid, u.options(), u.seed());
+                })),
+        REALLOCATION(ReallocationAlgorithm.class, "realloc", "reallocation algorithm", "reallocation algorithms", s -> s
+                .oneOrNone("realloc", "--realloc")
+                .optionsOwner("reallocation")
+                .wiring((run, uses) -> {
+                    RunAssembly.Use u = uses.get(0);
+                    ReallocationAlgorithm algorithm = u.plugin(ReallocationAlgorithm.class);
+                    SelectionHeuristic heuristic = run.chosen(SelectionHeuristic.class).get(0);
+                    run.settings().reallocation = grid -> algorithm.create(grid, heuristic, u.options());
+                })),
+        /** Drives the reallocation algorithm (which wires it); chosen only with one. */
+        HEURISTIC(SelectionHeuristic.class, "heuristic", "selection heuristic", "selection heuristics", s -> s
+                .one("heuristic", "--heuristic")
+                .onlyWith(REALLOCATION)),
+        READER(WorkloadReader.class, "reader", "workload reader", "workload readers", s -> s
+                .workload("workload.reader", "--reader")),
+        GENERATOR(WorkloadGenerator.class, "generator", "workload generator", "workload generators", s -> s
+                .workload("workload.generator", "--generator")),
+        COLLECTOR(MetricCollector.class, "collector", "metric collector", "metric collectors", s -> s
+                .many("collectors", "--collectors")
+                .wiring((run, uses) -> {
+                    for (RunAssembly.Use u : uses) {
+                        run.collector(u.name(), u.plugin(MetricCollector.class).create(run.info(), u.options()));
+                    }
+                })),
+        CONTROLLER(GridController.class, "controller", "grid controller", "grid controllers", s -> s
+                .many("controllers", "--controllers")
+                .seededAs(name -> "controller:" + name)
+                .wiring((run, uses) -> {
+                    List<Function<GridOperations, Controller>> controllers = new ArrayList<>();
+                    for (RunAssembly.Use u : uses) {
+                        GridController controller = u.plugin(GridController.class);
+                        controllers.add(grid -> controller.create(grid, u.options(), u.seed()));
+                    }
+                    run.settings().controllers = List.copyOf(controllers);
+                }));
+
+        /** How a run chooses plugins of a kind. */
+        public enum Choosing {
+            /** One per cluster: a profile-wide choice, which a cluster of the platform may replace with its own. */
+            PER_CLUSTER,
+            /** At most one per run, a name or {"name": ..., "options": {...}}. */
+            ONE,
+            /** Like {@link #ONE}, and the name "none" chooses none. */
+            ONE_OR_NONE,
+            /** A list, each a name or {"name": ..., "options": {...}} (or an object of name: options). */
+            MANY,
+            /** Where the jobs come from: chosen inside the profile's "workload" (see {@link ProfileParser}). */
+            WORKLOAD
+        }
+
+        /** Puts a run's chosen plugins of a kind into the simulation being assembled. */
+        @FunctionalInterface
+        public interface Wiring {
+            void wire(RunAssembly run, List<RunAssembly.Use> uses);
+        }
+
+        /** The kind-specific settings, written as a chain in each constant. */
+        static final class Spec {
+            private Choosing choosing;
+            private String profileKey;
+            private String option;
+            private String optionsOwner;
+            private UnaryOperator<String> seedRole;
+            private Kind onlyWith;
+            private Wiring wiring = (run, uses) -> { };
+
+            private Spec chosen(Choosing how, String profileKey, String option) {
+                this.choosing = how;
+                this.profileKey = profileKey;
+                this.option = option;
+                return this;
+            }
+
+            Spec perCluster(String profileKey, String option) {
+                return chosen(Choosing.PER_CLUSTER, profileKey, option);
+            }
+
+            Spec one(String profileKey, String option) {
+                return chosen(Choosing.ONE, profileKey, option);
+            }
+
+            Spec oneOrNone(String profileKey, String option) {
+                return chosen(Choosing.ONE_OR_NONE, profileKey, option);
+            }
+
+            Spec many(String profileKey, String option) {
+                return chosen(Choosing.MANY, profileKey, option);
+            }
+
+            Spec workload(String profileKey, String option) {
+                return chosen(Choosing.WORKLOAD, profileKey, option);
+            }
+
+            /** How option errors name the plugin ("reallocation 'x'"), when not by its label. */
+            Spec optionsOwner(String word) {
+                this.optionsOwner = word;
+                return this;
+            }
+
+            /** The role its random stream is seeded by ({@link RunProfile#seedFor}), from the plugin's name. */
+            Spec seededAs(UnaryOperator<String> role) {
+                this.seedRole = role;
+                return this;
+            }
+
+            /** Chosen (looked up, described) only when a plugin of that kind is. */
+            Spec onlyWith(Kind kind) {
+                this.onlyWith = kind;
+                return this;
+            }
+
+            Spec wiring(Wiring w) {
+                this.wiring = w;
+                return this;
+            }
+        }
 
         final String key;
         final String label;
         final String plural;
         final Class<? extends Plugin> type;
+        private final Spec spec;
 
-        Kind(String key, String label, String plural, Class<? extends Plugin> type) {
+        Kind(Class<? extends Plugin> type, String key, String label, String plural, UnaryOperator<Spec> spec) {
             this.key = key;
             this.label = label;
             this.plural = plural;
             this.type = type;
+            this.spec = spec.apply(new Spec());
         }
 
-        /** A short stable word for the kind, as in profiles ("batch", "meta", "realloc", ...). */
+        /** A short stable word for the kind ("batch", "meta", "realloc", ..., "collector", "controller"). */
         public String key() {
             return key;
         }
@@ -64,6 +202,49 @@ public class PluginRegistry {
             return plural;
         }
 
+        /** The service interface its plugins implement. */
+        public Class<? extends Plugin> type() {
+            return type;
+        }
+
+        public Choosing choosing() {
+            return spec.choosing;
+        }
+
+        /**
+         * The profile key that chooses it ("batch", "collectors", ...; "workload.reader" for the workload kinds),
+         * also the field its errors name.
+         */
+        public String profileKey() {
+            return spec.profileKey;
+        }
+
+        /** The {@code simulate} option that chooses it ("--batch", "--collectors", ...). */
+        public String option() {
+            return spec.option;
+        }
+
+        /** How option errors name one of its plugins: "batch policy 'easy'". */
+        public String owner(String name) {
+            return (spec.optionsOwner != null ? spec.optionsOwner : label) + " '" + name + "'";
+        }
+
+        /** The role the random stream of the plugin of that name is seeded by; null if the kind gets no seed. */
+        public String seedRole(String name) {
+            return spec.seedRole == null ? null : spec.seedRole.apply(name);
+        }
+
+        /** The kind without which this one is not chosen; null if none. */
+        public Kind onlyWith() {
+            return spec.onlyWith;
+        }
+
+        /** Puts a run's chosen plugins of this kind (never empty) into the simulation being assembled. */
+        public void wire(RunAssembly run, List<RunAssembly.Use> uses) {
+            spec.wiring.wire(run, uses);
+        }
+
+        /** The kind of a plugin: the first whose interface it implements. */
         public static Kind of(Plugin p) {
             for (Kind k : values()) {
                 if (k.type.isInstance(p)) {
@@ -71,6 +252,16 @@ public class PluginRegistry {
                 }
             }
             throw new IllegalArgumentException("not a gridsched plugin: " + p.getClass().getName());
+        }
+
+        /** The kind chosen under that profile key, or null. */
+        public static Kind byProfileKey(String profileKey) {
+            for (Kind k : values()) {
+                if (k.profileKey().equals(profileKey)) {
+                    return k;
+                }
+            }
+            return null;
         }
     }
 
@@ -135,7 +326,7 @@ public class PluginRegistry {
     private final ConcurrentSkipListMap<String, String> departed = new ConcurrentSkipListMap<>();
 
     private static String key(Kind kind, String name) {
-        return kind.ordinal() + ":" + name;
+        return String.format("%03d:%s", kind.ordinal(), name); // sorts by kind, then name
     }
 
     /**

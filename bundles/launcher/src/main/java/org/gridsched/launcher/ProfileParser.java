@@ -20,32 +20,50 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.gridsched.api.InputException;
 import org.gridsched.engine.Platform;
+import org.gridsched.launcher.PluginRegistry.Kind;
 
 /**
  * Reads a JSON run profile. Unknown keys and values of the wrong type are errors that name the file and
- * the key, and list the valid keys. Relative paths are resolved against the profile's own folder.
+ * the key, and list the valid keys. Relative paths are resolved against the profile's own folder. The plugin
+ * kinds ({@link Kind}) bring their own keys and say how each is chosen (one, "none", a list, per cluster).
  *
  * <pre>{@code
  * {
  *   "name": "quickstart",
- *   "platform": [ {"name": "cluster", "processors": 256, "speed": 1.0, "batch": "cbf"} ],  // or "c:256,d:128:1.5"
- *   "batch": "easy",                                   // or {"name": "easy", "options": {...}}
- *   "meta": "random-weighted",                         // meta-scheduler, needed with several clusters
- *   "realloc": "regular", "heuristic": "minmin",       // reallocation of waiting jobs ("none" by default)
+ *   "platform": [ {"name": "cluster", "processors": 256, "speed": 1.0, "batch": "POLICY"} ],  // or "c:256,d:128:1.5"
+ *   "batch": "POLICY",                                 // or {"name": "POLICY", "options": {...}}
+ *   "meta": "BROKER",                                  // meta-scheduler, needed with several clusters
+ *   "realloc": "ALGORITHM", "heuristic": "HEURISTIC",  // reallocation of waiting jobs ("none" by default)
  *   "reference": true,                                 // also run without reallocation and compare
- *   "workload": {"generator": "lublin99", "options": {"jobs": 5000}},   // or {"file": "x.swf", "reader": "swf", "options": {...}}
- *   "collectors": ["jobs", "utilization"],             // or {"jobs": {"bounded_slowdown_threshold": 10}}
+ *   "workload": {"generator": "GENERATOR", "options": {...}},   // or {"file": "x.swf", "reader": "READER", "options": {...}}
+ *   "collectors": ["COLLECTOR", ...],                  // or {"COLLECTOR": {"option": value}, ...}
+ *   "controllers": ["CONTROLLER", ...],                // grid controllers, like collectors (none by default)
  *   "seed": 42, "kill_at_requested_time": true, "strict": false, "progress": true,
  *   "output": "../workspace/results/quickstart"
  * }
  * }</pre>
+ *
+ * <p>Runnable examples are in {@code runconfigs/}; the defaults of the plugin keys are in {@code defaults.json}.
  */
 public final class ProfileParser {
-    static final Set<String> TOP_KEYS = new TreeSet<>(List.of("name", "description", "platform", "batch", "meta", "realloc", "heuristic", "reference", "matrix", "local_fraction", "reference_speed", "moldable", "workload",
-            "collectors", "seed", "kill_at_requested_time", "strict", "progress", "output"));
-    static final Set<String> CLUSTER_KEYS = new TreeSet<>(List.of("name", "processors", "speed", "batch"));
+    /** The profile's own keys; the plugin kinds add theirs ({@link #TOP_KEYS}). */
+    static final List<String> SETTING_KEYS = List.of("name", "description", "platform", "reference", "matrix", "local_fraction",
+            "reference_speed", "moldable", "workload", "seed", "kill_at_requested_time", "strict", "progress", "output");
+    static final Set<String> TOP_KEYS = keys(SETTING_KEYS, false);
+    static final Set<String> CLUSTER_KEYS = keys(List.of("name", "processors", "speed"), true);
     static final Set<String> WORKLOAD_KEYS = new TreeSet<>(List.of("file", "files", "clock", "reader", "generator", "options"));
     static final Set<String> CHOICE_KEYS = new TreeSet<>(List.of("name", "options"));
+
+    /** {@code own} plus the profile keys of the plugin kinds chosen at top level (or per cluster). */
+    private static Set<String> keys(List<String> own, boolean perCluster) {
+        Set<String> keys = new TreeSet<>(own);
+        for (Kind k : Kind.values()) {
+            if (perCluster ? k.choosing() == Kind.Choosing.PER_CLUSTER : k.choosing() != Kind.Choosing.WORKLOAD) {
+                keys.add(k.profileKey());
+            }
+        }
+        return keys;
+    }
 
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
@@ -98,20 +116,13 @@ public final class ProfileParser {
                 throw error("name", "use letters, digits, '.', '_' or '-' (it names the output folder), got '" + p.name + "'");
             }
         }
-        if (root.has("batch")) {
-            p.batch = choice(root.get("batch"), "batch");
+        for (Kind kind : Kind.values()) {
+            if (kind.choosing() != Kind.Choosing.WORKLOAD && root.has(kind.profileKey())) {
+                p.choose(kind, choices(kind, root.get(kind.profileKey())));
+            }
         }
         if (root.has("platform")) {
             p.clusters = platform(root.get("platform"));
-        }
-        if (root.has("meta")) {
-            p.meta = choice(root.get("meta"), "meta");
-        }
-        if (root.has("realloc") && !(root.get("realloc").isTextual() && root.get("realloc").asText().equals("none"))) {
-            p.realloc = choice(root.get("realloc"), "realloc");
-        }
-        if (root.has("heuristic")) {
-            p.heuristic = choice(root.get("heuristic"), "heuristic");
         }
         p.reference = bool(root, "reference", false);
         p.localFraction = number(root, "local_fraction", 0);
@@ -140,9 +151,6 @@ public final class ProfileParser {
             workload(root.get("workload"), p);
         } else if (!(root.has("matrix") && root.get("matrix").has("workloads"))) {
             throw error("workload", "missing; give {\"file\": \"trace.swf\"} or {\"generator\": \"lublin99\", \"options\": {...}}");
-        }
-        if (root.has("collectors")) {
-            p.collectors = collectors(root.get("collectors"));
         }
         if (root.has("seed")) {
             JsonNode s = root.get("seed");
@@ -194,7 +202,8 @@ public final class ProfileParser {
                 }
                 speed = s.asDouble();
             }
-            RunProfile.Choice batch = c.has("batch") ? choice(c.get("batch"), where + ".batch") : null;
+            String batchKey = Kind.BATCH.profileKey();
+            RunProfile.Choice batch = c.has(batchKey) ? choice(c.get(batchKey), where + "." + batchKey) : null;
             list.add(new RunProfile.ClusterEntry(name, procs.asInt(), speed, batch));
         }
         return list;
@@ -241,20 +250,31 @@ public final class ProfileParser {
         }
     }
 
-    private List<RunProfile.Choice> collectors(JsonNode node) {
+    /** The plugins a kind's profile key chooses: one, "none" (where allowed: none), or a list. */
+    private List<RunProfile.Choice> choices(Kind kind, JsonNode node) {
+        String key = kind.profileKey();
+        return switch (kind.choosing()) {
+            case MANY -> list(node, key);
+            case ONE_OR_NONE -> node.isTextual() && node.asText().equals("none") ? List.of() : List.of(choice(node, key));
+            default -> List.of(choice(node, key));
+        };
+    }
+
+    /** A list of choices, or an object of name: options. */
+    private List<RunProfile.Choice> list(JsonNode node, String key) {
         List<RunProfile.Choice> list = new ArrayList<>();
         if (node.isArray()) {
             for (int i = 0; i < node.size(); i++) {
-                list.add(choice(node.get(i), "collectors[" + i + "]"));
+                list.add(choice(node.get(i), key + "[" + i + "]"));
             }
         } else if (node.isObject()) {
             Iterator<Map.Entry<String, JsonNode>> it = node.fields();
             while (it.hasNext()) {
                 Map.Entry<String, JsonNode> e = it.next();
-                list.add(new RunProfile.Choice(e.getKey(), options(e.getValue(), "collectors." + e.getKey())));
+                list.add(new RunProfile.Choice(e.getKey(), options(e.getValue(), key + "." + e.getKey())));
             }
         } else {
-            throw error("collectors", "expected a list of names or an object of name: options");
+            throw error(key, "expected a list of names or an object of name: options");
         }
         return list;
     }

@@ -2,9 +2,12 @@ package org.gridsched.launcher;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import org.gridsched.launcher.PluginRegistry.Kind;
 
 /**
  * Everything one simulation run needs, whether it came from a JSON profile ({@link ProfileParser}) or from
@@ -40,13 +43,11 @@ public final class RunProfile {
     public String name = "run";
     /** Empty: one cluster sized by the trace header (MaxProcs). */
     public List<ClusterEntry> clusters = new ArrayList<>();
-    public Choice batch = Choice.of("easy");
-    /** The meta-scheduler deciding where jobs go; with several clusters and none given, MCT. */
-    public Choice meta;
-    /** The reallocation algorithm moving waiting jobs between clusters; null = none. */
-    public Choice realloc;
-    /** The selection heuristic driving the reallocation algorithm. */
-    public Choice heuristic = Choice.of("mct");
+    /**
+     * The plugins chosen by kind (profile-wide; a cluster's own batch policy is in {@link #clusters}). A kind not
+     * here takes its default ({@code defaults.json}); an empty list chooses none.
+     */
+    private final Map<Kind, List<Choice>> chosen = new EnumMap<>(Kind.class);
     /** Also run the reference (no reallocation) and compare. */
     public boolean reference;
     /** Non-dedicated platform: the fraction of jobs their cluster's local users submit directly (one trace per cluster). */
@@ -76,7 +77,6 @@ public final class RunProfile {
     public String reader;
     public String generator;
     public Map<String, Object> workloadOptions = Map.of();
-    public List<Choice> collectors = new ArrayList<>(List.of(Choice.of("jobs"), Choice.of("utilization")));
     public long seed = 1;
     public boolean killAtRequestedTime = true;
     public boolean strict = false;
@@ -84,9 +84,50 @@ public final class RunProfile {
     /** Null: {@code workspace/results/NAME} under the gridsched home. */
     public Path output;
 
+    /** Chooses the plugins of a kind (an empty list: none), replacing its default. */
+    public void choose(Kind kind, List<Choice> choices) {
+        chosen.put(kind, List.copyOf(choices));
+    }
+
+    /** Chooses one plugin of a kind, replacing its default; null chooses none. */
+    public void choose(Kind kind, Choice choice) {
+        choose(kind, choice == null ? List.of() : List.of(choice));
+    }
+
+    /** Whether the profile chose plugins of that kind itself (rather than leaving it to the default). */
+    public boolean chose(Kind kind) {
+        return chosen.containsKey(kind);
+    }
+
+    /**
+     * The plugins of a kind a run on {@code clusterCount} clusters uses, profile-wide: the profile's choice, else
+     * the kind's default for such a platform. A kind chosen only with another ({@link Kind#onlyWith}) is empty
+     * without it.
+     */
+    public List<Choice> choices(Kind kind, int clusterCount) {
+        if (kind.onlyWith() != null && choices(kind.onlyWith(), clusterCount).isEmpty()) {
+            return List.of();
+        }
+        if (chosen.containsKey(kind)) {
+            return chosen.get(kind);
+        }
+        return clusterCount > 1 ? Defaults.choicesOnSeveralClusters(kind) : Defaults.choices(kind);
+    }
+
+    /** The first of {@link #choices}, or null. */
+    public Choice choice(Kind kind, int clusterCount) {
+        List<Choice> c = choices(kind, clusterCount);
+        return c.isEmpty() ? null : c.get(0);
+    }
+
+    /** The profile-wide choice of a kind whatever the platform, or null (e.g. the batch policy). */
+    public Choice choice(Kind kind) {
+        return choice(kind, 1);
+    }
+
     /** The batch policy of cluster {@code i}: its own choice, else the profile-wide one. */
     public Choice batchOf(int i) {
-        return clusters.isEmpty() || clusters.get(i).batch() == null ? batch : clusters.get(i).batch();
+        return clusters.isEmpty() || clusters.get(i).batch() == null ? choice(Kind.BATCH) : clusters.get(i).batch();
     }
 
     /** The same run without reallocation, named NAME-reference: the baseline of a comparison. */
@@ -94,14 +135,13 @@ public final class RunProfile {
         RunProfile r = new RunProfile();
         r.name = name + "-reference";
         r.clusters = clusters;
-        r.batch = batch;
-        r.meta = meta;
+        r.chosen.putAll(chosen);
+        r.chosen.remove(Kind.REALLOCATION);
         r.workloadFiles = workloadFiles;
         r.clock = clock;
         r.reader = reader;
         r.generator = generator;
         r.workloadOptions = workloadOptions;
-        r.collectors = collectors;
         r.seed = seed;
         r.killAtRequestedTime = killAtRequestedTime;
         r.strict = strict;
@@ -140,19 +180,55 @@ public final class RunProfile {
             cm.put("name", c.name());
             cm.put("processors", c.processors());
             cm.put("speed", c.speed());
-            cm.put("batch", b.describe());
+            cm.put(Kind.BATCH.profileKey(), b.describe());
             platform.add(cm);
         }
         m.put("platform", platform);
-        if (meta != null) {
-            m.put("meta", meta.describe());
-        } else if (actual.size() > 1) {
-            m.put("meta", "mct");
+        boolean workloadDescribed = false;
+        for (Kind kind : Kind.values()) {
+            switch (kind.choosing()) {
+                case PER_CLUSTER -> {
+                    // described with each cluster of the platform
+                }
+                case WORKLOAD -> {
+                    if (!workloadDescribed) {
+                        m.put("workload", describeWorkload());
+                        workloadDescribed = true;
+                    }
+                }
+                case ONE, ONE_OR_NONE -> {
+                    Choice c = choice(kind, actual.size());
+                    if (c != null) {
+                        m.put(kind.profileKey(), c.describe());
+                    }
+                }
+                case MANY -> {
+                    // kinds that run by default are always shown (even when none is chosen), others when chosen
+                    List<Choice> list = choices(kind, actual.size());
+                    if (!list.isEmpty() || !Defaults.choices(kind).isEmpty()) {
+                        List<Object> cs = new ArrayList<>();
+                        list.forEach(c -> cs.add(c.describe()));
+                        m.put(kind.profileKey(), cs);
+                    }
+                }
+            }
         }
-        if (realloc != null) {
-            m.put("realloc", realloc.describe());
-            m.put("heuristic", heuristic.describe());
+        if (localFraction > 0) {
+            m.put("local_fraction", localFraction);
         }
+        if (!moldable.equals("none")) {
+            m.put("moldable", moldable);
+        }
+        if (referenceSpeed != 1.0) {
+            m.put("reference_speed", referenceSpeed);
+        }
+        m.put("seed", seed);
+        m.put("kill_at_requested_time", killAtRequestedTime);
+        m.put("strict", strict);
+        return m;
+    }
+
+    private Map<String, Object> describeWorkload() {
         Map<String, Object> w = new LinkedHashMap<>();
         if (!workloadFiles.isEmpty()) {
             if (workloadFiles.size() == 1) {
@@ -170,24 +246,6 @@ public final class RunProfile {
             w.put("generator", generator);
         }
         w.put("options", new java.util.TreeMap<>(workloadOptions));
-        m.put("workload", w);
-        List<Object> cs = new ArrayList<>();
-        for (Choice c : collectors) {
-            cs.add(c.describe());
-        }
-        m.put("collectors", cs);
-        if (localFraction > 0) {
-            m.put("local_fraction", localFraction);
-        }
-        if (!moldable.equals("none")) {
-            m.put("moldable", moldable);
-        }
-        if (referenceSpeed != 1.0) {
-            m.put("reference_speed", referenceSpeed);
-        }
-        m.put("seed", seed);
-        m.put("kill_at_requested_time", killAtRequestedTime);
-        m.put("strict", strict);
-        return m;
+        return w;
     }
 }

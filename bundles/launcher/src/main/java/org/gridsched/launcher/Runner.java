@@ -5,7 +5,6 @@ import java.io.PrintStream;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,11 +12,6 @@ import java.util.TreeMap;
 
 import org.gridsched.api.InputException;
 import org.gridsched.api.PluginOptions;
-import org.gridsched.api.batch.BatchPolicy;
-import org.gridsched.api.grid.MetaScheduler;
-import org.gridsched.api.grid.ReallocationAlgorithm;
-import org.gridsched.api.grid.SelectionHeuristic;
-import org.gridsched.api.metrics.MetricCollector;
 import org.gridsched.api.metrics.RunInfo;
 import org.gridsched.api.workload.JobSource;
 import org.gridsched.api.workload.WorkloadGenerator;
@@ -30,6 +24,10 @@ import org.gridsched.engine.ProgressListener;
 import org.gridsched.engine.ResultWriter;
 import org.gridsched.engine.Simulation;
 import org.gridsched.engine.SimulationResult;
+import org.gridsched.engine.report.CollectorSections;
+import org.gridsched.engine.report.Comparison;
+import org.gridsched.engine.report.JobCounts;
+import org.gridsched.engine.report.RunReport;
 import org.gridsched.launcher.PluginRegistry.Kind;
 
 /** Turns a {@link RunProfile} into a simulation: looks the plugins up by name, runs, writes the results. */
@@ -38,9 +36,13 @@ public final class Runner {
     /**
      * What a finished run left behind.
      *
-     * @param theory what the queueing-theory model is, when it applies to the run; else null
+     * @param report what {@code summary.json} holds, as records
      */
-    public record Outcome(SimulationResult result, Path outputDir, Map<String, Object> summary, String theory) {
+    public record Outcome(SimulationResult result, Path outputDir, RunReport report) {
+        /** What the queueing-theory model is, when it applies to the run; else null. */
+        public String theory() {
+            return report.theory() == null ? null : report.theory().model();
+        }
     }
 
     /** The queueing-theory companion of the run, or null when theory does not apply. */
@@ -50,16 +52,6 @@ public final class Runner {
         } catch (BrokeringTheory.NotApplicable e) {
             return null;
         }
-    }
-
-    /** Puts the predictions beside the simulated values: clusters.NAME.theory and run.theory_model. */
-    @SuppressWarnings("unchecked")
-    private static void addTheory(Map<String, Object> summary, BrokeringTheory theory, Platform platform) {
-        Map<String, Object> clusters = (Map<String, Object>) summary.get("clusters");
-        for (int i = 0; i < platform.size(); i++) {
-            ((Map<String, Object>) clusters.get(platform.get(i).name())).put("theory", theory.forCluster(i));
-        }
-        ((Map<String, Object>) summary.get("run")).put("theory_model", theory.describe());
     }
 
     private final PluginRegistry registry;
@@ -120,7 +112,7 @@ public final class Runner {
         if (!p.reference) {
             return execute(p, dir, null, true);
         }
-        if (p.realloc == null) {
+        if (p.choice(Kind.REALLOCATION) == null) {
             throw new InputException(null, 0, "reference", "a reference run compares reallocation with none; give --realloc (\"realloc\" in the profile)");
         }
         RunProfile ref = p.withoutReallocation();
@@ -142,7 +134,8 @@ public final class Runner {
                 runInfo.put("workload_source", source.describe());
             }
             ProgressBar bar = p.progress ? new ProgressBar(err, terminal, p.name) : null;
-            Simulation sim = simulation(p, platform, monitored(bar), use);
+            CollectorSections sections = new CollectorSections();
+            Simulation sim = simulation(p, platform, monitored(bar), use, sections);
             SimulationResult result;
             try {
                 result = sim.run(source);
@@ -151,23 +144,22 @@ public final class Runner {
                     bar.finish();
                 }
             }
-            Map<String, Object> summary = ResultWriter.summary(result, runInfo);
-            summary.put("plugins", new LinkedHashMap<>(use.provenance));
+            RunReport report = ResultWriter.report(result, runInfo, sections).withPlugins(use.provenance);
             if (reference != null) {
-                summary.put("comparison", Comparison.of(result.jobs(), reference.jobs(), result.reallocations()));
+                report = report.withComparison(Comparison.of(result.jobs(), reference.jobs(), result.reallocations()));
             }
             BrokeringTheory theory = theory(p, platform);
             if (theory != null) {
-                addTheory(summary, theory, platform);
+                report = report.withTheory(theory.predictions());
             }
-            ResultWriter.write(result, summary, dir);
+            ResultWriter.write(result, report, dir);
             if (print) {
-                printSummary(p, result, dir);
-                if (reference != null) {
-                    printComparison((Map<?, ?>) summary.get("comparison"));
+                printSummary(p, result, report, dir);
+                if (report.comparison() != null) {
+                    printComparison(report.comparison());
                 }
             }
-            return new Outcome(result, dir, summary, theory == null ? null : theory.describe());
+            return new Outcome(result, dir, report);
         }
     }
 
@@ -184,46 +176,52 @@ public final class Runner {
             provenance.put(kind.key() + " " + name, e.provenance());
             return e;
         }
+
+        /** Looks a chosen plugin up and checks its options. */
+        RunAssembly.Use use(RunProfile p, Kind kind, RunProfile.Choice choice, int cluster) {
+            PluginRegistry.Entry e = entry(kind, choice.name(), kind.profileKey());
+            PluginOptions options = e.options(kind.owner(e.name()), choice.options());
+            String role = kind.seedRole(e.name());
+            return new RunAssembly.Use(e, options, role == null ? 0 : p.seedFor(role), cluster);
+        }
     }
 
-    /** Builds the simulation: a batch scheduler per cluster and the collectors, all looked up by name. */
-    Simulation simulation(RunProfile p, Platform platform, ProgressListener progress, PluginUse use) {
-        Map<String, BatchPolicy> policies = new HashMap<>();
-        Map<String, PluginOptions> policyOptions = new HashMap<>();
-        for (int i = 0; i < platform.size(); i++) {
-            ClusterSpec c = platform.get(i);
-            RunProfile.Choice choice = p.batchOf(i);
-            PluginRegistry.Entry e = use.entry(Kind.BATCH, choice.name(), "batch");
-            policies.put(c.name(), (BatchPolicy) e.plugin());
-            policyOptions.put(c.name(), e.options("batch policy '" + e.name() + "'", choice.options()));
+    /**
+     * Builds the simulation: looks up every plugin the profile chose, kind by kind (a batch policy per cluster),
+     * then lets each kind wire its plugins in.
+     */
+    Simulation simulation(RunProfile p, Platform platform, ProgressListener progress, PluginUse use, CollectorSections sections) {
+        RunAssembly run = new RunAssembly(platform, runInfo(platform), new Simulation.Settings(), sections);
+        for (Kind kind : Kind.values()) {
+            List<RunAssembly.Use> uses = new ArrayList<>();
+            switch (kind.choosing()) {
+                case WORKLOAD -> {
+                    continue; // opened with the workload, before the platform is known
+                }
+                case PER_CLUSTER -> {
+                    for (int i = 0; i < platform.size(); i++) {
+                        uses.add(use.use(p, kind, p.batchOf(i), i));
+                    }
+                }
+                default -> {
+                    for (RunProfile.Choice c : p.choices(kind, platform.size())) {
+                        uses.add(use.use(p, kind, c, -1));
+                    }
+                }
+            }
+            run.chose(kind, uses);
+            if (platform.size() > 1) {
+                Map<String, String> warnings = Defaults.warningsOnSeveralClusters(kind);
+                uses.stream().map(RunAssembly.Use::name).distinct().filter(warnings::containsKey)
+                        .forEach(name -> err.println("gridsched: warning: " + warnings.get(name)));
+            }
         }
-        RunInfo info = runInfo(platform);
-        List<Simulation.NamedCollector> collectors = new ArrayList<>();
-        for (RunProfile.Choice choice : p.collectors) {
-            PluginRegistry.Entry e = use.entry(Kind.COLLECTOR, choice.name(), "collectors");
-            PluginOptions opts = e.options("metric collector '" + e.name() + "'", choice.options());
-            collectors.add(new Simulation.NamedCollector(e.name(), ((MetricCollector) e.plugin()).create(info, opts)));
+        for (Kind kind : Kind.values()) {
+            if (!run.chosen(kind).isEmpty()) {
+                kind.wire(run, run.chosen(kind));
+            }
         }
-        Simulation.Settings settings = new Simulation.Settings();
-        if (platform.size() > 1 && policies.values().stream().anyMatch(b -> b.name().equals("easy"))) {
-            err.println("gridsched: warning: EASY gives no completion-time guarantee; meta-schedulers that use estimates"
-                    + " (mct, olb) see its queue-order plan, which backfilling and later arrivals can change");
-        }
-        if (p.realloc != null) {
-            PluginRegistry.Entry a = use.entry(Kind.REALLOCATION, p.realloc.name(), "realloc");
-            SelectionHeuristic heuristic = (SelectionHeuristic) use.entry(Kind.HEURISTIC, p.heuristic.name(), "heuristic").plugin();
-            ReallocationAlgorithm algorithm = (ReallocationAlgorithm) a.plugin();
-            PluginOptions opts = a.options("reallocation '" + a.name() + "'", p.realloc.options());
-            settings.reallocation = grid -> algorithm.create(grid, heuristic, opts);
-        }
-        RunProfile.Choice metaChoice = p.meta != null ? p.meta : platform.size() > 1 ? RunProfile.Choice.of("mct") : null;
-        if (metaChoice != null) {
-            PluginRegistry.Entry e = use.entry(Kind.META, metaChoice.name(), "meta");
-            MetaScheduler meta = (MetaScheduler) e.plugin();
-            PluginOptions opts = e.options("meta-scheduler '" + e.name() + "'", metaChoice.options());
-            long seed = p.seedFor("meta");
-            settings.router = grid -> meta.create(grid, opts, seed);
-        }
+        Simulation.Settings settings = run.settings();
         settings.killAtRequestedTime = p.killAtRequestedTime;
         settings.localFraction = p.localFraction;
         settings.localSeed = p.seedFor("local");
@@ -237,8 +235,7 @@ public final class Runner {
         settings.moldableSeed = p.seedFor("moldable");
         settings.strict = p.strict;
         settings.progress = progress;
-        return new Simulation(platform,
-                cluster -> policies.get(cluster.name()).create(cluster, policyOptions.get(cluster.name())), collectors, settings);
+        return run.build();
     }
 
     JobSource openWorkload(RunProfile p) {
@@ -266,20 +263,20 @@ public final class Runner {
                 throw e;
             }
         }
-        PluginRegistry.Entry e = use.entry(Kind.GENERATOR, p.generator, "workload.generator");
-        return ((WorkloadGenerator) e.plugin()).open(e.options("workload generator '" + e.name() + "'", p.workloadOptions), p.seed);
+        PluginRegistry.Entry e = use.entry(Kind.GENERATOR, p.generator, Kind.GENERATOR.profileKey());
+        return ((WorkloadGenerator) e.plugin()).open(e.options(Kind.GENERATOR.owner(e.name()), p.workloadOptions), p.seed);
     }
 
     private JobSource openTrace(RunProfile p, Path file, PluginUse use) {
         String readerName = p.reader != null ? p.reader : registry.readerFor(file, "workload").name();
-        PluginRegistry.Entry entry = use.entry(Kind.READER, readerName, "workload.reader");
+        PluginRegistry.Entry entry = use.entry(Kind.READER, readerName, Kind.READER.profileKey());
         WorkloadReader reader = (WorkloadReader) entry.plugin();
         Map<String, Object> options = new LinkedHashMap<>(p.workloadOptions);
         if (p.strict && !options.containsKey("strict")
                 && reader.parameters().stream().anyMatch(x -> x.name().equals("strict"))) {
             options.put("strict", true); // a strict run is strict about malformed lines too
         }
-        PluginOptions opts = entry.options("workload reader '" + reader.name() + "'", options);
+        PluginOptions opts = entry.options(Kind.READER.owner(reader.name()), options);
         try {
             return reader.open(file, opts);
         } catch (NoSuchFileException e) {
@@ -335,34 +332,54 @@ public final class Runner {
         };
     }
 
-    private void printSummary(RunProfile p, SimulationResult r, Path dir) {
-        Map<String, Object> m = r.overall();
-        long skipped = r.workload().skippedTotal();
-        String policies = p.clusters.isEmpty() || p.clusters.stream().allMatch(c -> c.batch() == null) ? p.batch.name() : "per-cluster policies";
-        out.printf("%s: %,d jobs simulated on %s with %s in %.2f s (%,.0f jobs/s)%n", p.name, r.simulated(),
-                r.platform(), policies, r.wallSeconds(), r.simulated() / Math.max(r.wallSeconds(), 1e-9));
+    /** The collectors' metrics the console summary shows, when the run measured them: label, key, format. */
+    private static final List<String[]> PRINTED = List.of(
+            new String[] {"makespan", "makespan", "%.0f s"},
+            new String[] {"mean wait", "mean_wait", "%.1f s"},
+            new String[] {"median wait", "median_wait", "%.1f s"},
+            new String[] {"max wait", "max_wait", "%.0f s"},
+            new String[] {"mean response", "mean_response_time", "%.1f s"},
+            new String[] {"mean slowdown", "mean_slowdown", "%.2f"},
+            new String[] {"mean bounded slowdown", "mean_bounded_slowdown", "%.2f"});
+
+    private void printSummary(RunProfile p, SimulationResult r, RunReport report, Path dir) {
+        JobCounts jobs = report.jobs();
+        String policies = p.clusters.isEmpty() || p.clusters.stream().allMatch(c -> c.batch() == null)
+                ? p.choice(Kind.BATCH).name() : "per-cluster policies";
+        out.printf("%s: %,d jobs simulated on %s with %s in %.2f s (%,.0f jobs/s)%n", p.name, jobs.simulated(),
+                r.platform(), policies, r.wallSeconds(), jobs.simulated() / Math.max(r.wallSeconds(), 1e-9));
         StringBuilder counts = new StringBuilder();
-        if (skipped > 0) {
-            counts.append(String.format(", skipped %,d %s", skipped, r.workload().skipped()));
+        if (jobs.skipped() > 0) {
+            counts.append(String.format(", skipped %,d %s", jobs.skipped(), jobs.skippedByReason()));
         }
-        if (!r.workload().repaired().isEmpty()) {
-            counts.append(", repaired ").append(r.workload().repaired());
+        if (!jobs.repairedByReason().isEmpty()) {
+            counts.append(", repaired ").append(jobs.repairedByReason());
         }
-        if (r.killed() > 0) {
-            counts.append(String.format(", killed at requested time %,d", r.killed()));
+        if (jobs.killed() > 0) {
+            counts.append(String.format(", killed at requested time %,d", jobs.killed()));
+        }
+        if (jobs.controllerKills() > 0) {
+            counts.append(String.format(", killed by controllers %,d", jobs.controllerKills()));
+        }
+        if (jobs.requeued() > 0) {
+            counts.append(String.format(", re-queued %,d", jobs.requeued()));
+        }
+        if (jobs.rejected() > 0) {
+            counts.append(String.format(", rejected %,d %s", jobs.rejected(), jobs.rejectedByReason()));
+        }
+        if (jobs.multiCluster() > 0) {
+            counts.append(String.format(", on several clusters %,d", jobs.multiCluster()));
         }
         if (counts.length() > 0) {
-            out.printf("  read %,d%s%n", r.workload().read(), counts);
+            out.printf("  read %,d%s%n", jobs.read(), counts);
         }
         Map<String, String> parts = new LinkedHashMap<>();
-        put(parts, "makespan", m.get("makespan"), "%.0f s");
-        put(parts, "mean wait", m.get("mean_wait"), "%.1f s");
-        put(parts, "median wait", m.get("median_wait"), "%.1f s");
-        put(parts, "max wait", m.get("max_wait"), "%.0f s");
-        put(parts, "mean response", m.get("mean_response_time"), "%.1f s");
-        put(parts, "mean slowdown", m.get("mean_slowdown"), "%.2f");
-        put(parts, "mean bounded slowdown", m.get("mean_bounded_slowdown"), "%.2f");
-        if (m.get("utilization") instanceof Number u) {
+        for (String[] m : PRINTED) {
+            if (report.metric(m[1]) instanceof Number n && !Double.isNaN(n.doubleValue())) {
+                parts.put(m[0], String.format(m[2], n.doubleValue()));
+            }
+        }
+        if (report.metric("utilization") instanceof Number u) {
             parts.put("utilization", String.format("%.1f %%", 100 * u.doubleValue()));
         }
         if (!parts.isEmpty()) {
@@ -374,16 +391,10 @@ public final class Runner {
         out.println("  results: " + dir.resolve("jobs.csv") + ", " + dir.resolve("summary.json"));
     }
 
-    private void printComparison(Map<?, ?> c) {
+    private void printComparison(Comparison c) {
         out.printf("  against the reference without reallocation: %.2f %% of jobs impacted, reallocations %.2f %% of jobs,"
                 + " %.2f %% of impacted jobs finish earlier, relative average response time %.3f%n",
-                c.get("jobs_impacted_percent"), c.get("reallocations_percent"), c.get("impacted_finishing_earlier_percent"),
-                c.get("relative_average_response_time"));
-    }
-
-    private static void put(Map<String, String> parts, String label, Object v, String fmt) {
-        if (v instanceof Number n && !Double.isNaN(n.doubleValue())) {
-            parts.put(label, String.format(fmt, n.doubleValue()));
-        }
+                c.jobsImpactedPercent(), c.reallocationsPercent(), c.impactedFinishingEarlierPercent(),
+                c.relativeAverageResponseTime());
     }
 }

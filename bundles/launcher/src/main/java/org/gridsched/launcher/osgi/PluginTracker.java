@@ -11,13 +11,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.gridsched.api.Plugin;
-import org.gridsched.api.batch.BatchPolicy;
-import org.gridsched.api.grid.MetaScheduler;
-import org.gridsched.api.grid.ReallocationAlgorithm;
-import org.gridsched.api.grid.SelectionHeuristic;
-import org.gridsched.api.metrics.MetricCollector;
-import org.gridsched.api.workload.WorkloadGenerator;
-import org.gridsched.api.workload.WorkloadReader;
 import org.gridsched.launcher.PluginRegistry;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -41,15 +34,20 @@ import org.osgi.service.component.runtime.ServiceComponentRuntime;
 import org.osgi.service.component.runtime.dto.ComponentConfigurationDTO;
 import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
 import org.osgi.service.metatype.MetaTypeProvider;
+import org.osgi.util.tracker.ServiceTracker;
+import org.osgi.util.tracker.ServiceTrackerCustomizer;
 
 /**
  * Keeps the {@link PluginRegistry} in step with the plugin services in the framework: every plugin is found
- * here by its service, whichever bundle provides it, and follows bundles as they come and go. Also reads
+ * here by its service, whichever bundle provides it, and follows bundles as they come and go. There is one
+ * service tracker per plugin kind ({@link PluginRegistry.Kind}, by its service interface), so a new kind is
+ * followed without a change here. Also reads
  * plugin configuration from Configuration Admin and reports bundles and components that failed.
  */
 @Component(service = PluginRegistry.class, immediate = true)
 public final class PluginTracker extends PluginRegistry {
     private final BundleContext context;
+    private final List<ServiceTracker<Plugin, Plugin>> trackers = new ArrayList<>();
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
     private volatile ConfigurationAdmin configAdmin;
@@ -66,16 +64,51 @@ public final class PluginTracker extends PluginRegistry {
     }
 
     @Activate
-    synchronized void activate() {
-        metaTypes = context.registerService(MetaTypeProvider.class, new PluginMetaTypes(this),
-                new Hashtable<>(PluginMetaTypes.properties(this)));
+    void activate() {
+        synchronized (this) {
+            metaTypes = context.registerService(MetaTypeProvider.class, new PluginMetaTypes(this),
+                    new Hashtable<>(PluginMetaTypes.properties(this)));
+        }
+        // one tracker per plugin kind, opened outside the lock: opening adds the services already there
+        for (PluginRegistry.Kind kind : PluginRegistry.Kind.values()) {
+            ServiceTracker<Plugin, Plugin> t = new ServiceTracker<>(context, kind.type().getName(), new Follower());
+            trackers.add(t);
+            t.open();
+        }
     }
 
     @Deactivate
-    synchronized void deactivate() {
-        if (metaTypes != null) {
-            metaTypes.unregister();
-            metaTypes = null;
+    void deactivate() {
+        trackers.forEach(ServiceTracker::close);
+        trackers.clear();
+        synchronized (this) {
+            if (metaTypes != null) {
+                metaTypes.unregister();
+                metaTypes = null;
+            }
+        }
+    }
+
+    /** Follows the services of one kind: adds each to the registry, replaces it when its properties change, removes it. */
+    private final class Follower implements ServiceTrackerCustomizer<Plugin, Plugin> {
+        @Override
+        public Plugin addingService(ServiceReference<Plugin> ref) {
+            Plugin p = context.getService(ref);
+            if (p != null) {
+                track(p, ref);
+            }
+            return p;
+        }
+
+        @Override
+        public void modifiedService(ServiceReference<Plugin> ref, Plugin p) {
+            track(p, ref); // the ranking may have changed
+        }
+
+        @Override
+        public void removedService(ServiceReference<Plugin> ref, Plugin p) {
+            untrack(p);
+            context.ungetService(ref);
         }
     }
 
@@ -228,68 +261,5 @@ public final class PluginTracker extends PluginRegistry {
 
     private static String describe(Bundle b) {
         return b.getSymbolicName() + " " + b.getVersion() + " (" + b.getLocation() + ")";
-    }
-
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    void addBatchPolicy(BatchPolicy p, ServiceReference<BatchPolicy> ref) {
-        track(p, ref);
-    }
-
-    void removeBatchPolicy(BatchPolicy p) {
-        untrack(p);
-    }
-
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    void addMetaScheduler(MetaScheduler p, ServiceReference<MetaScheduler> ref) {
-        track(p, ref);
-    }
-
-    void removeMetaScheduler(MetaScheduler p) {
-        untrack(p);
-    }
-
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    void addReallocationAlgorithm(ReallocationAlgorithm p, ServiceReference<ReallocationAlgorithm> ref) {
-        track(p, ref);
-    }
-
-    void removeReallocationAlgorithm(ReallocationAlgorithm p) {
-        untrack(p);
-    }
-
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    void addSelectionHeuristic(SelectionHeuristic p, ServiceReference<SelectionHeuristic> ref) {
-        track(p, ref);
-    }
-
-    void removeSelectionHeuristic(SelectionHeuristic p) {
-        untrack(p);
-    }
-
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    void addWorkloadReader(WorkloadReader p, ServiceReference<WorkloadReader> ref) {
-        track(p, ref);
-    }
-
-    void removeWorkloadReader(WorkloadReader p) {
-        untrack(p);
-    }
-
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    void addWorkloadGenerator(WorkloadGenerator p, ServiceReference<WorkloadGenerator> ref) {
-        track(p, ref);
-    }
-
-    void removeWorkloadGenerator(WorkloadGenerator p) {
-        untrack(p);
-    }
-
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    void addMetricCollector(MetricCollector p, ServiceReference<MetricCollector> ref) {
-        track(p, ref);
-    }
-
-    void removeMetricCollector(MetricCollector p) {
-        untrack(p);
     }
 }

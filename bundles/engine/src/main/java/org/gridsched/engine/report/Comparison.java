@@ -1,0 +1,70 @@
+package org.gridsched.engine.report;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gridsched.engine.SimJob;
+
+/**
+ * A run with reallocation against its reference (the same profile without reallocation), with the metrics of
+ * Caniou, Charrier and Desprez: the share of jobs whose completion time changed, reallocations relative to the
+ * number of jobs, the share of changed jobs that finish earlier, and the average response time of the changed
+ * jobs relative to the reference (a ratio of sums over the same jobs). Percentages and ratios are NaN when
+ * undefined (no jobs, no impacted job); {@code summary.json} shows them as null.
+ */
+public record Comparison(long jobs, long jobsImpacted, double jobsImpactedPercent, long reallocations,
+        double reallocationsPercent, double impactedFinishingEarlierPercent, double relativeAverageResponseTime) {
+
+    /** Completion times closer than this are "unchanged" (the simulation is deterministic). */
+    public static final double TOLERANCE = 1e-6;
+
+    /**
+     * Compares two runs of the same jobs, in the same order.
+     *
+     * @param reallocations the moves made by the run with reallocation
+     */
+    public static Comparison of(List<SimJob> withRealloc, List<SimJob> reference, long reallocations) {
+        if (withRealloc.size() != reference.size()) {
+            throw new IllegalStateException("the reference run simulated " + reference.size() + " jobs, the run " + withRealloc.size());
+        }
+        int n = withRealloc.size();
+        long impacted = 0;
+        long earlier = 0;
+        double responseWith = 0;
+        double responseRef = 0;
+        for (int i = 0; i < n; i++) {
+            SimJob a = withRealloc.get(i);
+            SimJob b = reference.get(i);
+            if (a.id() != b.id()) {
+                throw new IllegalStateException("job " + i + " is " + a.id() + " in the run but " + b.id() + " in the reference");
+            }
+            double ca = a.finishTime();
+            double cb = b.finishTime();
+            if (Math.abs(ca - cb) > TOLERANCE) {
+                impacted++;
+                if (ca < cb) {
+                    earlier++;
+                }
+                responseWith += ca - a.submitTime();
+                responseRef += cb - b.submitTime();
+            }
+        }
+        return new Comparison(n, impacted, n > 0 ? 100.0 * impacted / n : Double.NaN, reallocations,
+                n > 0 ? 100.0 * reallocations / n : Double.NaN, impacted > 0 ? 100.0 * earlier / impacted : Double.NaN,
+                impacted > 0 ? responseWith / responseRef : Double.NaN);
+    }
+
+    /** The {@code comparison} object of {@code summary.json}. */
+    Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("jobs", jobs);
+        m.put("jobs_impacted", jobsImpacted);
+        m.put("jobs_impacted_percent", jobsImpactedPercent);
+        m.put("reallocations", reallocations);
+        m.put("reallocations_percent", reallocationsPercent);
+        m.put("impacted_finishing_earlier_percent", impactedFinishingEarlierPercent);
+        m.put("relative_average_response_time", relativeAverageResponseTime);
+        return m;
+    }
+}

@@ -1,0 +1,250 @@
+package org.gridsched.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.gridsched.api.InputException;
+import org.gridsched.api.metrics.Collector;
+import org.gridsched.api.metrics.JobOutcome;
+import org.gridsched.api.metrics.Report;
+import org.gridsched.batch.ConservativePolicy;
+import org.gridsched.batch.EasyPolicy;
+import org.gridsched.batch.FcfsPolicy;
+import org.gridsched.engine.Simulation;
+import org.gridsched.engine.report.CollectorSections;
+import org.gridsched.launcher.PluginRegistry.Kind;
+import org.gridsched.metrics.JobMetricsCollector;
+import org.gridsched.metrics.UtilizationCollector;
+import org.gridsched.workload.synthetic.LublinGenerator;
+import org.gridsched.workload.synthetic.SyntheticGenerator;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The plugin kinds as one list: profiles, options, lookups, wiring and defaults all follow it; grid controllers. */
+class PluginKindsTest {
+    @TempDir
+    Path tmp;
+
+    private final PluginRegistry registry = new PluginRegistry();
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @BeforeEach
+    void plugins() {
+        List.of(new FcfsPolicy(), new ConservativePolicy(), new EasyPolicy(), new LublinGenerator(), new SyntheticGenerator(),
+                new JobMetricsCollector(), new UtilizationCollector(), new RandomBrokersForTests.Weighted(),
+                new ControllersForTests.Submitter(), new ControllersForTests.Killer(), new ControllersForTests.Rejecter(),
+                new ControllersForTests.Claimer()).forEach(registry::add);
+    }
+
+    private int run(String... args) {
+        out.reset();
+        err.reset();
+        return new Cli(registry, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), false, tmp).run(args);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    private RunProfile profile(String json) {
+        return ProfileParser.parse(json, "p.json", tmp);
+    }
+
+    /** A small run of 40 synthetic jobs on one 8-processor cluster, with these extra arguments. */
+    private String simulate(String... extra) throws Exception {
+        List<String> args = new ArrayList<>(List.of("simulate", "--generator", "synthetic", "--workload-option", "jobs=40",
+                "--workload-option", "max_size=4", "--workload-option", "size=uniform", "--platform", "c:8", "--batch", "fcfs",
+                "--quiet", "--out", tmp.resolve("o").toString()));
+        args.addAll(List.of(extra));
+        assertEquals(0, run(args.toArray(String[]::new)), err());
+        return Files.readString(tmp.resolve("o/summary.json"));
+    }
+
+    @Test
+    void everyKindIsChosenByItsOwnProfileKeyAndOption() {
+        Set<String> keys = new TreeSet<>();
+        for (Kind k : Kind.values()) {
+            assertTrue(k.option().startsWith("--"), k + " has a simulate option");
+            if (k.choosing() == Kind.Choosing.WORKLOAD) {
+                assertTrue(k.profileKey().startsWith("workload."), k.profileKey());
+            } else {
+                assertTrue(ProfileParser.TOP_KEYS.contains(k.profileKey()), k.profileKey() + " is a profile key");
+            }
+            assertTrue(keys.add(k.profileKey()), "one kind per profile key: " + k.profileKey());
+        }
+        assertTrue(ProfileParser.CLUSTER_KEYS.contains(Kind.BATCH.profileKey()));
+        assertEquals(Kind.CONTROLLER, Kind.byProfileKey("controllers"));
+        assertEquals(Kind.CONTROLLER, Kind.of(new ControllersForTests.Submitter()));
+    }
+
+    @Test
+    void controllersAreChosenInAProfileLikeCollectors() {
+        String w = "\"workload\": {\"generator\": \"lublin99\"}";
+        RunProfile p = profile("{" + w + ", \"controllers\": [\"submitter\", {\"name\": \"killer\", \"options\": {\"requeue\": true}}]}");
+        assertEquals(List.of(RunProfile.Choice.of("submitter"), new RunProfile.Choice("killer", Map.of("requeue", true))),
+                p.choices(Kind.CONTROLLER, 1));
+        p = profile("{" + w + ", \"controllers\": {\"submitter\": {\"runtime\": 5}}}");
+        assertEquals(List.of(new RunProfile.Choice("submitter", Map.of("runtime", 5))), p.choices(Kind.CONTROLLER, 1));
+        assertTrue(profile("{" + w + "}").choices(Kind.CONTROLLER, 3).isEmpty(), "no controllers by default");
+
+        InputException e = assertThrows(InputException.class, () -> profile("{" + w + ", \"controllers\": \"submitter\"}"));
+        assertTrue(e.getMessage().contains("p.json: controllers: expected a list of names or an object of name: options"), e.getMessage());
+        e = assertThrows(InputException.class, () -> profile("{" + w + ", \"controllers\": [{\"nam\": \"x\"}]}"));
+        assertTrue(e.getMessage().contains("controllers[0].nam: unknown key; valid keys in controllers[0]: name, options"), e.getMessage());
+    }
+
+    @Test
+    void controllersOptionOfSimulate() {
+        Cli cli = new Cli(registry, new PrintStream(out), new PrintStream(err), false, tmp);
+        RunProfile p = cli.simulateProfile(new ArrayList<>(List.of("--generator", "lublin99", "--controllers", "submitter, killer")));
+        assertEquals(List.of(RunProfile.Choice.of("submitter"), RunProfile.Choice.of("killer")), p.choices(Kind.CONTROLLER, 1));
+        assertEquals(2, run("simulate", "--generator", "lublin99", "--controllers"));
+        assertTrue(err().contains("--controllers needs a value"), err());
+        assertEquals(2, run("simulate", "--generator", "lublin99", "--controllers-option", "x=1"));
+        assertTrue(err().contains("simulate: unknown option '--controllers-option'"), err());
+    }
+
+    @Test
+    void anUnknownControllerIsAClearErrorListingTheAvailableOnes() throws Exception {
+        assertEquals(1, run("simulate", "--generator", "lublin99", "--platform", "c:64", "--controllers", "submitter,nope", "--quiet"));
+        assertTrue(err().contains("controllers: grid controller 'nope' is not available; available: claimer, killer, rejecter, submitter"), err());
+        assertFalse(err().contains("at org."), "no stack trace: " + err());
+
+        Path profile = tmp.resolve("c.json");
+        Files.writeString(profile, """
+                {"platform": "c:64", "workload": {"generator": "lublin99", "options": {"jobs": 10}}, "progress": false,
+                 "controllers": [{"name": "submitter", "options": {"runtim": 5}}]}
+                """);
+        assertEquals(1, run("run", profile.toString()));
+        assertTrue(err().contains("runtim: unknown option for grid controller 'submitter'; valid options: runtime"), err());
+
+        PluginRegistry empty = new PluginRegistry();
+        InputException e = assertThrows(InputException.class, () -> empty.entry(Kind.CONTROLLER, "x", "controllers"));
+        assertEquals("controllers: grid controller 'x' is not available; available: none (is its bundle installed and started?)",
+                e.getMessage());
+    }
+
+    @Test
+    void controllersTakePartInTheRunSeededByTheirName() throws Exception {
+        String s = simulate("--controllers", "submitter,killer", "--seed", "7");
+        assertTrue(s.contains("\"controllers\": [\"submitter\", \"killer\"]"), s);
+        assertTrue(s.contains("\"controller killer\": \"classpath\"") && s.contains("\"controller submitter\": \"classpath\""), s);
+        assertTrue(s.contains("\"controller_kills\": 1"), s);
+        assertTrue(Files.readString(tmp.resolve("o/jobs.csv")).contains("\n1000000,0,1,10,"), "the submitted job ran");
+        RunProfile p = new RunProfile();
+        p.seed = 7;
+        assertEquals(p.seedFor("controller:submitter"), ControllersForTests.SEEDS.get("submitter"));
+        assertEquals(p.seedFor("controller:killer"), ControllersForTests.SEEDS.get("killer"));
+    }
+
+    @Test
+    void whatControllersDoIsCountedInTheSummaryOnlyWhenItHappens() throws Exception {
+        String plain = simulate();
+        for (String key : List.of("controllers", "controller_kills", "requeued", "rejected_by_reason", "multi_cluster",
+                "claimed_idle_processor_seconds")) {
+            assertFalse(plain.contains("\"" + key + "\""), key + " in\n" + plain);
+        }
+        Path profile = tmp.resolve("k.json");
+        Files.writeString(profile, """
+                {"platform": "c:8", "batch": "fcfs", "progress": false, "workload": {"generator": "synthetic",
+                   "options": {"jobs": 40, "size": "uniform", "max_size": 4}},
+                 "controllers": ["rejecter", {"name": "killer", "options": {"requeue": true}}, "claimer"]}
+                """);
+        assertEquals(0, run("run", profile.toString(), "--out", tmp.resolve("k").toString()), err());
+        String s = Files.readString(tmp.resolve("k/summary.json"));
+        assertTrue(s.contains("\"killed\": 0,\n    \"requeued\": 1,\n    \"rejected_by_reason\": {\n      \"test\": 1\n    }"), s);
+        assertTrue(s.contains("\"simulated\": 39"), s);
+        assertTrue(s.contains("\"killed\": 0\n      },\n      \"claimed_idle_processor_seconds\": 200,"), s);
+    }
+
+    @Test
+    void pluginsListsControllersLikeEveryKind() {
+        assertEquals(0, run("plugins"));
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertTrue(o.contains("grid controllers:\n  claimer ") && o.contains("  submitter ") && o.contains("runtime = 10"), o);
+        assertTrue(o.indexOf("metric collectors:") < o.indexOf("grid controllers:"), "kinds in list order:\n" + o);
+    }
+
+    @Test
+    void defaultsAreDataAndStayAsTheyWere() throws Exception {
+        RunProfile p = new RunProfile();
+        assertEquals(RunProfile.Choice.of("easy"), p.choice(Kind.BATCH));
+        assertEquals(List.of(RunProfile.Choice.of("jobs"), RunProfile.Choice.of("utilization")), p.choices(Kind.COLLECTOR, 1));
+        assertNull(p.choice(Kind.META, 1), "one cluster: no meta-scheduler");
+        assertEquals(RunProfile.Choice.of("mct"), p.choice(Kind.META, 2), "several clusters: MCT");
+        assertNull(p.choice(Kind.REALLOCATION, 2));
+        assertNull(p.choice(Kind.HEURISTIC, 2), "a heuristic only with a reallocation algorithm");
+        p.choose(Kind.REALLOCATION, RunProfile.Choice.of("regular"));
+        assertEquals(RunProfile.Choice.of("mct"), p.choice(Kind.HEURISTIC, 2));
+        assertTrue(p.choices(Kind.CONTROLLER, 2).isEmpty());
+
+        var root = new ObjectMapper().readTree(Defaults.class.getResourceAsStream("defaults.json"));
+        for (String section : List.of("choices", "choices_on_several_clusters", "warnings_on_several_clusters")) {
+            root.path(section).fieldNames().forEachRemaining(k -> assertTrue(Kind.byProfileKey(k) != null,
+                    "defaults.json " + section + "." + k + " is no plugin kind's profile key"));
+        }
+    }
+
+    @Test
+    void defaultsOfTheMatrixAndItsColumnLabelsAreAsBefore() {
+        assertEquals(List.of("regular", "all-cancellation"), Defaults.list(Defaults.matrix().path("realloc")));
+        List<String> labels = new ArrayList<>();
+        for (String r : List.of("regular", "all-cancellation")) {
+            for (String h : Defaults.list(Defaults.matrix().path("heuristic"))) {
+                labels.add(Matrix.columnLabel(r, h));
+            }
+        }
+        assertEquals(List.of("MCT", "MinMin", "MaxMin", "MaxGain", "MaxRelGain", "Sufferage",
+                "MCT-C", "MinMin-C", "MaxMin-C", "MaxGain-C", "MaxRelGain-C", "Sufferage-C"), labels);
+        assertEquals("FOO", Matrix.columnLabel("other", "foo"), "unknown names: upper case");
+    }
+
+    @Test
+    void theEasyWarningOnSeveralClustersComesFromTheData() throws Exception {
+        assertEquals(0, run("simulate", "--generator", "synthetic", "--workload-option", "jobs=20", "--platform", "a:8,b:8",
+                "--meta", "random-weighted", "--batch", "easy", "--quiet", "--out", tmp.resolve("w").toString()), err());
+        assertTrue(err().contains("gridsched: warning: EASY gives no completion-time guarantee"), err());
+        assertEquals(0, run("simulate", "--generator", "synthetic", "--workload-option", "jobs=20", "--platform", "a:8",
+                "--batch", "easy", "--quiet", "--out", tmp.resolve("w1").toString()), err());
+        assertFalse(err().contains("warning"), err());
+    }
+
+    /** The report keeps one section per collector by wrapping them; the wrapper must pass every call on. */
+    @Test
+    void theCollectorWrapperForwardsEveryMethodOfTheApi() throws Exception {
+        Collector plain = new Collector() {
+            @Override
+            public void jobFinished(JobOutcome job) {
+            }
+
+            @Override
+            public void report(Report report) {
+            }
+        };
+        Class<?> wrapper = new CollectorSections().track(new Simulation.NamedCollector("x", plain)).collector().getClass();
+        for (Method m : Collector.class.getMethods()) {
+            assertEquals(wrapper, wrapper.getMethod(m.getName(), m.getParameterTypes()).getDeclaringClass(),
+                    "the collector wrapper does not forward " + m);
+        }
+    }
+}
