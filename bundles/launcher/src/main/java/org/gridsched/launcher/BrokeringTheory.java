@@ -31,7 +31,7 @@ final class BrokeringTheory {
         double nu = model.load();
         String regime = model.balanced() ? (nu < 1 ? "non-saturated" : nu > 1 ? "saturated" : "critical (no prediction)")
                 : "per-element loads";
-        this.summary = String.format("random brokering (%s), load %.4g, %s; lengths %s%s", model.weighting(), nu, regime,
+        this.summary = String.format(java.util.Locale.ROOT, "random brokering (%s), load %.4g, %s; lengths %s%s", model.weighting(), nu, regime,
                 model.lengths().name(), nu < 1 && !model.exactForLengths()
                         ? " (M/M/c queue and wait are exact only for exponential lengths)" : "");
     }
