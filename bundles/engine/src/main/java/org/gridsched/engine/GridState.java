@@ -50,4 +50,9 @@ abstract class GridState implements Grid {
     public double estimateCompletion(int c, JobRequest job) {
         return sim.placement.estimateCompletion(c, job, null);
     }
+
+    @Override
+    public double estimateStart(int c, JobRequest job) {
+        return sim.placement.estimateStart(c, job, null);
+    }
 }

@@ -23,6 +23,11 @@ final class GridView extends GridState implements GridControl {
     }
 
     @Override
+    public double estimateStart(int c, JobRequest job) {
+        return sim.placement.estimateStart(c, job, job instanceof ReallocationProtocol.Waiting w ? w.job : null);
+    }
+
+    @Override
     public List<WaitingJob> waiting(int c) {
         List<WaitingJob> list = new ArrayList<>();
         for (QueuedJob q : sim.clusters[c].scheduler.waiting()) {

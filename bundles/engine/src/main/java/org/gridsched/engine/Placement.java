@@ -45,7 +45,7 @@ final class Placement {
         return Moldable.choose(max, n -> moldableCompletion(c, job, n), sim.settings.moldable);
     }
 
-    /** Estimated completion of a moldable job on n processors of a cluster. */
+    /** Estimated completion of a moldable job on n processors of a cluster (what its size search minimises). */
     private double moldableCompletion(ClusterRuntime c, SimJob job, int n) {
         double requested = job.shape.work1() / Moldable.speedup(job.shape.type().parallelFraction(), n)
                 / sim.relativeSpeed(c.index);
@@ -59,18 +59,33 @@ final class Placement {
      * @param moldable the engine's job behind the request, if known, else null
      */
     double estimateCompletion(int cluster, JobRequest job, SimJob moldable) {
+        return estimate(cluster, job, moldable, true);
+    }
+
+    /** The start of {@link #estimateCompletion}: the same estimate without the job's duration. */
+    double estimateStart(int cluster, JobRequest job, SimJob moldable) {
+        return estimate(cluster, job, moldable, false);
+    }
+
+    private double estimate(int cluster, JobRequest job, SimJob moldable, boolean completion) {
         ClusterRuntime c = sim.clusters[cluster];
         if (moldable == null && job instanceof Request r) {
             moldable = r.job;
         }
+        int n;
+        double requested;
         if (moldable != null && moldable.shape != null) {
-            return moldableCompletion(c, moldable, bestSize(c, moldable));
-        }
-        if (job.processors() > c.spec.processors()) {
+            n = bestSize(c, moldable);
+            requested = moldable.shape.work1() / Moldable.speedup(moldable.shape.type().parallelFraction(), n)
+                    / sim.relativeSpeed(c.index);
+        } else if (job.processors() > c.spec.processors()) {
             return Double.POSITIVE_INFINITY;
+        } else {
+            n = job.processors();
+            requested = job.requestedTime() * sim.settings.referenceSpeed / c.spec.speed();
         }
-        double requested = job.requestedTime() * sim.settings.referenceSpeed / c.spec.speed();
-        return c.scheduler.estimateStart(job.processors(), requested) + requested;
+        double start = c.scheduler.estimateStart(n, requested);
+        return completion ? start + requested : start;
     }
 
     /** The arriving job as the router sees it; one instance, refilled per arrival. */

@@ -80,7 +80,12 @@ final class EstimateBasedSchedulers {
         }
     }
 
-    /** Opportunistic Load Balancing: the cluster expected to be available first, ignoring execution time. */
+    /**
+     * Opportunistic Load Balancing: the cluster expected to be available first, ignoring execution time.
+     * The score is the engine's own start estimate ({@link Grid#estimateStart}): the engine alone scales
+     * requested times by speed (with the run's reference speed, and a moldable job at its size there), so
+     * OLB never redoes that arithmetic. Ties go to the cluster listed first.
+     */
     @Component(service = MetaScheduler.class, configurationPid = "gridsched.meta.olb")
     public static final class Olb implements MetaScheduler {
         @Override
@@ -95,7 +100,7 @@ final class EstimateBasedSchedulers {
 
         @Override
         public Router create(Grid grid, PluginOptions options, long seed) {
-            return argmin(grid, (g, c, job) -> g.estimateCompletion(c, job) - job.requestedTime() / g.speed(c));
+            return argmin(grid, Grid::estimateStart);
         }
     }
 }

@@ -19,20 +19,66 @@ import java.util.Objects;
  *
  * <p>{@link #k()} is the constant {@code K = E[1/m]/mu = E[1/m]*mean} of the slowdown formulas (R9–R14): the
  * mean slowdown of a job that waits {@code W} on an element of speed {@code s} is {@code W*K/mean + 1/s}.
+ *
+ * <p>This is the one description of length laws in gridsched: the {@code synthetic} workload generator
+ * ({@code org.gridsched.workload.synthetic}) parses its {@code length} options into an instance of this
+ * class and draws its job lengths from it, so a simulated workload and the formulas it is compared with
+ * share the same law, mean and shape.
  */
 public final class LengthDistribution {
 
-    private enum Family {
+    /**
+     * The families of length laws, with the names configuration files use.
+     *
+     * @since 1.1
+     */
+    public enum Family {
+        /** Exponential lengths. */
         EXPONENTIAL("exponential"),
+        /** Every job has the mean length. */
         CONSTANT("constant"),
+        /** Uniform lengths on {@code mean*(1-alpha) .. mean*(1+alpha)}. */
         UNIFORM("uniform"),
+        /** {@code alpha*mean} plus an exponential of mean {@code (1-alpha)*mean}. */
         SHIFTED_EXPONENTIAL("shifted-exponential"),
+        /** The sum of {@code h} exponentials, each of mean {@code mean/h}. */
         ERLANG("erlang");
 
-        final String label;
+        private final String label;
 
         Family(String label) {
             this.label = label;
+        }
+
+        /** @return the family name, as accepted by {@link LengthDistribution#parse} and {@link #byName} */
+        public String label() {
+            return label;
+        }
+
+        /** @return whether the family has the shape parameter {@code alpha} (uniform, shifted exponential) */
+        public boolean usesAlpha() {
+            return this == UNIFORM || this == SHIFTED_EXPONENTIAL;
+        }
+
+        /** @return whether the family has the integer shape {@code h} (Erlang) */
+        public boolean usesShape() {
+            return this == ERLANG;
+        }
+
+        /**
+         * The family of a name, as written in configuration files.
+         *
+         * @param name a name (case and surrounding blanks are ignored, {@code _} is accepted for {@code -})
+         * @return the family, or {@code null} if the name is {@code null} or not one of {@link LengthDistribution#VALID_NAMES}
+         */
+        public static Family byName(String name) {
+            String key = name == null ? "" : name.trim().toLowerCase(Locale.ROOT).replace('_', '-');
+            for (Family f : values()) {
+                if (f.label.equals(key)) {
+                    return f;
+                }
+            }
+            return null;
         }
     }
 
@@ -132,21 +178,39 @@ public final class LengthDistribution {
      *         parameter used by the family is out of range
      */
     public static LengthDistribution parse(String name, double mean, double alpha, int h) {
-        String key = name == null ? "" : name.trim().toLowerCase(Locale.ROOT).replace('_', '-');
-        switch (key) {
-            case "exponential":
+        Family family = Family.byName(name);
+        if (family == null) {
+            throw new IllegalArgumentException("unknown length distribution '" + name + "'; valid names: "
+                    + VALID_NAMES);
+        }
+        return of(family, mean, alpha, h);
+    }
+
+    /**
+     * Builds a distribution of a given family.
+     *
+     * @param family the family
+     * @param mean the mean virtual length in seconds
+     * @param alpha the shape parameter of {@code uniform} and {@code shifted-exponential}; ignored otherwise
+     * @param h the shape of {@code erlang}; ignored otherwise
+     * @return the distribution, as built by the family's factory method
+     * @throws IllegalArgumentException if a parameter used by the family is out of range
+     * @since 1.1
+     */
+    public static LengthDistribution of(Family family, double mean, double alpha, int h) {
+        switch (Objects.requireNonNull(family, "family")) {
+            case EXPONENTIAL:
                 return exponential(mean);
-            case "constant":
+            case CONSTANT:
                 return constant(mean);
-            case "uniform":
+            case UNIFORM:
                 return uniform(mean, alpha);
-            case "shifted-exponential":
+            case SHIFTED_EXPONENTIAL:
                 return shiftedExponential(mean, alpha);
-            case "erlang":
+            case ERLANG:
                 return erlang(mean, h);
             default:
-                throw new IllegalArgumentException("unknown length distribution '" + name + "'; valid names: "
-                        + VALID_NAMES);
+                throw new AssertionError(family);
         }
     }
 
@@ -162,6 +226,14 @@ public final class LengthDistribution {
      */
     public String name() {
         return family.label;
+    }
+
+    /**
+     * @return the family
+     * @since 1.1
+     */
+    public Family family() {
+        return family;
     }
 
     /** @return the mean virtual length {@code 1/mu}, in seconds */
@@ -245,6 +317,35 @@ public final class LengthDistribution {
                 return (1.0 - alpha) * (1.0 - alpha);
             case ERLANG:
                 return 1.0 / shape;
+            default:
+                throw new AssertionError(family);
+        }
+    }
+
+    /**
+     * The variance {@code Var[m]}, in seconds squared: {@code mean^2} (exponential), 0 (constant),
+     * {@code (2 alpha mean)^2/12} (uniform), {@code ((1-alpha) mean)^2} (shifted exponential),
+     * {@code mean^2/h} (Erlang).
+     *
+     * @return the variance
+     * @since 1.1
+     */
+    public double variance() {
+        switch (family) {
+            case EXPONENTIAL:
+                return mean * mean;
+            case CONSTANT:
+                return 0.0;
+            case UNIFORM: {
+                double w = 2 * alpha * mean;
+                return w * w / 12;
+            }
+            case SHIFTED_EXPONENTIAL: {
+                double m = (1 - alpha) * mean;
+                return m * m;
+            }
+            case ERLANG:
+                return mean * mean / shape;
             default:
                 throw new AssertionError(family);
         }

@@ -27,4 +27,16 @@ public interface Grid {
      * estimate.
      */
     double estimateCompletion(int cluster, JobRequest job);
+
+    /**
+     * The start the cluster's batch policy would give the job if it were submitted there now, or +infinity
+     * if the cluster is too small: {@link #estimateCompletion} without the job's own duration, computed by
+     * the engine (with the run's reference speed and a moldable job's size there), so that a heuristic
+     * never redoes the engine's speed scaling. The default subtracts the duration at reference speed 1.
+     *
+     * @since 1.1
+     */
+    default double estimateStart(int cluster, JobRequest job) {
+        return estimateCompletion(cluster, job) - job.requestedTime() / speed(cluster);
+    }
 }

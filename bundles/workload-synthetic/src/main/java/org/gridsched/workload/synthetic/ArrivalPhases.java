@@ -74,7 +74,7 @@ final class ArrivalPhases {
             return Double.NaN;
         }
         if (poisson) {
-            s += LengthDistribution.exponential(rng, 1.0);
+            s += LengthSampler.exponential(rng, 1.0);
         } else {
             count++;
             s = count;

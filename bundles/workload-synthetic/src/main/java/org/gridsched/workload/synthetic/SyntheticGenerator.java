@@ -10,6 +10,7 @@ import org.gridsched.api.Parameter;
 import org.gridsched.api.PluginOptions;
 import org.gridsched.api.workload.JobSource;
 import org.gridsched.api.workload.WorkloadGenerator;
+import org.gridsched.theory.LengthDistribution;
 import org.osgi.service.component.annotations.Component;
 
 /**
@@ -31,7 +32,8 @@ import org.osgi.service.component.annotations.Component;
  *     accepted as text {@code "r:d,r:d,..."} (for the command line). Not together with rate or
  *     interarrival. Poisson arrivals are exact for the piecewise-constant rate (see {@link ArrivalPhases}).</li>
  * <li>{@code length} ({@code exponential}), {@code mean_length} (100 s), {@code alpha}, {@code erlang_shape}
- *     (2): the length law, see {@link LengthDistribution}. {@code alpha} defaults to 0.5 for
+ *     (2): the length law, a {@link LengthDistribution} of the theory bundle drawn by
+ *     {@link LengthSampler}. {@code alpha} defaults to 0.5 for
  *     {@code uniform} and 0.05 for {@code shifted-exponential}. Lengths are not rounded.</li>
  * <li>{@code size} ({@code sequential}), {@code min_size} (1), {@code max_size} (64), {@code q} (0.9): the
  *     size law, see {@link SizeDistribution}.</li>
@@ -223,17 +225,17 @@ public class SyntheticGenerator implements WorkloadGenerator {
 
         private static LengthDistribution parseLengths(PluginOptions options) {
             Map<String, Object> raw = options.asMap();
-            String name = options.getString(LENGTH, LengthDistribution.Law.EXPONENTIAL.label);
-            LengthDistribution.Law law = LengthDistribution.Law.byName(name);
+            String name = options.getString(LENGTH, LengthDistribution.Family.EXPONENTIAL.label());
+            LengthDistribution.Family law = LengthDistribution.Family.byName(name);
             if (law == null) {
                 throw bad(options, LENGTH, "unknown length law '" + name + "'; valid values: "
-                        + LengthDistribution.Law.names());
+                        + LengthDistribution.VALID_NAMES);
             }
             double mean = options.getDouble(MEAN_LENGTH, DEFAULT_MEAN_LENGTH);
             if (!(mean > 0) || Double.isInfinite(mean)) {
                 throw bad(options, MEAN_LENGTH, "must be a positive finite number of seconds, got " + raw.get(MEAN_LENGTH));
             }
-            double alpha = law.usesAlpha() ? law.defaultAlpha() : Double.NaN;
+            double alpha = law.usesAlpha() ? LengthSampler.defaultAlpha(law) : Double.NaN;
             if (raw.get(ALPHA) != null) {
                 alpha = options.getDouble(ALPHA, alpha);
                 if (!(alpha > 0 && alpha < 1)) {
@@ -248,7 +250,8 @@ public class SyntheticGenerator implements WorkloadGenerator {
                 }
                 shape = (int) h;
             }
-            return new LengthDistribution(law, mean, alpha, shape);
+            // every parameter is checked above, so the theory's own checks cannot fail here
+            return LengthDistribution.of(law, mean, alpha, shape);
         }
 
         private static SizeDistribution parseSizes(PluginOptions options) {

@@ -53,7 +53,7 @@ final class SyntheticJobSource implements JobSource {
             done = true;
             return false;
         }
-        double runtime = settings.lengths().sample(lengths);
+        double runtime = LengthSampler.sample(settings.lengths(), lengths);
         int procs = settings.sizes().sample(sizes);
         double requested = runtime;
         if (settings.overestimate()) {
@@ -97,7 +97,7 @@ final class SyntheticJobSource implements JobSource {
                 sb.append(", rate=").append(SyntheticGenerator.num(p.rate()));
             }
         }
-        sb.append(", length=").append(settings.lengths().describe());
+        sb.append(", length=").append(LengthSampler.describe(settings.lengths()));
         sb.append(", size=").append(settings.sizes().describe());
         sb.append(", requested_time=");
         if (settings.overestimate()) {
