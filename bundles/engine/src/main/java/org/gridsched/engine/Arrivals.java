@@ -109,9 +109,16 @@ final class Arrivals {
         return true;
     }
 
-    /** A job created during the run (by a controller, or re-queued) arrives now. */
+    /**
+     * A job created during the run (by a controller, or released from its dependencies) or re-queued after
+     * a kill arrives now. A local users' job goes back to its home cluster, as it came the first time.
+     */
     void arrive(SimJob job) {
         job.state = SimJob.WAITING;
+        if (job.local) {
+            submit(job, job.spec.home());
+            return;
+        }
         if (sim.observers.offer(job)) {
             return;
         }

@@ -115,12 +115,12 @@ final class ClusterRuntime implements Cluster {
             i--;
         }
         holds.add(i, h);
-        scheduler.reservationsChanged();
+        sim.reactions.reservationsChanged(this);
     }
 
     void remove(Hold h) {
         if (holds.remove(h)) {
-            scheduler.reservationsChanged();
+            sim.reactions.reservationsChanged(this);
         }
     }
 
@@ -135,12 +135,12 @@ final class ClusterRuntime implements Cluster {
                 h.end = end;
             }
         }
-        scheduler.reservationsChanged();
+        sim.reactions.reservationsChanged(this);
     }
 
     void dropForeign(SimJob job) {
         if (holds.removeIf(h -> h.job == job)) {
-            scheduler.reservationsChanged();
+            sim.reactions.reservationsChanged(this);
         }
     }
 

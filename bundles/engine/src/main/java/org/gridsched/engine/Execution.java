@@ -157,7 +157,7 @@ final class Execution {
         } else {
             ClusterRuntime c = sim.clusters[job.cluster];
             c.notRunning(job);
-            c.scheduler.jobEnded(job, early);
+            sim.reactions.jobEnded(c, job, early);
         }
         if (job.hasChildren() && job.state != SimJob.WAITING) {
             sim.control.released(job);

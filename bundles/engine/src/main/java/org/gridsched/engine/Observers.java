@@ -1,6 +1,7 @@
 package org.gridsched.engine;
 
 import java.util.List;
+import java.util.function.Consumer;
 
 import org.gridsched.api.control.Claim;
 import org.gridsched.api.control.Controller;
@@ -8,23 +9,42 @@ import org.gridsched.api.metrics.Collector;
 
 /**
  * Tells everyone who watches a run what happened, always in the same order: collectors, then the
- * listener, then controllers. Arrays rather than lists: these calls are on the hot path.
+ * listener, then controllers. Arrays rather than lists: these calls are on the hot path. Controllers are
+ * called through {@link #toControllers}, so that the policies' reactions to what they do wait until they
+ * are done ({@link PolicyReactions}).
  */
 final class Observers {
     private final Collector[] collectors;
     private final SimulationListener listener;
+    private final PolicyReactions reactions;
     private Controller[] controllers = new Controller[0];
 
-    Observers(List<Simulation.NamedCollector> named, SimulationListener listener) {
+    Observers(List<Simulation.NamedCollector> named, SimulationListener listener, PolicyReactions reactions) {
         this.collectors = new Collector[named.size()];
         for (int i = 0; i < collectors.length; i++) {
             collectors[i] = named.get(i).collector();
         }
         this.listener = listener;
+        this.reactions = reactions;
     }
 
     void controllers(List<Controller> list) {
         controllers = list.toArray(new Controller[0]);
+    }
+
+    /** Calls every controller in order; the policies react once all are done. */
+    private void toControllers(Consumer<Controller> call) {
+        if (controllers.length == 0) {
+            return;
+        }
+        reactions.enterController();
+        try {
+            for (Controller c : controllers) {
+                call.accept(c);
+            }
+        } finally {
+            reactions.exitController();
+        }
     }
 
     /**
@@ -36,10 +56,15 @@ final class Observers {
             return false;
         }
         job.taken = true;
-        for (Controller c : controllers) {
-            if (c.jobArrived(job)) {
-                return true;
+        reactions.enterController();
+        try {
+            for (Controller c : controllers) {
+                if (c.jobArrived(job)) {
+                    return true;
+                }
             }
+        } finally {
+            reactions.exitController();
         }
         job.taken = false;
         return false;
@@ -67,9 +92,7 @@ final class Observers {
         if (listener != null) {
             listener.jobStarted(job, now);
         }
-        for (Controller c : controllers) {
-            c.jobStarted(job);
-        }
+        toControllers(c -> c.jobStarted(job));
     }
 
     /** A job ended for good: completed, stopped at its requested time, or killed and not re-queued. */
@@ -80,13 +103,10 @@ final class Observers {
         if (listener != null) {
             listener.jobEnded(job, now);
         }
-        boolean killed = job.state == SimJob.KILLED;
-        for (Controller c : controllers) {
-            if (killed) {
-                c.jobKilled(job);
-            } else {
-                c.jobEnded(job);
-            }
+        if (job.state == SimJob.KILLED) {
+            toControllers(c -> c.jobKilled(job));
+        } else {
+            toControllers(c -> c.jobEnded(job));
         }
     }
 
@@ -98,9 +118,7 @@ final class Observers {
         if (listener != null) {
             listener.jobEnded(job, now);
         }
-        for (Controller c : controllers) {
-            c.jobKilled(job);
-        }
+        toControllers(c -> c.jobKilled(job));
     }
 
     /** A controller gave a job up without running it. */
@@ -110,19 +128,21 @@ final class Observers {
         }
     }
 
+    /** A controller's timer: only its owner is called. */
     void timer(Object tag) {
-        ((ControlOperations.Timer) tag).fire();
+        reactions.enterController();
+        try {
+            ((ControlOperations.Timer) tag).fire();
+        } finally {
+            reactions.exitController();
+        }
     }
 
     void claimStarted(Claim claim) {
-        for (Controller c : controllers) {
-            c.claimStarted(claim);
-        }
+        toControllers(c -> c.claimStarted(claim));
     }
 
     void claimExpired(Claim claim) {
-        for (Controller c : controllers) {
-            c.claimExpired(claim);
-        }
+        toControllers(c -> c.claimExpired(claim));
     }
 }

@@ -90,6 +90,7 @@ public final class Simulation {
     final List<SimJob> jobs = new ArrayList<>();
     double now;
     final List<NamedCollector> collectors;
+    final PolicyReactions reactions = new PolicyReactions();
     final Observers observers;
     final Placement placement;
     final Execution execution;
@@ -123,7 +124,7 @@ public final class Simulation {
             clusters[i].scheduler = schedulers.apply(clusters[i]);
         }
         this.collectors = List.copyOf(collectors);
-        observers = new Observers(this.collectors, this.settings.listener);
+        observers = new Observers(this.collectors, this.settings.listener, reactions);
         placement = new Placement(this);
         execution = new Execution(this);
         arrivals = new Arrivals(this);

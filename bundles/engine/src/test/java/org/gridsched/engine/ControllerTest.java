@@ -411,4 +411,81 @@ class ControllerTest {
         List<String> lines = Files.readAllLines(dir.resolve("jobs.csv"));
         assertEquals("4,0,1,10,,,,,,,0,REJECTED,,,0", lines.get(2));
     }
+
+    /**
+     * Global priority in one timer callback: kill the local job holding the 4 processors, then start the
+     * controller's job in them. The policy reacts to the kill only when the callback returns, so its own
+     * waiting job 2 cannot take the processors first; it starts when job 3 ends (100 + 50).
+     */
+    @Test
+    void policiesReactToAControllersStepsOnlyWhenItsCallbackReturns() {
+        Function<GridOperations, Controller> priority = grid -> {
+            grid.timer(100, "deadline");
+            return new Controller() {
+                GridJob local;
+                GridJob global;
+
+                @Override
+                public boolean jobArrived(GridJob job) {
+                    if (job.id() == 3) {
+                        global = job;
+                        return true;
+                    }
+                    return false;
+                }
+
+                @Override
+                public void jobStarted(GridJob job) {
+                    if (job.id() == 1) {
+                        local = job;
+                    }
+                }
+
+                @Override
+                public void timer(Object tag) {
+                    grid.kill(local, false);
+                    assertEquals(4, grid.freeProcessors(0));
+                    assertTrue(grid.start(global, List.of(new Part(0, 4))));
+                }
+            };
+        };
+        SimulationResult r = run(platform(4), List.of(job(1, 0, 1000, 1000, 4), job(2, 10, 20, 20, 4), job(3, 20, 50, 50, 4)),
+                priority, null);
+        Map<Long, SimJob> jobs = byId(r);
+        assertEquals(100, jobs.get(3L).startTime());
+        assertEquals(150, jobs.get(2L).startTime());
+        assertEquals("COMPLETED_KILLED", jobs.get(1L).finalState());
+    }
+
+    /** A local users' job killed and re-queued goes back to its home cluster, not where the broker would send it. */
+    @Test
+    void aRequeuedLocalJobReturnsHome() {
+        JobRecord local = job(1, 0, 100, 100, 2);
+        local.home = 1;
+        Simulation.Settings s = new Simulation.Settings();
+        s.localFraction = 1;
+        s.router = grid -> j -> 0;
+        s.controllers = List.of(grid -> {
+            grid.timer(10, "kill");
+            return new Controller() {
+                GridJob victim;
+
+                @Override
+                public void jobStarted(GridJob job) {
+                    victim = job;
+                }
+
+                @Override
+                public void timer(Object tag) {
+                    grid.kill(victim, true);
+                }
+            };
+        });
+        SimulationResult r = new Simulation(platform(4, 4), Draining::new, List.of(), s).run(new ListJobSource("w", List.of(local)));
+        SimJob j = r.jobs().get(0);
+        assertEquals(1, j.cluster());
+        assertEquals(10, j.startTime());
+        assertEquals(110, j.finishTime());
+        assertEquals(1, r.requeues());
+    }
 }

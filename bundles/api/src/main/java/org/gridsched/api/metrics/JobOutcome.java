@@ -32,6 +32,17 @@ public interface JobOutcome {
         return 1;
     }
 
+    /**
+     * What the grid controller that handled the job attached to it ({@code GridJob.tag(Object)}), or null:
+     * the documented way for a controller's own collector to read its per-job state (placement tries,
+     * a workflow task, ...).
+     *
+     * @since 1.1
+     */
+    default Object tag() {
+        return null;
+    }
+
     /** The cluster of part {@code i} (part 0 is {@link #cluster()}). @since 1.1 */
     default int partCluster(int part) {
         return cluster();
