@@ -1,0 +1,72 @@
+package org.gridsched.coalloc.control;
+
+import java.util.List;
+import java.util.function.BiFunction;
+
+import org.gridsched.api.control.GridJob;
+import org.gridsched.api.control.GridOperations;
+import org.gridsched.api.control.Part;
+
+/**
+ * GP: a global job still unplaced at its deadline starts anyway, killing local jobs on the clusters its
+ * placement chose, the most recently started first, until each has room. The placement is first tried on
+ * idle processors only (no kill needed), then on idle processors plus those of running local jobs.
+ *
+ * <p>The engine lets batch policies react to the kills only when this controller's callback returns, so
+ * a waiting local job cannot take the freed processors before the global job does. A local job that
+ * started at this very instant for another reason (an end handled just before) can still be the most
+ * recent; it is re-queued rather than lost (it had not run) and counted apart as collateral.
+ */
+final class GlobalPriority {
+    private final GridOperations grid;
+    private final LocalJobs locals;
+    private final boolean requeue;
+
+    GlobalPriority(GridOperations grid, LocalJobs locals, boolean requeue) {
+        this.grid = grid;
+        this.locals = locals;
+        this.requeue = requeue;
+    }
+
+    /** Starts the job now, or marks it failed (the caller rejects it). */
+    void start(GlobalJob g, BiFunction<GlobalJob, Boolean, List<Part>> placement) {
+        List<Part> parts = placement.apply(g, false);
+        String how = "global_priority";
+        if (parts == null) {
+            parts = placement.apply(g, true);
+            how = "global_priority_kills";
+        }
+        if (parts == null) {
+            g.failed(grid.now(), "no_room_at_deadline");
+            return;
+        }
+        int[] need = Request.perCluster(parts, grid.clusterCount());
+        for (int c = 0; c < need.length; c++) {
+            makeRoom(g, c, need[c]);
+        }
+        if (grid.start(g.job, parts)) {
+            g.started(grid.now(), how);
+        } else {
+            g.failed(grid.now(), "start_refused");
+        }
+    }
+
+    private void makeRoom(GlobalJob g, int cluster, int need) {
+        while (grid.freeProcessors(cluster) < need) {
+            GridJob victim = locals.latest(cluster);
+            if (victim == null) {
+                return; // the start will fail: the placement counted processors that are not the local jobs'
+            }
+            boolean collateral = victim.startTime() == grid.now();
+            boolean again = requeue || collateral;
+            grid.kill(victim, again);
+            if (again) {
+                victim.tag(new LocalJobs.Home(cluster)); // its new arrival goes back to this cluster (CoallocRun.jobArrived)
+            }
+            g.kills++;
+            if (collateral) {
+                g.collateral++;
+            }
+        }
+    }
+}

@@ -1,0 +1,237 @@
+package org.gridsched.coalloc;
+
+import static org.gridsched.coalloc.Harness.byId;
+import static org.gridsched.coalloc.Harness.global;
+import static org.gridsched.coalloc.Harness.local;
+import static org.gridsched.coalloc.Harness.platform;
+import static org.gridsched.coalloc.Harness.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gridsched.api.InputException;
+import org.gridsched.api.control.GridJob;
+import org.gridsched.api.control.Part;
+import org.gridsched.coalloc.control.CoallocationController;
+import org.gridsched.coalloc.placement.PlacementPolicy;
+import org.gridsched.coalloc.placement.PlacementRequest;
+import org.gridsched.coalloc.placers.WorstFit;
+import org.gridsched.engine.SimJob;
+import org.gridsched.engine.SimulationResult;
+import org.junit.jupiter.api.Test;
+
+/** The controller end to end on hand-computed schedules (FCFS local schedulers, deadlines fixed by d_min = d_max). */
+class CoallocationTest {
+
+    private static Map<String, Object> options(Object... kv) {
+        Map<String, Object> m = new HashMap<>(Map.of("lp", 0.7, "mp", 3));
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+    private static String row(SimulationResult r, long id) {
+        for (String line : r.files().get("coalloc.csv").split("\n")) {
+            if (line.startsWith(id + ",")) {
+                return line;
+            }
+        }
+        throw new AssertionError("no row for job " + id);
+    }
+
+    /**
+     * 4 x 32 idle processors; a job of 3 x 8 submitted at 0 with its deadline at 1000 is placed by its first try
+     * at 700 (worst fit: c0, then c1 and c2, the emptiest left), claims 3 x 8 processors from 700 and starts at
+     * 1000 on all three at once. The claims are idle 300 s each (7,200 processor-seconds wasted). A local job
+     * of 32 processors arriving at 800 on c0 waits for the global job's end at 1100; one of 24 on c1 starts at
+     * once beside the claim.
+     */
+    @Test
+    void allComponentsStartAtTheDeadlineInTheirClaims() {
+        SimulationResult r = run(platform(32, 32, 32, 32), List.of(global(1, 0, 100, 3, 8), local(2, 800, 50, 32, 0),
+                local(3, 800, 50, 24, 1)), options("d_min", 1000, "d_max", 1000, "priority", "lp"));
+        SimJob g = byId(r).get(1L);
+        assertEquals(1000, g.startTime());
+        assertEquals(1100, g.finishTime());
+        assertEquals(3, g.allocation().parts());
+        assertEquals(List.of(0, 1, 2), List.of(g.allocation().cluster(0), g.allocation().cluster(1), g.allocation().cluster(2)));
+        for (int p = 0; p < 3; p++) {
+            assertEquals(8, g.allocation().processors(p));
+            assertEquals(2400, r.claimedIdleSeconds(p), 1e-9);
+        }
+        assertEquals(0, r.claimedIdleSeconds(3), 1e-9);
+        assertEquals(1100, byId(r).get(2L).startTime());
+        assertEquals(800, byId(r).get(3L).startTime());
+        assertEquals("1,0,1000,3,8,placed,claimed_at_try_1,1,700,700,1000,7200,0,c0;c1;c2", row(r, 1));
+        assertEquals(100.0, r.overall().get("global_success_percent"));
+        assertEquals(1.0, r.overall().get("mean_placement_tries"));
+        assertEquals(700.0, r.overall().get("mean_placement_queue_time"));
+    }
+
+    /**
+     * Both clusters of 8 are busy until 5000. Under LP a job of 2 x 4 with its deadline at 1000 tries at 700,
+     * 910 and 973, fails each time, and is given up at 973, its last try.
+     */
+    @Test
+    void aJobWhoseTriesAllFailEndsFailedAtTheLastOne() {
+        SimulationResult r = run(platform(8, 8), List.of(local(1, 0, 5000, 8, 0), local(2, 0, 5000, 8, 1),
+                global(3, 0, 100, 2, 4)), options("d_min", 1000, "d_max", 1000, "priority", "lp"));
+        SimJob g = byId(r).get(3L);
+        assertEquals(GridJob.State.REJECTED, g.state());
+        assertEquals(Map.of("placement_failed", 1L), r.rejectedByReason());
+        assertEquals("3,0,1000,2,4,failed,placement_failed,3,973,973,,0,0,", row(r, 3));
+        assertEquals(5000, byId(r).get(1L).finishTime());
+        assertEquals(0.0, r.overall().get("global_success_percent"));
+        assertEquals(0L, r.overall().get("local_killed"));
+    }
+
+    /**
+     * GP: c0 runs A (4 processors, started at 0) and B (4, started at 10), c1 runs C (8). A job of 2 x 4
+     * submitted at 20 with its deadline at 1000 fails its three tries; at 1000 worst fit over idle plus local
+     * processors puts one component on c0 and one on c1, and the most recently started local job of each is
+     * killed: B (not A) and C. The global job runs 1000-1100; A is untouched.
+     */
+    @Test
+    void globalPriorityKillsTheMostRecentlyStartedLocalJobsAtTheDeadline() {
+        SimulationResult r = run(platform(8, 8), List.of(local(1, 0, 5000, 4, 0), local(2, 0, 5000, 8, 1),
+                local(3, 10, 5000, 4, 0), global(4, 20, 100, 2, 4)), options("d_min", 980, "d_max", 980));
+        Map<Long, SimJob> jobs = byId(r);
+        assertEquals(1000, jobs.get(4L).startTime());
+        assertEquals(1100, jobs.get(4L).finishTime());
+        assertEquals(List.of(0, 1), List.of(jobs.get(4L).allocation().cluster(0), jobs.get(4L).allocation().cluster(1)));
+        assertEquals("COMPLETED_SUCCESSFULLY", jobs.get(1L).finalState());
+        assertEquals(5000, jobs.get(1L).finishTime());
+        for (long victim : new long[] {2, 3}) {
+            assertEquals("COMPLETED_KILLED", jobs.get(victim).finalState());
+            assertEquals(1000, jobs.get(victim).finishTime());
+        }
+        assertEquals(2, r.controllerKills());
+        assertEquals("4,20,1000,2,4,placed,global_priority_kills,3,1000,980,1000,0,2,c0;c1", row(r, 4));
+        assertEquals(2L, r.overall().get("local_killed"));
+        assertEquals(200.0 / 3, (double) r.overall().get("local_kill_percent"), 1e-9);
+    }
+
+    /** With requeue_killed, GP's victims arrive again: B and C restart when the global job ends, and run in full. */
+    @Test
+    void globalPriorityMayRequeueItsVictims() {
+        SimulationResult r = run(platform(8, 8), List.of(local(1, 0, 5000, 4, 0), local(2, 0, 5000, 8, 1),
+                local(3, 10, 5000, 4, 0), global(4, 20, 100, 2, 4)), options("d_min", 980, "d_max", 980, "requeue_killed", true));
+        Map<Long, SimJob> jobs = byId(r);
+        assertEquals(1100, jobs.get(3L).startTime());
+        assertEquals(6100, jobs.get(2L).finishTime());
+        assertEquals(2, r.requeues());
+        assertEquals(0L, r.overall().get("local_killed"));
+        assertEquals(2L, r.overall().get("local_requeued_kills"));
+    }
+
+    /**
+     * GP kills C on c1 while E (8 processors) waits in c1's FCFS queue. The engine lets the policy react to
+     * the kill only once the controller's callback has returned, by which time the global job holds the
+     * freed processors: E is never started into them (no collateral restart), waits, and runs when the
+     * global job ends (1100-1150). Only C is lost.
+     */
+    @Test
+    void aWaitingLocalJobDoesNotTakeTheProcessorsAKillFreed() {
+        SimulationResult r = run(platform(8, 8), List.of(local(1, 0, 5000, 8, 1), local(2, 15, 50, 8, 1),
+                global(3, 20, 100, 2, 8)), options("d_min", 980, "d_max", 980));
+        Map<Long, SimJob> jobs = byId(r);
+        assertEquals(1000, jobs.get(3L).startTime());
+        assertEquals("COMPLETED_KILLED", jobs.get(1L).finalState());
+        SimJob e = jobs.get(2L);
+        assertEquals(1100, e.startTime());
+        assertEquals(1150, e.finishTime());
+        assertEquals(0, e.kills());
+        assertEquals(0L, r.overall().get("local_collateral_restarts"));
+        assertEquals(1L, r.overall().get("local_killed"));
+        assertEquals(1L, r.overall().get("local_kills_by_global_priority"));
+    }
+
+    /** With L_p = 1 the single try is at the deadline: the job starts there without claiming anything. */
+    @Test
+    void aTryAtTheDeadlineStartsTheJobDirectly() {
+        SimulationResult r = run(platform(8, 8), List.of(global(1, 0, 100, 2, 4)), options("lp", 1, "d_min", 500, "d_max", 500));
+        assertEquals(500, byId(r).get(1L).startTime());
+        assertEquals(0, r.claimedIdleSeconds(0) + r.claimedIdleSeconds(1), 0);
+        assertEquals("1,0,500,2,4,placed,try_at_deadline,1,500,500,500,0,0,c0;c1", row(r, 1));
+    }
+
+    /** Wait-10 ignores the job until 990; its first try at 997 claims, so only 3 s are wasted per processor. */
+    @Test
+    void waitTenClaimsShortlyBeforeTheDeadline() {
+        SimulationResult r = run(platform(8, 8), List.of(global(1, 0, 100, 2, 4)), options("ignore", 10, "d_min", 1000, "d_max", 1000));
+        assertEquals(1000, byId(r).get(1L).startTime());
+        assertEquals(12, r.claimedIdleSeconds(0), 1e-9);
+        assertEquals(12, r.claimedIdleSeconds(1), 1e-9);
+    }
+
+    /** Cluster minimization keeps both components on one cluster when it can. */
+    @Test
+    void thePlacementPolicyIsAnOption() {
+        SimulationResult r = run(platform(8, 8), List.of(global(1, 0, 100, 2, 4)),
+                options("placement", "cluster-minimization", "d_min", 10, "d_max", 10));
+        SimJob g = byId(r).get(1L);
+        assertEquals(List.of(0, 0), List.of(g.allocation().cluster(0), g.allocation().cluster(1)));
+    }
+
+    /**
+     * A placement policy of a third party (here: every component on the last cluster) is one more
+     * {@link PlacementPolicy} service; the controller lists it and a profile chooses it by name.
+     */
+    @Test
+    void aThirdPartyPlacementPolicyCanBeChosen() {
+        PlacementPolicy lastCluster = new PlacementPolicy() {
+            public String name() {
+                return "last-cluster";
+            }
+
+            public List<Part> place(PlacementRequest r) {
+                int c = r.clusters() - 1;
+                int need = r.components() * r.componentSize();
+                return r.available(c) < need ? null : java.util.Collections.nCopies(r.components(), new Part(c, r.componentSize()));
+            }
+        };
+        CoallocationController controller = new CoallocationController(List.of(new WorstFit(), lastCluster));
+        assertTrue(controller.parameters().stream().anyMatch(p -> p.description().contains("last-cluster")));
+        SimulationResult r = Harness.run(platform(8, 8), new org.gridsched.engine.ListJobSource("t", List.of(global(1, 0, 100, 2, 4))),
+                controller, options("placement", "last-cluster", "d_min", 10, "d_max", 10), 1);
+        SimJob g = byId(r).get(1L);
+        assertEquals(List.of(1, 1), List.of(g.allocation().cluster(0), g.allocation().cluster(1)));
+    }
+
+    /** Deadlines are U[d_min, d_max], the same for a job whatever else changes, and a job is never late. */
+    @Test
+    void deadlinesAreDrawnPerJob() {
+        SimulationResult a = run(platform(32, 32), List.of(global(1, 0, 10, 2, 4), global(2, 0, 10, 2, 4)), options());
+        SimulationResult b = run(platform(32, 32), List.of(global(2, 0, 10, 2, 4)), options("ignore", 0));
+        double d2 = byId(a).get(2L).startTime();
+        assertEquals(d2, byId(b).get(2L).startTime());
+        assertTrue(d2 >= 1 && d2 <= 3599, "deadline " + d2);
+        assertTrue(byId(a).get(1L).startTime() != d2);
+    }
+
+    @Test
+    void badInputIsAnErrorNamingTheField() {
+        assertEquals("d_max", fails(options("d_min", 100, "d_max", 10)).field());
+        assertEquals("lp", fails(options("lp", 0)).field());
+        assertEquals("lp", fails(options("lp", 1.5)).field());
+        assertEquals("mp", fails(options("mp", 0)).field());
+        assertEquals("ignore", fails(options("ignore", -1)).field());
+        assertEquals("priority", fails(options("priority", "xp")).field());
+        InputException e = fails(options("placement", "best-fit"));
+        assertEquals("placement", e.field());
+        assertTrue(e.getMessage().contains("worst-fit"), e.getMessage());
+        InputException wide = assertThrows(InputException.class,
+                () -> run(platform(8, 8), List.of(global(1, 0, 100, 2, 16)), options()));
+        assertEquals("components", wide.field());
+        assertTrue(wide.getMessage().contains("wider than every cluster"), wide.getMessage());
+    }
+
+    private static InputException fails(Map<String, Object> options) {
+        return assertThrows(InputException.class, () -> run(platform(8, 8), List.of(global(1, 0, 100, 2, 4)), options));
+    }
+}

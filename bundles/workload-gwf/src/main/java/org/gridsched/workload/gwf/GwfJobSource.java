@@ -1,0 +1,197 @@
+package org.gridsched.workload.gwf;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.zip.GZIPInputStream;
+
+import org.gridsched.api.InputException;
+import org.gridsched.api.workload.JobRecord;
+import org.gridsched.api.workload.JobSource;
+import org.gridsched.api.workload.WorkloadReport;
+
+/**
+ * The jobs of a GWF trace. Field mapping (1-based GWF fields):
+ * <ul>
+ * <li>id = 1 JobID; submit time = 2 SubmitTime (minus the first job's with the {@code zero} clock);</li>
+ * <li>runtime = 4 RunTime; processors = 5 NProcs, or 8 ReqNProcs when that is -1;
+ *     requested time = 9 ReqTime, or the runtime when it is not positive;</li>
+ * <li>home = the cluster of 17 OrigSiteID (by the {@code sites} option, or numbered in order of first
+ *     appearance), -1 when the site is -1;</li>
+ * <li>a job whose 19 JobStructure is one of the {@code coallocated} values is co-allocated: components =
+ *     the first whole number in 20 JobStructureParams (e.g. {@code 4} or {@code components=4}), which must
+ *     divide its processors; it gets no home (the grid scheduler places it). Every other job has one component.</li>
+ * </ul>
+ * Fields 3, 6, 7, 10-16, 18 and 21-29 are read past. At least 20 fields are needed; GWF's -1 means missing.
+ */
+final class GwfJobSource implements JobSource {
+    private final Path file;
+    private final GwfReader.Settings settings;
+    private final BufferedReader in;
+    private final WorkloadReport report = new WorkloadReport();
+    private final Map<String, Integer> sites = new LinkedHashMap<>();
+    private long lineNo;
+    private double origin = Double.NaN;
+    private double last = Double.NEGATIVE_INFINITY;
+
+    GwfJobSource(Path file, GwfReader.Settings settings) throws IOException {
+        this.file = file;
+        this.settings = settings;
+        for (String s : settings.sites()) {
+            sites.put(s, sites.size());
+        }
+        InputStream raw = Files.newInputStream(file);
+        try {
+            InputStream s = file.toString().toLowerCase(Locale.ROOT).endsWith(".gz") ? new GZIPInputStream(raw, 1 << 16) : raw;
+            in = new BufferedReader(new InputStreamReader(s, StandardCharsets.UTF_8), 1 << 16);
+        } catch (IOException e) {
+            raw.close();
+            throw new IOException("cannot read workload file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public boolean next(JobRecord into) {
+        String line;
+        while ((line = readLine()) != null) {
+            String t = line.strip();
+            if (t.isEmpty() || t.startsWith("#") || t.startsWith(";")) {
+                continue;
+            }
+            report.countRead();
+            if (parse(t.split("\\s+"), into)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private String readLine() {
+        try {
+            String l = in.readLine();
+            if (l != null) {
+                lineNo++;
+            }
+            return l;
+        } catch (IOException e) {
+            throw new InputException(file.toString(), lineNo, null, "read error after this line: " + e.getMessage());
+        }
+    }
+
+    /** Fills the record from one line's fields; false (counted) if the line is skipped. */
+    private boolean parse(String[] f, JobRecord into) {
+        if (f.length < 20) {
+            return skip("malformed_line", "fields", "has " + f.length + " fields; GWF has 29 (at least 20 are needed)");
+        }
+        double[] v = new double[10];
+        for (int i : new int[] {0, 1, 3, 4, 7, 8}) {
+            try {
+                v[i] = Double.parseDouble(f[i]);
+            } catch (NumberFormatException e) {
+                return skip("malformed_line", "field " + (i + 1), "'" + f[i] + "' is not a number");
+            }
+        }
+        double submit = v[1];
+        double runtime = v[3];
+        int procs = (int) v[4];
+        if (submit < 0) {
+            return skip("submit_time_missing", "SubmitTime", "job " + f[0] + " has no submit time");
+        }
+        if (!(runtime > 0)) {
+            return skip("runtime_not_positive", "RunTime", "job " + f[0] + " has runtime " + f[3]);
+        }
+        if (procs <= 0 && v[7] > 0) {
+            procs = (int) v[7];
+            report.repair("processors_from_requested");
+        }
+        if (procs <= 0) {
+            return skip("processors_not_positive", "NProcs", "job " + f[0] + " has " + f[4] + " processors");
+        }
+        double requested = v[8];
+        if (settings.requestedFromRuntime()) {
+            requested = runtime;
+        } else if (!(requested > 0)) {
+            requested = runtime;
+            report.repair("requested_time_from_runtime");
+        }
+        int components = 1;
+        if (settings.coallocated().contains(f[18].toLowerCase(Locale.ROOT))) {
+            components = firstWholeNumber(f[19]);
+            if (components < 1 || procs % components != 0) {
+                return skip("unequal_components", "JobStructureParams", "job " + f[0] + " has " + procs
+                        + " processors and JobStructureParams '" + f[19] + "': need a number of components dividing them");
+            }
+        }
+        int home = -1;
+        if (components == 1 && !f[16].equals("-1")) {
+            Integer site = sites.get(f[16]);
+            if (site == null && !settings.sites().isEmpty()) {
+                return skip("unknown_site", "OrigSiteID", "job " + f[0] + " comes from site '" + f[16] + "', not in sites "
+                        + settings.sites());
+            }
+            home = site != null ? site : sites.computeIfAbsent(f[16], k -> sites.size());
+        }
+        if (Double.isNaN(origin)) {
+            origin = settings.zeroClock() ? submit : 0;
+        }
+        double t = submit - origin;
+        if (t < last) {
+            if (settings.strict()) {
+                throw new InputException(file.toString(), lineNo, "SubmitTime", "job " + f[0] + " is submitted before the previous job");
+            }
+            report.repair("submit_time_out_of_order");
+            t = last;
+        }
+        last = t;
+        into.set((long) v[0], t, runtime, requested, procs);
+        into.line = lineNo;
+        into.home = home;
+        into.components = components;
+        return true;
+    }
+
+    private static int firstWholeNumber(String s) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\d+").matcher(s);
+        return m.find() ? Integer.parseInt(m.group()) : -1;
+    }
+
+    private boolean skip(String reason, String field, String problem) {
+        if (settings.strict()) {
+            throw new InputException(file.toString(), lineNo, field, problem);
+        }
+        report.skip(reason);
+        return false;
+    }
+
+    @Override
+    public String describe() {
+        return file.toString();
+    }
+
+    @Override
+    public WorkloadReport report() {
+        return report;
+    }
+
+    /** The sites seen so far, in cluster order. */
+    @Override
+    public Map<String, String> header() {
+        return Map.of("Sites", String.join(",", sites.keySet()));
+    }
+
+    @Override
+    public void close() {
+        try {
+            in.close();
+        } catch (IOException e) {
+            // nothing left to read
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package org.gridsched.workload.gwf;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.GZIPOutputStream;
+
+import org.gridsched.api.InputException;
+import org.gridsched.api.PluginOptions;
+import org.gridsched.api.workload.JobRecord;
+import org.gridsched.api.workload.JobSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The field mapping on a hand-made trace (src/test/resources/sample.gwf), line by line. */
+class GwfReaderTest {
+
+    private static Path sample() throws URISyntaxException {
+        return Path.of(GwfReaderTest.class.getResource("/sample.gwf").toURI());
+    }
+
+    private static List<String> read(Path file, Map<String, Object> options, JobSource[] keep) throws IOException {
+        List<String> out = new ArrayList<>();
+        try (JobSource s = new GwfReader().open(file, new PluginOptions("workload reader 'gwf'", options))) {
+            JobRecord r = new JobRecord();
+            while (s.next(r)) {
+                out.add(r.id + " t=" + r.submitTime + " run=" + r.runtime + " req=" + r.requestedTime + " p=" + r.processors
+                        + " home=" + r.home + " c=" + r.components + " line=" + r.line);
+            }
+            keep[0] = s;
+        }
+        return out;
+    }
+
+    /**
+     * Job 1 (fs0) and 2 (fs1) are local to sites 0 and 1; job 3 is co-allocated (COALLOC, components=4) with no
+     * home and its runtime as requested time; the 5-field line is malformed; job 4 has runtime 0; job 5 gets
+     * ReqNProcs for its missing NProcs; job 6's 16 processors do not split into 3 components; job 8 (BoT, a new
+     * site fs2) is submitted before job 5 and moved to its time.
+     */
+    @Test
+    void fieldsMapToJobs() throws Exception {
+        JobSource[] s = new JobSource[1];
+        List<String> jobs = read(sample(), Map.of(), s);
+        assertEquals(List.of(
+                "1 t=0.0 run=100.0 req=200.0 p=4 home=0 c=1 line=4",
+                "2 t=10.0 run=50.0 req=60.0 p=2 home=1 c=1 line=5",
+                "3 t=20.0 run=300.0 req=300.0 p=16 home=-1 c=4 line=6",
+                "5 t=40.0 run=70.0 req=100.0 p=8 home=0 c=1 line=9",
+                "8 t=40.0 run=30.0 req=30.0 p=1 home=2 c=1 line=11"), jobs);
+        assertEquals(8, s[0].report().read());
+        assertEquals(Map.of("malformed_line", 1L, "runtime_not_positive", 1L, "unequal_components", 1L), s[0].report().skipped());
+        assertEquals(Map.of("requested_time_from_runtime", 1L, "processors_from_requested", 1L, "submit_time_out_of_order", 1L),
+                s[0].report().repaired());
+        assertEquals("fs0,fs1,fs2", s[0].header().get("Sites"));
+    }
+
+    /** The sites option orders the clusters; jobs of sites not listed are skipped. The raw clock keeps Unix times. */
+    @Test
+    void sitesAndClockAreOptions() throws Exception {
+        JobSource[] s = new JobSource[1];
+        List<String> jobs = read(sample(), Map.of("sites", "fs1,fs0", "clock", "raw", "requested_time", "runtime"), s);
+        assertTrue(jobs.get(0).startsWith("1 t=1.13607E9 run=100.0 req=100.0 p=4 home=1"), jobs.get(0));
+        assertTrue(jobs.get(1).contains(" home=0 "), jobs.get(1));
+        assertEquals(4, jobs.size());
+        assertEquals(1L, s[0].report().skipped().get("unknown_site"));
+    }
+
+    @Test
+    void strictModeNamesFileLineAndField() {
+        InputException e = assertThrows(InputException.class, () -> read(sample(), Map.of("strict", true), new JobSource[1]));
+        assertEquals(7, e.line());
+        assertEquals("fields", e.field());
+        assertTrue(e.getMessage().contains("sample.gwf:7"), e.getMessage());
+        assertEquals("clock", assertThrows(InputException.class, () -> read(sample(), Map.of("clock", "unix"), new JobSource[1])).field());
+        assertEquals("sites", assertThrows(InputException.class, () -> read(sample(), Map.of("sites", "a,a"), new JobSource[1])).field());
+    }
+
+    @Test
+    void gzippedTracesAndNames(@TempDir Path dir) throws Exception {
+        Path gz = dir.resolve("t.gwf.gz");
+        try (OutputStream o = new GZIPOutputStream(Files.newOutputStream(gz))) {
+            o.write(Files.readAllBytes(sample()));
+        }
+        assertEquals(5, read(gz, Map.of(), new JobSource[1]).size());
+        assertTrue(new GwfReader().accepts(gz));
+        assertFalse(new GwfReader().accepts(dir.resolve("t.swf")));
+        assertEquals("gwf", new GwfReader().name());
+        assertThrows(IOException.class, () -> read(dir.resolve("missing.gwf"), Map.of(), new JobSource[1]));
+    }
+}
