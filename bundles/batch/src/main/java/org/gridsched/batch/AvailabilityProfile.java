@@ -208,6 +208,53 @@ public final class AvailabilityProfile {
         return k;
     }
 
+    /**
+     * The fewest processors free at any time in [from, to) (the value at {@code from} when the interval is
+     * empty). A job of q processors fits over [from, to) exactly when this is at least q.
+     */
+    public int minFree(double from, double to) {
+        int k = indexOf(from);
+        int min = free[k];
+        for (k++; k < end && time[k] < to; k++) {
+            min = Math.min(min, free[k]);
+        }
+        return min;
+    }
+
+    /**
+     * A profile from {@code origin} on in which {@code n} running jobs hold {@code widths[i]} processors
+     * until {@code ends[i]} (ends at or before the origin count as over). Built in O(n log n) by sorting the
+     * ends, instead of n reservations of O(breakpoints) each.
+     */
+    static AvailabilityProfile ofRunning(int processors, double origin, double[] ends, int[] widths, int n) {
+        AvailabilityProfile p = new AvailabilityProfile(processors, origin);
+        Integer[] order = new Integer[n];
+        int busy = 0;
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+            if (ends[i] > origin) {
+                busy += widths[i];
+            }
+        }
+        java.util.Arrays.sort(order, (a, b) -> Double.compare(ends[a], ends[b]));
+        int value = processors - busy;
+        p.free[0] = value;
+        for (int k = 0; k < n; k++) {
+            int i = order[k];
+            if (!(ends[i] > origin)) {
+                continue;
+            }
+            value += widths[i];
+            if (p.time[p.end - 1] == ends[i]) {
+                p.free[p.end - 1] = value;
+            } else {
+                p.insertAt(p.end, ends[i], value);
+            }
+        }
+        p.version++;
+        return p;
+    }
+
     /** Forgets the past: drops breakpoints before {@code now}, keeping the value at {@code now}. */
     public void discardBefore(double now) {
         int i = indexOf(now);

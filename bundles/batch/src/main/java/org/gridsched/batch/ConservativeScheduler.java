@@ -2,12 +2,14 @@ package org.gridsched.batch;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.TreeSet;
 
 import org.gridsched.api.batch.BatchScheduler;
 import org.gridsched.api.batch.Cluster;
 import org.gridsched.api.batch.QueuedJob;
+import org.gridsched.api.batch.Reservation;
 
 /**
  * Conservative backfilling.
@@ -20,6 +22,17 @@ import org.gridsched.api.batch.QueuedJob;
  * change it.
  *
  * <p>Running jobs keep their reservation until they end; the profile's past is discarded at each event.
+ *
+ * <p>Reservations it did not make ({@link Cluster#reservations()}) are blocked capacity in the same profile
+ * over [max(now, start), end), so every placement, estimate and planned start goes around them. Each
+ * reservation is remembered by identity with the (start, end, processors) applied for it; the list is
+ * compared with that record (O(R) for R reservations) when {@link #reservationsChanged()} reports a change
+ * and, while there are reservations, before every decision (the engine may report a change only after a
+ * controller's callback returns). What was removed or shortened is released, what was added or extended
+ * is taken, then the plan is redone: if a waiting job's slot now collides with the taken capacity, every
+ * waiting job is placed again in submission order (as after an overrun); if capacity only came back, the
+ * plan is compressed as after an early end. A run that never has reservations does two
+ * {@code isEmpty()} checks per event and nothing else.
  */
 final class ConservativeScheduler implements BatchScheduler {
 
@@ -53,6 +66,26 @@ final class ConservativeScheduler implements BatchScheduler {
     /** Wake-up times already asked for and not yet reached. */
     private final TreeSet<Double> wakeUps = new TreeSet<>();
 
+    /** A reservation as it was last applied to the profile. */
+    private static final class Applied {
+        final Reservation reservation;
+        double start;
+        double end;
+        int processors;
+        /** The change at which it was last seen in the list, and last taken into the profile. */
+        long seen;
+        long taken;
+
+        Applied(Reservation reservation) {
+            this.reservation = reservation;
+        }
+    }
+
+    /** Reservations applied to the profile, in the order first seen (a deterministic order to walk). */
+    private final List<Applied> applied = new ArrayList<>();
+    private final IdentityHashMap<Reservation, Applied> appliedBy = new IdentityHashMap<>();
+    private long reservationChanges;
+
     ConservativeScheduler(Cluster cluster) {
         this.cluster = cluster;
         this.profile = new AvailabilityProfile(cluster.processors(), Double.NEGATIVE_INFINITY);
@@ -62,6 +95,7 @@ final class ConservativeScheduler implements BatchScheduler {
     public void jobSubmitted(QueuedJob job) {
         double now = cluster.now();
         profile.discardBefore(now);
+        syncIfReserved(now);
         Entry e = new Entry(job);
         job.attach(e);
         place(e, now);
@@ -74,6 +108,7 @@ final class ConservativeScheduler implements BatchScheduler {
     public void jobEnded(QueuedJob job, boolean early) {
         double now = cluster.now();
         profile.discardBefore(now);
+        syncIfReserved(now);
         Entry e = (Entry) job.attachment();
         if (now < e.end) {
             profile.release(now, e.end, job.processors());
@@ -87,6 +122,7 @@ final class ConservativeScheduler implements BatchScheduler {
         double now = cluster.now();
         wakeUps.headSet(now, true).clear();
         profile.discardBefore(now);
+        syncIfReserved(now);
         startDue(now);
     }
 
@@ -96,6 +132,7 @@ final class ConservativeScheduler implements BatchScheduler {
         // every waiting job from scratch, in submission order (reservations may now be delayed).
         double now = cluster.now();
         profile.discardBefore(now);
+        syncIfReserved(now);
         Entry e = (Entry) job.attachment();
         e.end = now + job.requestedTime();
         for (Entry w = head; w != null; w = w.next) {
@@ -108,6 +145,105 @@ final class ConservativeScheduler implements BatchScheduler {
             due.add(w);
         }
         startDue(now);
+    }
+
+    /**
+     * Brings the profile in line with {@link Cluster#reservations()} and re-plans. Starting jobs waits for a
+     * wake-up at this same instant: the engine may be in the middle of an operation (a job taking a
+     * claim's processors removes the claim, then adds the job's own reservation); the plan is right after
+     * each call, so other events at this instant may start jobs meanwhile.
+     */
+    @Override
+    public void reservationsChanged() {
+        double now = cluster.now();
+        profile.discardBefore(now);
+        syncReservations(now);
+        if (waiting > 0 && wakeUps.add(now)) {
+            cluster.wakeUpAt(now);
+        }
+    }
+
+    /**
+     * Before any decision: the reservations may have changed without a call yet (the engine may tell
+     * policies only after a controller's callback has returned). Two {@code isEmpty()} checks when there
+     * are none and never were.
+     */
+    private void syncIfReserved(double now) {
+        if (!applied.isEmpty() || !cluster.reservations().isEmpty()) {
+            syncReservations(now);
+        }
+    }
+
+    /** Applies the differences between the reservations and what the profile holds for them, and re-plans. */
+    private void syncReservations(double now) {
+        long change = ++reservationChanges;
+        boolean freed = false;
+        for (Reservation r : cluster.reservations()) {
+            Applied a = appliedBy.get(r);
+            if (a == null) {
+                a = new Applied(r);
+                appliedBy.put(r, a);
+                applied.add(a);
+            } else if (a.start == r.start() && a.end == r.end() && a.processors == r.processors()) {
+                a.seen = change;
+                continue;
+            } else {
+                freed |= give(a, now);
+            }
+            a.start = r.start();
+            a.end = r.end();
+            a.processors = r.processors();
+            a.seen = change;
+            a.taken = change;
+            double from = Math.max(now, a.start);
+            if (a.end > from) {
+                profile.reserve(from, a.end, a.processors);
+            }
+        }
+        for (int i = 0; i < applied.size(); i++) {
+            Applied a = applied.get(i);
+            if (a.seen != change) {
+                freed |= give(a, now);
+                appliedBy.remove(a.reservation);
+                applied.remove(i--);
+            }
+        }
+        // Taken capacity collides with the plan where the profile went below zero.
+        boolean collides = false;
+        for (Applied a : applied) {
+            double from = Math.max(now, a.start);
+            if (a.taken == change && a.end > from && profile.minFree(from, a.end) < 0) {
+                collides = true;
+                break;
+            }
+        }
+        if (collides) {
+            replanAll(now);
+        } else if (freed) {
+            compress(now);
+        }
+    }
+
+    /** Gives back what a reservation holds from now on; true if that was anything. */
+    private boolean give(Applied a, double now) {
+        double from = Math.max(now, a.start);
+        if (a.end > from) {
+            profile.release(from, a.end, a.processors);
+            return true;
+        }
+        return false;
+    }
+
+    /** Places every waiting job again, in submission order, each at its earliest feasible start. */
+    private void replanAll(double now) {
+        for (Entry w = head; w != null; w = w.next) {
+            profile.release(Math.max(now, w.start), w.end, w.job.processors());
+        }
+        due.clear();
+        for (Entry w = head; w != null; w = w.next) {
+            place(w, now);
+            due.add(w);
+        }
     }
 
     @Override
@@ -131,6 +267,7 @@ final class ConservativeScheduler implements BatchScheduler {
         }
         double now = cluster.now();
         profile.discardBefore(now);
+        syncIfReserved(now);
         profile.release(Math.max(now, e.start), e.end, job.processors());
         due.remove(e);
         unlink(e);
@@ -146,6 +283,7 @@ final class ConservativeScheduler implements BatchScheduler {
         }
         double now = cluster.now();
         profile.discardBefore(now);
+        syncIfReserved(now);
         return profile.earliestStart(now, requestedTime, processors);
     }
 
@@ -153,6 +291,11 @@ final class ConservativeScheduler implements BatchScheduler {
     public double plannedStart(QueuedJob job) {
         Object a = job.attachment();
         if (a instanceof Entry e && !e.running) {
+            if (!applied.isEmpty() || !cluster.reservations().isEmpty()) {
+                double now = cluster.now();
+                profile.discardBefore(now);
+                syncReservations(now);
+            }
             return e.start;
         }
         return Double.NaN;

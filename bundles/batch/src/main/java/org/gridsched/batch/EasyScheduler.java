@@ -20,6 +20,17 @@ import org.gridsched.api.batch.QueuedJob;
  * by a {@link BackfillQueue} in logarithmic time each, instead of scanning the whole queue. An arrival
  * behind a blocked head only tests the new job: since the last pass nothing changed but the queue's tail,
  * and every job already in the queue failed under the same or a more permissive state.
+ *
+ * <p>Reservations it did not make ({@link Cluster#reservations()}): while there are any, each pass takes a
+ * generic path ({@link #scheduleAroundReservations}) on an {@link AvailabilityProfile} of the running
+ * jobs (until their expected ends) and the reservations: heads start while their requested span fits now;
+ * a blocked head is reserved at its earliest fitting start (the shadow time, counting the reservations);
+ * then, in queue order, every job that fits now and whose span [now, now + requested) fits the profile
+ * starts, which is the EASY test (ends by the shadow time or uses only the head's extra processors)
+ * extended to the reservations. Cost per pass: O(r log r + R·b) to build the profile (r running jobs, R
+ * reservations, b breakpoints), then O(log b + span) per waiting job. Without reservations none of this
+ * runs: the only extra work is one {@code isEmpty()} per pass and per arrival, and one comparison of a
+ * counter per start (a controller reacting to a start may make a reservation; the pass then starts over).
  */
 final class EasyScheduler implements BatchScheduler {
 
@@ -48,6 +59,13 @@ final class EasyScheduler implements BatchScheduler {
     private int extra;
     /** True when shadow/extra describe the current head and state (the head is blocked). */
     private boolean planValid;
+    /** Bumped by every {@link #reservationsChanged()}: a pass that sees it move starts over. */
+    private long reservationChanges;
+    /** The instant a wake-up was asked for by {@link #reservationsChanged()} and not yet handled. */
+    private double wakeUpAt = Double.NaN;
+    /** The head reserved by the last pass around reservations, and its reserved start. */
+    private Entry reservedHead;
+    private double reservedStart;
 
     EasyScheduler(Cluster cluster) {
         this.cluster = cluster;
@@ -57,6 +75,11 @@ final class EasyScheduler implements BatchScheduler {
     public void jobSubmitted(QueuedJob job) {
         Entry e = new Entry(job);
         job.attach(e);
+        if (!cluster.reservations().isEmpty()) {
+            queue.add(e, job.processors(), job.requestedTime());
+            scheduleAroundReservations();
+            return;
+        }
         boolean headBlocked = planValid && queue.size() > 0;
         int slot = queue.add(e, job.processors(), job.requestedTime());
         if (headBlocked) {
@@ -96,6 +119,11 @@ final class EasyScheduler implements BatchScheduler {
         if (planValid && queue.size() > 0 && queue.get(queue.head()).job == job) {
             return shadow;
         }
+        // after a pass around reservations (a classic pass with a waiting head always sets planValid)
+        if (!planValid && reservedHead != null && queue.size() > 0 && queue.get(queue.head()) == reservedHead
+                && reservedHead.job == job) {
+            return reservedStart;
+        }
         return Double.NaN;
     }
 
@@ -133,6 +161,15 @@ final class EasyScheduler implements BatchScheduler {
             return Double.POSITIVE_INFINITY;
         }
         double now = cluster.now();
+        if (!cluster.reservations().isEmpty()) {
+            AvailabilityProfile p = occupancy(now);
+            double from = now;
+            for (QueuedJob w : waiting()) {
+                from = p.earliestStart(from, w.requestedTime(), w.processors());
+                p.reserve(from, from + w.requestedTime(), w.processors());
+            }
+            return p.earliestStart(from, requestedTime, processors);
+        }
         QueuePlan plan = new QueuePlan(now, cluster.freeProcessors());
         for (int i = 0; i < runningCount; i++) {
             plan.running(Math.max(now, running[i].expectedEnd), running[i].width);
@@ -145,9 +182,18 @@ final class EasyScheduler implements BatchScheduler {
 
     /** Starts heads that fit, then computes the head's reservation and backfills behind it. */
     private void schedule() {
+        if (!cluster.reservations().isEmpty()) {
+            scheduleAroundReservations();
+            return;
+        }
         planValid = false;
+        long seen = reservationChanges;
         while (queue.size() > 0 && queue.width(queue.head()) <= cluster.freeProcessors()) {
             start(queue.head());
+            if (reservationChanges != seen) {
+                schedule(); // a controller reacting to the start made a reservation
+                return;
+            }
         }
         if (queue.size() == 0) {
             return;
@@ -162,7 +208,98 @@ final class EasyScheduler implements BatchScheduler {
         while (free > 0 && (slot = queue.nextBackfill(slot + 1, free, extra, now, shadow)) >= 0) {
             free -= queue.width(slot);
             backfill(slot, now);
+            if (reservationChanges != seen) {
+                schedule();
+                return;
+            }
         }
+    }
+
+    /**
+     * The pass while reservations exist; see the class comment. A pass restarts if a controller reacting
+     * to one of its starts changes the reservations.
+     */
+    private void scheduleAroundReservations() {
+        planValid = false;
+        reservedHead = null;
+        if (queue.size() == 0) {
+            return;
+        }
+        long seen = reservationChanges;
+        double now = cluster.now();
+        AvailabilityProfile p = occupancy(now);
+        while (queue.size() > 0) {
+            int slot = queue.head();
+            int q = queue.width(slot);
+            double r = queue.requested(slot);
+            if (q <= cluster.freeProcessors() && Reserved.fits(p, now, r, q)) {
+                p.reserve(now, now + r, q);
+                start(slot);
+                if (reservationChanges != seen) {
+                    scheduleAroundReservations();
+                    return;
+                }
+                continue;
+            }
+            // Blocked: reserved at its earliest fitting start. That may be now when the processors are
+            // not free yet at this instant (they come back later at it); then nothing may take them.
+            double s = p.earliestStart(now, r, q);
+            p.reserve(s, s + r, q);
+            reservedHead = queue.get(slot);
+            reservedStart = s;
+            break;
+        }
+        int free = cluster.freeProcessors();
+        for (int slot = queue.head() + 1; free > 0 && queue.size() > 1 && slot < queue.end(); slot++) {
+            Entry e = queue.get(slot);
+            if (e == null || e.width > free || !Reserved.fits(p, now, e.job.requestedTime(), e.width)) {
+                continue;
+            }
+            p.reserve(now, now + e.job.requestedTime(), e.width);
+            free -= e.width;
+            start(slot);
+            if (reservationChanges != seen) {
+                scheduleAroundReservations();
+                return;
+            }
+        }
+    }
+
+    /** Running jobs (until their expected ends) and the reservations, from now on. */
+    private AvailabilityProfile occupancy(double now) {
+        double[] ends = new double[runningCount];
+        int[] widths = new int[runningCount];
+        for (int i = 0; i < runningCount; i++) {
+            ends[i] = Reserved.holdUntil(running[i].expectedEnd, now, running[i].job.requestedTime());
+            widths[i] = running[i].width;
+        }
+        AvailabilityProfile p = AvailabilityProfile.ofRunning(cluster.processors(), now, ends, widths, runningCount);
+        Reserved.add(p, cluster.reservations(), now);
+        return p;
+    }
+
+    /**
+     * Processors may have come back, or a reservation may now block the head. The pass waits for a
+     * wake-up at this same instant: the engine may be in the middle of an operation (a job taking a
+     * claim's processors removes the claim, then adds the job's own reservation), and until then every
+     * start decision reads the reservations afresh anyway.
+     */
+    @Override
+    public void reservationsChanged() {
+        reservationChanges++;
+        double now = cluster.now();
+        if (queue.size() > 0 && wakeUpAt != now) {
+            wakeUpAt = now;
+            cluster.wakeUpAt(now);
+        }
+    }
+
+    @Override
+    public void wakeUp() {
+        if (wakeUpAt <= cluster.now()) {
+            wakeUpAt = Double.NaN;
+        }
+        schedule();
     }
 
     /** Starts a job behind the head that passed the backfill test, consuming extra if it needs it. */
@@ -195,10 +332,12 @@ final class EasyScheduler implements BatchScheduler {
 
     private void start(int slot) {
         Entry e = queue.remove(slot);
-        cluster.start(e.job);
+        // the state is complete before the engine is told: a controller reacting to the start may change
+        // the reservations, and this policy may then be asked questions
         e.expectedEnd = cluster.now() + e.job.requestedTime();
         e.startRank = startRanks++;
         insertRunning(e);
+        cluster.start(e.job);
     }
 
     // --- running jobs sorted by expected end ---

@@ -11,6 +11,14 @@ import org.gridsched.api.batch.QueuedJob;
 /**
  * FCFS: the head starts as soon as enough processors are free; O(1) amortised per event. Its plan
  * (planned starts, estimates for new jobs) is the {@link QueuePlan} of the queue, built on demand.
+ *
+ * <p>Reservations it did not make ({@link Cluster#reservations()}): while there are any, the head starts
+ * only if it fits now and its requested span [now, now + requested) fits in an {@link AvailabilityProfile}
+ * of the running jobs (held until their requested ends) and the reservations; nothing overtakes a head
+ * blocked that way. Each such check builds the profile in O(r log r + R·b) for r running jobs, R
+ * reservations and b breakpoints. The plan is then the same queue-order plan on that profile, each job at
+ * the earliest start at which its whole span fits, not before the job ahead of it. Without reservations
+ * none of this runs: the only extra work is one {@code isEmpty()} per head that fits.
  */
 final class FcfsScheduler implements BatchScheduler {
     private final Cluster cluster;
@@ -24,6 +32,10 @@ final class FcfsScheduler implements BatchScheduler {
     private QueuePlan plan;
     private java.util.IdentityHashMap<QueuedJob, Double> planned;
     private double planTime = Double.NaN;
+    /** Bumped by every {@link #reservationsChanged()}: a profile built before a change is stale. */
+    private long reservationChanges;
+    /** The instant a wake-up was asked for by {@link #reservationsChanged()} and not yet handled. */
+    private double wakeUpAt = Double.NaN;
 
     FcfsScheduler(Cluster cluster) {
         this.cluster = cluster;
@@ -45,12 +57,75 @@ final class FcfsScheduler implements BatchScheduler {
 
     private void startHeads() {
         QueuedJob head;
+        AvailabilityProfile occupied = null;
+        long seen = 0;
         while ((head = queue.peekFirst()) != null && head.processors() <= cluster.freeProcessors()) {
+            if (!cluster.reservations().isEmpty()) {
+                if (occupied == null || seen != reservationChanges) {
+                    seen = reservationChanges;
+                    occupied = occupancy(cluster.now());
+                }
+                if (!Reserved.fits(occupied, cluster.now(), head.requestedTime(), head.processors())) {
+                    return; // it would run into a reservation: it waits, and so does everyone behind it
+                }
+                occupied.reserve(cluster.now(), cluster.now() + head.requestedTime(), head.processors());
+            }
             plan = null;
             queue.pollFirst();
-            cluster.start(head);
+            // the state is complete before the engine is told: a controller reacting to the start may
+            // change the reservations, and this policy may then be asked questions
             head.attach(cluster.now() + head.requestedTime());
             running.add(head);
+            cluster.start(head);
+        }
+    }
+
+    /** Running jobs (until their requested ends) and the reservations, from now on. */
+    private AvailabilityProfile occupancy(double now) {
+        double[] ends = new double[running.size()];
+        int[] widths = new int[ends.length];
+        int i = 0;
+        for (QueuedJob r : running) {
+            ends[i] = Reserved.holdUntil((Double) r.attachment(), now, r.requestedTime());
+            widths[i++] = r.processors();
+        }
+        AvailabilityProfile p = AvailabilityProfile.ofRunning(cluster.processors(), now, ends, widths, i);
+        Reserved.add(p, cluster.reservations(), now);
+        return p;
+    }
+
+    /**
+     * Processors may have come back, or a reservation may now block the head. The reaction waits for a
+     * wake-up at this same instant: the engine may be in the middle of an operation (a job taking a
+     * claim's processors removes the claim, then adds the job's own reservation), and until then every
+     * start decision reads the reservations afresh anyway.
+     */
+    @Override
+    public void reservationsChanged() {
+        plan = null;
+        reservationChanges++;
+        double now = cluster.now();
+        if (!queue.isEmpty() && wakeUpAt != now) {
+            wakeUpAt = now;
+            cluster.wakeUpAt(now);
+        }
+    }
+
+    @Override
+    public void wakeUp() {
+        if (wakeUpAt <= cluster.now()) {
+            wakeUpAt = Double.NaN;
+        }
+        plan = null;
+        startHeads();
+    }
+
+    /** With reservations, an overran job is assumed to need its requested time once more (as EASY and CBF do). */
+    @Override
+    public void jobOverran(QueuedJob job) {
+        if (!cluster.reservations().isEmpty()) {
+            plan = null;
+            job.attach(cluster.now() + job.requestedTime());
         }
     }
 
@@ -86,6 +161,9 @@ final class FcfsScheduler implements BatchScheduler {
             return Double.POSITIVE_INFINITY;
         }
         currentPlan();
+        if (reservedPlan != null) {
+            return reservedPlan.earliestStart(reservedTail, requestedTime, processors);
+        }
         return plan.tailStart(processors);
     }
 
@@ -93,6 +171,10 @@ final class FcfsScheduler implements BatchScheduler {
     private java.util.Map<QueuedJob, Double> currentPlan() {
         double now = cluster.now();
         if (plan == null || planTime != now) {
+            if (!cluster.reservations().isEmpty()) {
+                return reservedPlan(now);
+            }
+            reservedPlan = null;
             plan = new QueuePlan(now, cluster.freeProcessors());
             for (QueuedJob r : running) {
                 plan.running(Math.max(now, (Double) r.attachment()), r.processors());
@@ -103,6 +185,28 @@ final class FcfsScheduler implements BatchScheduler {
             }
             planTime = now;
         }
+        return planned;
+    }
+
+    /** With reservations: the plan on the profile of running jobs and reservations (it stays cached in it). */
+    private AvailabilityProfile reservedPlan;
+    /** The planned start of the last waiting job (now if none): a new job starts no earlier. */
+    private double reservedTail;
+
+    private java.util.Map<QueuedJob, Double> reservedPlan(double now) {
+        AvailabilityProfile p = occupancy(now);
+        planned = new java.util.IdentityHashMap<>();
+        double from = now;
+        for (QueuedJob w : queue) {
+            double s = p.earliestStart(from, w.requestedTime(), w.processors());
+            p.reserve(s, s + w.requestedTime(), w.processors());
+            planned.put(w, s);
+            from = s;
+        }
+        reservedPlan = p;
+        reservedTail = from;
+        plan = new QueuePlan(now, 0); // marks the cache valid; the answers come from reservedPlan
+        planTime = now;
         return planned;
     }
 }

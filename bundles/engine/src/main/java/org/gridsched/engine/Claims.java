@@ -37,7 +37,7 @@ final class Claims {
             c.add(claim);
         } else {
             c.add(claim);
-            sim.events.push(from, Simulation.CLAIM_START, claim, 0);
+            sim.events.pushLast(from, Simulation.CLAIM_START, claim, 0);
         }
         sim.events.push(claim.end, Simulation.CLAIM_END, claim, 0);
         return claim;
@@ -81,14 +81,25 @@ final class Claims {
         }
     }
 
-    /** A job starts in an active claim: its processors go to the job. */
+    /**
+     * A job starts in an active claim: its processors go to the job. The claim stays among its cluster's
+     * reservations until {@link #handedOver} (after the job's own reservation is in place), so that a
+     * policy never sees the processors as unreserved in between.
+     */
     int[] use(Claim c) {
         ClaimHold claim = (ClaimHold) c;
         if (!claim.active()) {
             throw new IllegalStateException(claim + " is not active at t=" + Numbers.format(sim.now));
         }
-        end(claim, false);
+        claim.over = true;
+        idleNow[claim.cluster] -= claim.processors;
+        idleSeconds[claim.cluster] += claim.processors * (sim.now - claim.takenAt);
         return claim.runs;
+    }
+
+    /** The job started in a claim holds its processors now: the claim leaves the reservations. */
+    void handedOver(Claim c) {
+        sim.clusters[c.cluster()].remove((ClaimHold) c);
     }
 
     private void end(ClaimHold claim, boolean freeProcessors) {

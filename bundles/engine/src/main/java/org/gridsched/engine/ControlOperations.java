@@ -183,6 +183,9 @@ final class ControlOperations {
                 runs[i] = sim.claims.use(claims[i]);
             }
             sim.execution.startForeign(j, JobAllocation.of(clusters, runs));
+            for (Claim c : claims) {
+                sim.claims.handedOver(c);
+            }
         }
 
         @Override

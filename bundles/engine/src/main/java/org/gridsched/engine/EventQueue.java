@@ -10,8 +10,8 @@ import java.util.Arrays;
  *
  * <p>Order: by time; at equal times arrivals come first, in the order they were scheduled, then every other
  * event in the order it was scheduled (so equal-time completions are handled in the order the jobs
- * started). Arrivals take their sequence numbers from a band below all others, which gives that order with
- * a single comparison.
+ * started), then the events scheduled with {@link #pushLast}. Arrivals and last events take their sequence
+ * numbers from bands below and above all others, which gives that order with a single comparison.
  *
  * <p>A binary heap on parallel arrays: no allocation per event. The workload is read lazily in submission
  * order, so at most one of its arrivals is pending at a time; it waits in a slot of its own beside the heap
@@ -20,6 +20,8 @@ import java.util.Arrays;
 final class EventQueue {
     /** Sequence numbers of arrivals start here, far below those of other events (which start at 0). */
     private static final long ARRIVAL_BAND = Long.MIN_VALUE / 2;
+    /** Sequence numbers of "last" events start here, far above all others. */
+    private static final long LAST_BAND = Long.MAX_VALUE / 2;
 
     /** The event {@link #next()} took. */
     double time;
@@ -35,6 +37,7 @@ final class EventQueue {
     private int size;
     private long nextSeq;
     private long nextArrivalSeq = ARRIVAL_BAND;
+    private long nextLastSeq = LAST_BAND;
 
     private boolean workloadPending;
     private double workloadTime;
@@ -61,6 +64,14 @@ final class EventQueue {
 
     void push(double t, byte k, Object p, int a) {
         push(t, nextSeq++, k, p, a);
+    }
+
+    /**
+     * Schedules an event after every other event at the same time (in the order such events were
+     * scheduled): a claim's start, so that jobs whose requested span ends at that instant have left first.
+     */
+    void pushLast(double t, byte k, Object p, int a) {
+        push(t, nextLastSeq++, k, p, a);
     }
 
     /** Takes the first event into {@link #time}, {@link #kind}, {@link #payload}, {@link #arg}; false if none is left. */

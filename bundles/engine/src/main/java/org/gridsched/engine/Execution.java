@@ -43,11 +43,12 @@ final class Execution {
         if (allocation.spansClusters()) {
             multiCluster++;
         }
-        sim.observers.submitted(job, sim.now);
-        begin(job);
+        // its reservations first, so that a policy reacting to the start sees them
         for (int p = 0; p < allocation.parts(); p++) {
             sim.clusters[allocation.cluster(p)].holdForeign(job, p);
         }
+        sim.observers.submitted(job, sim.now);
+        begin(job);
     }
 
     private void begin(SimJob job) {

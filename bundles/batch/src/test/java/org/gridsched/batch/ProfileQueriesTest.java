@@ -1,0 +1,54 @@
+package org.gridsched.batch;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+
+/** The profile queries added for reservations: minFree, and building a profile from running jobs. */
+class ProfileQueriesTest {
+
+    @Test
+    void minFreeIsTheLowestValueOverTheHalfOpenInterval() {
+        AvailabilityProfile p = new AvailabilityProfile(10, 0);
+        p.reserve(500, 800, 6);
+        p.reserve(0, 1000, 2);
+        assertEquals(8, p.minFree(0, 500));      // [0, 500) ends where the claim begins
+        assertEquals(2, p.minFree(0, 501));
+        assertEquals(2, p.minFree(600, 700));
+        assertEquals(8, p.minFree(800, 1000));
+        assertEquals(10, p.minFree(1000, 5000));
+        assertEquals(2, p.minFree(500, 500));    // empty interval: the value at its start
+    }
+
+    @Test
+    void ofRunningEqualsOneReservationPerJob() {
+        SplittableRandom rnd = new SplittableRandom(3);
+        for (int round = 0; round < 500; round++) {
+            int procs = 1 + rnd.nextInt(64);
+            double origin = rnd.nextInt(100);
+            int n = rnd.nextInt(20);
+            double[] ends = new double[n];
+            int[] widths = new int[n];
+            AvailabilityProfile expected = new AvailabilityProfile(procs, origin);
+            int left = procs;
+            for (int i = 0; i < n && left > 0; i++) {
+                ends[i] = rnd.nextInt(200); // some at or before the origin: over
+                widths[i] = 1 + rnd.nextInt(left);
+                left -= widths[i];
+                expected.reserve(origin, ends[i], widths[i]);
+            }
+            AvailabilityProfile built = AvailabilityProfile.ofRunning(procs, origin, ends, widths, n);
+            assertArrayEquals(expected.toArray(), built.toArray(), "round " + round);
+            for (int k = 0; k < 20; k++) {
+                double from = origin + rnd.nextInt(150);
+                double d = 1 + rnd.nextInt(100);
+                int q = 1 + rnd.nextInt(procs);
+                assertEquals(expected.earliestStart(from, d, q), built.earliestStart(from, d, q));
+                assertEquals(expected.minFree(from, from + d), built.minFree(from, from + d));
+            }
+        }
+    }
+}
