@@ -1,0 +1,173 @@
+package org.gridsched.workflow.dag;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gridsched.api.InputException;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * Reads a workflow in the WfCommons format (WfFormat, github.com/wfcommons/wfformat).
+ *
+ * <ul>
+ * <li>Schema 1.5: {@code workflow.specification.tasks[]} with {@code id}, {@code name}, {@code parents} and
+ * {@code children} (task ids); {@code workflow.execution.tasks[]} with {@code id}, {@code runtimeInSeconds} and
+ * optionally {@code coreCount}.</li>
+ * <li>Schema 1.4 (and 1.3): {@code workflow.tasks[]} with {@code name}, optionally {@code id}, {@code parents} and
+ * {@code children} (task names, or ids), {@code runtimeInSeconds} and optionally {@code cores}.</li>
+ * </ul>
+ *
+ * A dependency is an edge named by the parent's {@code parents} or the child's {@code children} list (WfFormat keeps
+ * both, and instances are known where only one side lists it). Cores default to 1 and round up; a runtime of 0 is
+ * kept (the controller gives such tasks a minimum duration). Errors name the file, the field and the task: an unknown
+ * parent or child, a task without runtime, a duplicate id, a dependency cycle (with the tasks on it).
+ */
+public final class WfCommonsReader {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private WfCommonsReader() {
+    }
+
+    public static Workflow read(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new InputException(file.toString(), 0, null, "cannot read the workflow: " + e.getMessage());
+        }
+        return parse(text, file.toString());
+    }
+
+    public static Workflow parse(String json, String source) {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new InputException(source, e.getLocation() == null ? 0 : e.getLocation().getLineNr(), null,
+                    "not valid JSON: " + e.getOriginalMessage());
+        }
+        if (root == null || !root.isObject()) {
+            throw new InputException(source, 0, null, "a WfCommons instance is a JSON object");
+        }
+        String version = root.path("schemaVersion").asText("");
+        JsonNode wf = root.path("workflow");
+        if (!wf.isObject()) {
+            throw new InputException(source, 0, "workflow", "missing (not a WfCommons instance?)");
+        }
+        String name = root.path("name").asText(Path.of(source).getFileName().toString());
+        List<DagBuilder.RawTask> tasks = wf.has("specification") ? v15(wf, source) : v14(wf, source, version);
+        return DagBuilder.build(name, source, tasks);
+    }
+
+    private static List<DagBuilder.RawTask> v15(JsonNode wf, String src) {
+        JsonNode spec = array(wf.path("specification").path("tasks"), "workflow.specification.tasks", src);
+        JsonNode exec = wf.path("execution").path("tasks");
+        if (!exec.isArray()) {
+            throw new InputException(src, 0, "workflow.execution.tasks", "missing: the runtimes of the tasks are needed");
+        }
+        Map<String, JsonNode> execById = new HashMap<>();
+        for (int i = 0; i < exec.size(); i++) {
+            execById.put(text(exec.get(i), "id", "workflow.execution.tasks[" + i + "]", src), exec.get(i));
+        }
+        List<DagBuilder.RawTask> tasks = new ArrayList<>();
+        for (int i = 0; i < spec.size(); i++) {
+            JsonNode t = spec.get(i);
+            String where = "workflow.specification.tasks[" + i + "]";
+            String id = text(t, "id", where, src);
+            JsonNode e = execById.get(id);
+            if (e == null) {
+                throw new InputException(src, 0, "workflow.execution.tasks", "no execution entry (runtimeInSeconds) for task '" + id + "'");
+            }
+            String ewhere = "workflow.execution.tasks (task '" + id + "')";
+            tasks.add(new DagBuilder.RawTask(id, t.path("name").asText(id), refs(t, "parents", where, src), refs(t, "children", where, src),
+                    runtime(e, ewhere, src), cores(e, "coreCount", ewhere, src), where));
+        }
+        return tasks;
+    }
+
+    private static List<DagBuilder.RawTask> v14(JsonNode wf, String src, String version) {
+        JsonNode list = wf.path("tasks");
+        if (!list.isArray()) {
+            list = wf.path("jobs");                          // 1.0-1.2 said jobs
+        }
+        if (!list.isArray()) {
+            throw new InputException(src, 0, "workflow", "neither workflow.specification.tasks (schema 1.5) nor workflow.tasks (schema 1.4)"
+                    + " found" + (version.isEmpty() ? "" : "; schemaVersion is " + version));
+        }
+        List<DagBuilder.RawTask> tasks = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            JsonNode t = list.get(i);
+            String where = "workflow.tasks[" + i + "]";
+            String name = text(t, "name", where, src);
+            String id = t.has("id") ? t.get("id").asText() : name;
+            tasks.add(new DagBuilder.RawTask(id, name, refs(t, "parents", where, src), refs(t, "children", where, src),
+                    runtime(t, where + " (task '" + name + "')", src), cores(t, "cores", where, src), where));
+        }
+        return tasks;
+    }
+
+    private static JsonNode array(JsonNode n, String where, String src) {
+        if (!n.isArray() || n.isEmpty()) {
+            throw new InputException(src, 0, where, "expected a non-empty list of tasks");
+        }
+        return n;
+    }
+
+    private static String text(JsonNode t, String key, String where, String src) {
+        JsonNode v = t.path(key);
+        if (!v.isTextual() || v.asText().isEmpty()) {
+            throw new InputException(src, 0, where + "." + key, "missing or not a string");
+        }
+        return v.asText();
+    }
+
+    private static List<String> refs(JsonNode t, String key, String where, String src) {
+        JsonNode v = t.path(key);
+        if (v.isMissingNode() || v.isNull()) {
+            return List.of();
+        }
+        if (!v.isArray()) {
+            throw new InputException(src, 0, where + "." + key, "expected a list of task ids");
+        }
+        List<String> l = new ArrayList<>();
+        for (JsonNode r : v) {
+            l.add(r.asText());
+        }
+        return l;
+    }
+
+    private static double runtime(JsonNode t, String where, String src) {
+        JsonNode v = t.path("runtimeInSeconds");
+        if (v.isMissingNode() && t.has("runtime")) {
+            v = t.get("runtime");                                   // before 1.4
+        }
+        if (!v.isNumber()) {
+            throw new InputException(src, 0, where + ".runtimeInSeconds", v.isMissingNode() ? "missing runtime"
+                    : "expected a number of seconds, got " + v);
+        }
+        double r = v.asDouble();
+        if (!(r >= 0) || Double.isInfinite(r)) {
+            throw new InputException(src, 0, where + ".runtimeInSeconds", "must be a non-negative number of seconds, got " + v);
+        }
+        return r;
+    }
+
+    private static int cores(JsonNode t, String key, String where, String src) {
+        JsonNode v = t.path(key);
+        if (v.isMissingNode() || v.isNull()) {
+            return 1;
+        }
+        if (!v.isNumber() || !(v.asDouble() > 0)) {
+            throw new InputException(src, 0, where + "." + key, "expected a positive number of cores, got " + v);
+        }
+        return (int) Math.ceil(v.asDouble());
+    }
+}

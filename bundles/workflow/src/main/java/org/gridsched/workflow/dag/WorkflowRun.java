@@ -1,0 +1,114 @@
+package org.gridsched.workflow.dag;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.gridsched.api.control.Controller;
+import org.gridsched.api.control.GridJob;
+import org.gridsched.api.control.GridOperations;
+import org.gridsched.api.control.JobSpec;
+import org.gridsched.workflow.schedule.WorkflowScheduler;
+
+/**
+ * One run of the {@code workflow} controller. Workflow instances arrive over time (a timer per arrival); at its arrival
+ * all of an instance's tasks are submitted with their dependencies, so the engine holds each task until its last
+ * parent ends and releases it at that instant. A released task is taken in charge and waits until every event of the
+ * instant has been handled; then the tasks ready at that instant are sorted by the scheduler's priority and each is
+ * sent to the cluster the scheduler places it on. Jobs that are not workflow tasks (a background trace) are left to
+ * the meta-scheduler.
+ */
+final class WorkflowRun implements Controller {
+    /** Job numbers: instance × 10⁶ + task position + 1. */
+    private static final long ID_STRIDE = 1_000_000L;
+
+    private final GridOperations grid;
+    final WorkflowSettings settings;
+    private final List<Workflow> workflows;
+    private final WorkflowScheduler scheduler;
+    private final SplittableRandom arrivals;
+    private final Object arrivalTag = new Object();
+    private final Object flushTag = new Object();
+    private final List<TaskRun> ready = new ArrayList<>();
+    private boolean flushPending;
+    private int submitted;
+    private double nextArrival;
+    private long sequence;
+    final List<WorkflowInstance> instances = new ArrayList<>();
+
+    WorkflowRun(GridOperations grid, WorkflowSettings settings, List<Workflow> workflows, WorkflowScheduler scheduler, long seed) {
+        this.grid = grid;
+        this.settings = settings;
+        this.workflows = workflows;
+        this.scheduler = scheduler;
+        this.arrivals = new SplittableRandom(seed);
+        nextArrival = settings.firstArrival();
+        if (settings.count() > 0) {
+            grid.timer(nextArrival, arrivalTag);
+        }
+    }
+
+    @Override
+    public void timer(Object tag) {
+        if (tag == flushTag) {
+            flush();
+        } else if (tag == arrivalTag) {
+            arrive();
+        }
+    }
+
+    /** The next instance arrives now: every task is submitted, held for its parents. */
+    private void arrive() {
+        Workflow w = workflows.get(submitted % workflows.size());
+        WorkflowInstance inst = new WorkflowInstance(this, ++submitted, w, grid.now());
+        instances.add(inst);
+        List<GridJob> parents = new ArrayList<>();
+        for (int t = 0; t < w.size(); t++) {
+            double runtime = Math.max(w.runtime(t) * settings.runtimeScale(), settings.minRuntime());
+            TaskRun task = new TaskRun(inst, t, runtime, runtime * settings.walltime());
+            inst.tasks[t] = task;
+            parents.clear();
+            for (int p : w.parents(t)) {
+                parents.add(inst.tasks[p].job);
+            }
+            task.job = grid.submit(new JobSpec(inst.number * ID_STRIDE + t + 1, inst.arrival, runtime, task.requested, w.cores(t)), parents);
+            task.job.tag(task);
+        }
+        if (submitted < settings.count()) {
+            double gap = settings.poisson() ? -settings.interarrival() * Math.log(1 - arrivals.nextDouble()) : settings.interarrival();
+            nextArrival += gap;
+            grid.timer(nextArrival, arrivalTag);
+        }
+    }
+
+    @Override
+    public boolean jobArrived(GridJob job) {
+        if (!(job.tag() instanceof TaskRun t) || t.instance.run != this) {
+            return false;
+        }
+        t.sequence = sequence++;
+        t.readyTime = grid.now();
+        ready.add(t);
+        if (!flushPending) {
+            flushPending = true;
+            grid.timer(grid.now(), flushTag);
+        }
+        return true;
+    }
+
+    /** The tasks that became ready this instant, in the scheduler's order, each to its cluster. */
+    private void flush() {
+        flushPending = false;
+        if (ready.size() > 1) {
+            ready.sort(scheduler.priority());
+        }
+        for (TaskRun t : ready) {
+            int c = scheduler.place(t, grid);
+            if (c < 0 || c >= grid.clusterCount()) {
+                throw new IllegalStateException("workflow scheduler '" + scheduler.name() + "' placed " + t + " on no cluster (" + c + ")");
+            }
+            grid.send(t.job, c);
+        }
+        ready.clear();
+    }
+}
