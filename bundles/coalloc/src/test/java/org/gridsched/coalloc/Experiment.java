@@ -24,8 +24,8 @@ import org.gridsched.engine.Simulation;
 import org.gridsched.engine.SimulationResult;
 
 /**
- * Runs one {@code runconfigs/coalloc-*.json} experiment matrix on the plain-Java engine, until the launcher's
- * matrix knows a {@code controllers} axis: every named workload x every named controller variant x every seed,
+ * Runs one {@code runconfigs/coalloc-*.json} experiment matrix on the plain-Java engine (as {@code gridsched run}
+ * does through the launcher, plus confidence half-widths): every named workload x every named controller variant x every seed,
  * in parallel; then one table per metric (rows: workloads, columns: controller variants, cells: mean and 95 %
  * confidence half-width over the seeds). Only what these profiles use is supported: a platform string, FCFS,
  * the {@code coalloc} generator, controller and collector.

@@ -7,30 +7,56 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.function.ToDoubleFunction;
 
 import org.gridsched.api.InputException;
+import org.gridsched.engine.Numbers;
 import org.gridsched.engine.Platform;
 import org.gridsched.engine.SimulationResult;
 import org.gridsched.engine.report.Comparison;
+import org.gridsched.engine.report.MetricSection;
+import org.gridsched.engine.report.RunReport;
 import org.gridsched.launcher.PluginRegistry.Kind;
 
 /**
- * An experiment matrix in one profile: reallocation algorithm x heuristic x batch policy x platform x
- * workload (trace) x seed. Each scenario (platform, batch policy, seed) runs once without reallocation, its reference; every
- * reallocation run is compared with it. Runs go in parallel on the available cores. Results:
- * {@code matrix.csv} (one row per reallocation run) and {@code tables.md} (one table per comparison
- * metric, rows = scenarios, columns = algorithm-heuristic, plus averages), laid out like the study's
- * report.
+ * An experiment matrix in one profile ({@code "matrix"}). Its axes: named {@code workloads}, named
+ * {@code platforms}, and one axis per plugin kind under the kind's profile key ({@code batch}, {@code meta},
+ * {@code realloc}, {@code heuristic}, {@code collectors}, {@code controllers}), each a list of values (labelled by
+ * their plugin names) or an object of label: value, a value being what the profile key takes in a profile; every
+ * cell runs once per seed of {@code seeds} (default: the profile's seed). Two kinds of matrix:
+ * <ul>
+ * <li><b>A reallocation study</b> (no {@code metrics}): each scenario (workload x platform x batch policy x the other
+ * plugin axes x seed) runs once without reallocation, its reference, and every reallocation algorithm x heuristic
+ * ({@code realloc}, {@code heuristic}; defaults in {@code defaults.json}) runs against it. Results:
+ * {@code matrix.csv} (one row per reallocation run) and {@code tables.md} (one table per comparison metric,
+ * rows = scenarios, columns = algorithm-heuristic, plus averages), laid out like the study's report.</li>
+ * <li><b>A matrix of collector metrics</b> ({@code "metrics": [KEY, ...]}, overall values of {@code summary.json}):
+ * every cell x seed is one run, with no reference; every axis, {@code realloc} and {@code heuristic} included, just
+ * chooses plugins. {@code matrix.csv} has one row per run (the axes' labels, the seed, the metrics) and
+ * {@code tables.md} one table per metric: rows = one axis, columns = another, values = means over the seeds. By
+ * default rows are the first axis and columns the last, in the order workloads, platforms, batch, meta, realloc,
+ * heuristic, collectors, controllers ({@code "rows"}, {@code "columns"} name others); each combination of the axes
+ * in between gets a table of its own.</li>
+ * </ul>
+ * Every run keeps its own folder under {@code runs/}; runs go in parallel on the available cores.
  */
 final class Matrix {
     /** A comparison metric of the matrix: its column in matrix.csv, its table's title in tables.md. */
@@ -46,15 +72,80 @@ final class Matrix {
             new Metric("relative_average_response_time", "Relative average response time of impacted jobs (reallocation / reference)",
                     Comparison::relativeAverageResponseTime));
 
-    /** The axes; each list is non-empty. */
-    record Axes(List<String> realloc, List<String> heuristic, List<String> batch, Map<String, String> platforms,
-            List<Long> seeds) {
+    /** The matrix's own keys; every plugin kind chosen at the top of a profile adds its profile key ({@link #keys}). */
+    static final List<String> OWN_KEYS = List.of("workloads", "platforms", "seeds", "metrics", "rows", "columns");
+
+    /** Every key a matrix may hold, sorted. */
+    static Set<String> keys() {
+        Set<String> keys = new TreeSet<>(OWN_KEYS);
+        for (Kind k : Kind.values()) {
+            if (k.choosing() != Kind.Choosing.WORKLOAD) {
+                keys.add(k.profileKey());
+            }
+        }
+        return keys;
+    }
+
+    /** One value of a plugin axis: its label and the plugins it chooses (empty: none). */
+    record Value(String label, List<RunProfile.Choice> choices) {
+        Value {
+            choices = List.copyOf(choices);
+        }
+    }
+
+    /** The values a matrix gives a plugin kind, in order; labels are unique. */
+    record Axis(Kind kind, List<Value> values) {
+        Axis {
+            values = List.copyOf(values);
+        }
+
+        String key() {
+            return kind.profileKey();
+        }
+    }
+
+    /**
+     * The axes of a matrix.
+     *
+     * @param realloc   a reallocation study's algorithms (null in a matrix of metrics, where realloc is in {@code plugins})
+     * @param heuristic a reallocation study's heuristics (likewise)
+     * @param plugins   the other plugin axes, in {@link Kind} order (a study always has batch)
+     * @param platforms name to platform text; null: the profile's own platform (only in a matrix of metrics)
+     * @param metrics   the collector metrics to tabulate; null for a reallocation study
+     * @param rows      the axis key heading the rows of the metric tables, or null (no axis)
+     * @param columns   the axis key heading the columns of the metric tables, or null (one column)
+     */
+    record Axes(Axis realloc, Axis heuristic, List<Axis> plugins, Map<String, String> platforms, List<Long> seeds,
+            List<String> metrics, String rows, String columns) {
+        boolean study() {
+            return metrics == null;
+        }
+
+        /** The axis of that kind, or null. */
+        Axis plugin(Kind kind) {
+            for (Axis a : plugins) {
+                if (a.kind() == kind) {
+                    return a;
+                }
+            }
+            return null;
+        }
     }
 
     /** One reference run's setting; {@code workload} is null for the profile's own workload. */
-    private record Scenario(String workload, String platformName, String platform, String batch, long seed) {
+    private record Scenario(String workload, String platformName, String platform, Value batch, List<Axis> extraAxes,
+            List<Value> extras, long seed) {
         String label(boolean withSeed) {
-            return (workload == null ? "" : workload + " ") + platformName + " " + batch + (withSeed ? " seed " + seed : "");
+            StringBuilder sb = new StringBuilder();
+            if (workload != null) {
+                sb.append(workload).append(' ');
+            }
+            sb.append(platformName).append(' ').append(batch.label());
+            extras.forEach(v -> sb.append(' ').append(v.label()));
+            if (withSeed) {
+                sb.append(" seed ").append(seed);
+            }
+            return sb.toString();
         }
     }
 
@@ -69,18 +160,126 @@ final class Matrix {
         this.err = err;
     }
 
+    // ------------------------------------------------------------------------------------------------ parsing
+
+    /**
+     * Reads a profile's {@code matrix} (as JSON values: maps, lists, strings, numbers). The profile's own settings
+     * are already read (its platform, plugins, seed and {@link RunProfile#matrixWorkloads}).
+     *
+     * @param source names the profile in errors
+     */
     static Axes parse(Map<String, Object> m, RunProfile p, String source) {
+        Set<String> valid = keys();
         for (String k : m.keySet()) {
-            if (!List.of("realloc", "heuristic", "batch", "platforms", "seeds", "workloads").contains(k)) {
-                throw new InputException(source, 0, "matrix." + k, "unknown key; valid keys in matrix: batch, heuristic, platforms, realloc, seeds, workloads");
+            if (!valid.contains(k)) {
+                throw new InputException(source, 0, "matrix." + k, "unknown key; valid keys in matrix: " + String.join(", ", valid));
             }
         }
-        List<String> realloc = strings(m, "realloc", Defaults.list(Defaults.matrix().path("realloc")), source);
-        List<String> heuristic = strings(m, "heuristic", Defaults.list(Defaults.matrix().path("heuristic")), source);
-        List<String> batch = strings(m, "batch", List.of(p.choice(Kind.BATCH).name()), source);
+        List<String> metrics = m.containsKey("metrics") ? metrics(m.get("metrics"), source) : null;
+        Map<Kind, Axis> given = new EnumMap<>(Kind.class);
+        for (Kind k : Kind.values()) {
+            if (k.choosing() != Kind.Choosing.WORKLOAD && m.containsKey(k.profileKey())) {
+                given.put(k, axis(k, m.get(k.profileKey()), source));
+            }
+        }
+        Axis realloc = null;
+        Axis heuristic = null;
+        if (metrics == null) {
+            for (String k : List.of("rows", "columns")) {
+                if (m.containsKey(k)) {
+                    throw new InputException(source, 0, "matrix." + k, "lays out the tables of collector metrics; give \"metrics\" too"
+                            + " (a matrix without \"metrics\" is a reallocation study, tabulated against its references)");
+                }
+            }
+            realloc = given.containsKey(Kind.REALLOCATION) ? given.remove(Kind.REALLOCATION)
+                    : names(Kind.REALLOCATION, Defaults.list(Defaults.matrix().path("realloc")));
+            heuristic = given.containsKey(Kind.HEURISTIC) ? given.remove(Kind.HEURISTIC)
+                    : names(Kind.HEURISTIC, Defaults.list(Defaults.matrix().path("heuristic")));
+            if (!given.containsKey(Kind.BATCH)) {
+                RunProfile.Choice b = p.choice(Kind.BATCH);
+                given.put(Kind.BATCH, new Axis(Kind.BATCH, List.of(new Value(b.name(), List.of(b)))));
+            }
+        }
+        List<Axis> plugins = new ArrayList<>(given.values());
+        Map<String, String> platforms = platforms(m.get("platforms"), p, metrics == null, source);
+        List<Long> seeds = new ArrayList<>();
+        Object s = m.get("seeds");
+        if (s == null) {
+            seeds.add(p.seed);
+        } else if (s instanceof List<?> l && !l.isEmpty() && l.stream().allMatch(x -> x instanceof Number)) {
+            l.forEach(x -> seeds.add(((Number) x).longValue()));
+        } else {
+            throw new InputException(source, 0, "matrix.seeds", "expected a non-empty list of whole numbers");
+        }
+        if (new HashSet<>(seeds).size() < seeds.size()) {
+            throw new InputException(source, 0, "matrix.seeds", "a seed is listed twice: " + seeds);
+        }
+        String rows = null;
+        String columns = null;
+        if (metrics != null) {
+            List<String> axisKeys = new ArrayList<>();
+            if (!p.matrixWorkloads.isEmpty()) {
+                axisKeys.add("workloads");
+            }
+            if (platforms != null) {
+                axisKeys.add("platforms");
+            }
+            plugins.forEach(a -> axisKeys.add(a.key()));
+            rows = layout(m, "rows", axisKeys, source);
+            columns = layout(m, "columns", axisKeys, source);
+            if (rows != null && rows.equals(columns)) {
+                throw new InputException(source, 0, "matrix.columns", "'" + columns + "' already heads the rows; name another axis: "
+                        + String.join(", ", axisKeys));
+            }
+            // by default rows = the first axis, columns = the last (of those the profile does not place itself)
+            List<String> free = new ArrayList<>(axisKeys);
+            free.remove(rows);
+            free.remove(columns);
+            if (rows == null && !free.isEmpty()) {
+                rows = free.remove(0);
+            }
+            if (columns == null && !free.isEmpty()) {
+                columns = free.remove(free.size() - 1);
+            }
+        }
+        return new Axes(realloc, heuristic, plugins, platforms, seeds, metrics, rows, columns);
+    }
+
+    private static List<String> metrics(Object v, String source) {
+        if (v instanceof List<?> l && !l.isEmpty() && l.stream().allMatch(x -> x instanceof String s && !s.isBlank())) {
+            List<String> out = new ArrayList<>();
+            for (Object x : l) {
+                if (out.contains(x)) {
+                    throw new InputException(source, 0, "matrix.metrics", "'" + x + "' is listed twice");
+                }
+                out.add((String) x);
+            }
+            return out;
+        }
+        throw new InputException(source, 0, "matrix.metrics", "expected a non-empty list of metric keys (overall values of"
+                + " summary.json that the run's collectors report, e.g. [\"mean_wait\", \"utilization\"])");
+    }
+
+    /** "rows" or "columns": an axis key of the matrix, or null when not given. */
+    private static String layout(Map<String, Object> m, String key, List<String> axisKeys, String source) {
+        Object v = m.get(key);
+        if (v == null) {
+            return null;
+        }
+        if (v instanceof String s && axisKeys.contains(s)) {
+            return s;
+        }
+        throw new InputException(source, 0, "matrix." + key, "expected the key of one of this matrix's axes ("
+                + (axisKeys.isEmpty() ? "it has none but seeds" : String.join(", ", axisKeys)) + "), got " + describe(v)
+                + (v.equals("seeds") ? "; tables show means over the seeds" : ""));
+    }
+
+    private static Map<String, String> platforms(Object pl, RunProfile p, boolean study, String source) {
         Map<String, String> platforms = new LinkedHashMap<>();
-        Object pl = m.get("platforms");
         if (pl == null) {
+            if (!study) {
+                return null;
+            }
             if (p.clusters.isEmpty()) {
                 throw new InputException(source, 0, "matrix.platforms", "give the platforms, e.g. {\"homogeneous\": \"a:128,b:240\"}");
             }
@@ -97,50 +296,178 @@ final class Matrix {
         } else {
             throw new InputException(source, 0, "matrix.platforms", "expected an object of name: \"NAME:PROCS[:SPEED],...\"");
         }
-        List<Long> seeds = new ArrayList<>();
-        Object s = m.get("seeds");
-        if (s == null) {
-            seeds.add(p.seed);
-        } else if (s instanceof List<?> l && !l.isEmpty() && l.stream().allMatch(x -> x instanceof Number)) {
-            l.forEach(x -> seeds.add(((Number) x).longValue()));
-        } else {
-            throw new InputException(source, 0, "matrix.seeds", "expected a non-empty list of whole numbers");
-        }
-        return new Axes(realloc, heuristic, batch, platforms, seeds);
+        return platforms;
     }
 
-    private static List<String> strings(Map<String, Object> m, String key, List<String> def, String source) {
-        Object v = m.get(key);
-        if (v == null) {
-            return def;
-        }
-        if (v instanceof List<?> l && !l.isEmpty() && l.stream().allMatch(x -> x instanceof String)) {
-            List<String> out = new ArrayList<>();
-            l.forEach(x -> out.add((String) x));
-            return out;
-        }
-        throw new InputException(source, 0, "matrix." + key, "expected a non-empty list of names");
+    /** An axis of plain names, each its own label. */
+    private static Axis names(Kind kind, List<String> names) {
+        List<Value> values = new ArrayList<>();
+        names.forEach(n -> values.add(new Value(n, List.of(RunProfile.Choice.of(n)))));
+        return new Axis(kind, values);
     }
+
+    /**
+     * A plugin axis: a list of values, each labelled by its plugin names ({@code ["fcfs", "cbf"]}), or an object of
+     * label: value ({@code {"wait-10": [{"name": "coalloc", "options": {...}}], ...}}); a value is what the kind's
+     * profile key takes (one plugin, "none" where allowed, or a list for kinds chosen as a list).
+     */
+    static Axis axis(Kind kind, Object v, String source) {
+        String where = "matrix." + kind.profileKey();
+        List<Value> values = new ArrayList<>();
+        if (v instanceof List<?> l && !l.isEmpty()) {
+            for (int i = 0; i < l.size(); i++) {
+                List<RunProfile.Choice> choices = value(kind, l.get(i), where + "[" + i + "]", source);
+                values.add(new Value(label(choices), choices));
+            }
+        } else if (v instanceof Map<?, ?> named && !named.isEmpty()) {
+            if (named.get("name") instanceof String && Set.of("name", "options").containsAll(named.keySet())) {
+                throw new InputException(source, 0, where, "an axis is a list of values or an object of label: value; one "
+                        + kind.label() + " with options is a list of one: [{\"name\": ..., \"options\": {...}}]");
+            }
+            for (Map.Entry<?, ?> e : named.entrySet()) {
+                String label = String.valueOf(e.getKey());
+                if (label.isBlank()) {
+                    throw new InputException(source, 0, where, "a label is empty");
+                }
+                values.add(new Value(label, value(kind, e.getValue(), where + "." + label, source)));
+            }
+        } else {
+            throw new InputException(source, 0, where, "expected a non-empty list of " + kind.plural() + " or an object of label: value"
+                    + " (each value as \"" + kind.profileKey() + "\" takes it in a profile), got " + describe(v));
+        }
+        Set<String> seen = new HashSet<>();
+        for (Value x : values) {
+            if (!seen.add(x.label())) {
+                throw new InputException(source, 0, where, "two values are labelled '" + x.label() + "'; give them labels of their own: {\""
+                        + x.label() + " a\": ..., \"" + x.label() + " b\": ...}");
+            }
+        }
+        return new Axis(kind, values);
+    }
+
+    /** The label of a value given in list form: its plugins' names ("none" for none). */
+    private static String label(List<RunProfile.Choice> choices) {
+        if (choices.isEmpty()) {
+            return "none";
+        }
+        List<String> names = new ArrayList<>();
+        choices.forEach(c -> names.add(c.name()));
+        return String.join("+", names);
+    }
+
+    /** One value of a kind's axis, read as the kind's profile key reads it. */
+    private static List<RunProfile.Choice> value(Kind kind, Object v, String where, String source) {
+        switch (kind.choosing()) {
+            case MANY -> {
+                if (v instanceof List<?> l) {
+                    List<RunProfile.Choice> out = new ArrayList<>();
+                    for (int i = 0; i < l.size(); i++) {
+                        out.add(choice(l.get(i), where + "[" + i + "]", source));
+                    }
+                    return out;
+                }
+                if (v instanceof Map<?, ?> mm && !mm.containsKey("name")) { // name: options, as in a profile
+                    List<RunProfile.Choice> out = new ArrayList<>();
+                    for (Map.Entry<?, ?> e : mm.entrySet()) {
+                        out.add(new RunProfile.Choice(String.valueOf(e.getKey()), options(e.getValue(), where + "." + e.getKey(), source)));
+                    }
+                    return out;
+                }
+                return List.of(choice(v, where, source));
+            }
+            case ONE_OR_NONE -> {
+                return "none".equals(v) ? List.of() : List.of(choice(v, where, source));
+            }
+            default -> {
+                return List.of(choice(v, where, source));
+            }
+        }
+    }
+
+    private static RunProfile.Choice choice(Object v, String where, String source) {
+        if (v instanceof String s && !s.isBlank()) {
+            return RunProfile.Choice.of(s);
+        }
+        if (v instanceof Map<?, ?> m) {
+            for (Object k : m.keySet()) {
+                if (!ProfileParser.CHOICE_KEYS.contains(String.valueOf(k))) {
+                    throw new InputException(source, 0, where + "." + k, "unknown key; valid keys in " + where + ": "
+                            + String.join(", ", ProfileParser.CHOICE_KEYS));
+                }
+            }
+            if (!(m.get("name") instanceof String name) || name.isBlank()) {
+                throw new InputException(source, 0, where + ".name", "missing plugin name");
+            }
+            return new RunProfile.Choice(name, m.containsKey("options") ? options(m.get("options"), where + ".options", source) : Map.of());
+        }
+        throw new InputException(source, 0, where, "expected a plugin name or {\"name\": ..., \"options\": {...}}, got " + describe(v));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> options(Object v, String where, String source) {
+        if (v instanceof Map<?, ?> m) {
+            return (Map<String, Object>) m;
+        }
+        throw new InputException(source, 0, where, "expected an object of option: value, got " + describe(v));
+    }
+
+    private static String describe(Object v) {
+        return v instanceof String s ? "'" + s + "'" : String.valueOf(v);
+    }
+
+    // ------------------------------------------------------------------------------------------------ running
 
     /** Runs every cell; returns the folder holding matrix.csv and tables.md. */
     Path run(RunProfile p, Axes axes, Path dir) {
+        checkPlugins(p, axes);
+        return axes.study() ? runStudy(p, axes, dir) : runMetrics(p, axes, dir);
+    }
+
+    /** Every plugin the axes name exists and takes the options given, before anything runs. */
+    private void checkPlugins(RunProfile p, Axes axes) {
+        List<Axis> all = new ArrayList<>(axes.plugins());
+        if (axes.realloc() != null) {
+            all.add(axes.realloc());
+            all.add(axes.heuristic());
+        }
+        for (Axis a : all) {
+            for (Value v : a.values()) {
+                for (RunProfile.Choice c : v.choices()) {
+                    String field = "matrix." + a.key() + "." + v.label();
+                    Map<String, Object> options = c.options();
+                    if (axes.study() && a.kind() == Kind.REALLOCATION && options.isEmpty() && p.choice(Kind.REALLOCATION) != null) {
+                        options = p.choice(Kind.REALLOCATION).options();
+                    }
+                    runner.check(a.kind(), c.name(), options, field);
+                }
+            }
+        }
+    }
+
+    private Path runStudy(RunProfile p, Axes axes, Path dir) {
         List<Scenario> scenarios = new ArrayList<>();
         List<String> workloads = p.matrixWorkloads.isEmpty() ? java.util.Collections.singletonList(null)
                 : new ArrayList<>(p.matrixWorkloads.keySet());
+        List<Axis> extraAxes = new ArrayList<>(axes.plugins());
+        extraAxes.removeIf(a -> a.kind() == Kind.BATCH);
+        List<List<Value>> extraCombos = combinations(extraAxes);
         for (String w : workloads) {
             for (Map.Entry<String, String> pl : axes.platforms().entrySet()) {
-                for (String b : axes.batch()) {
-                    for (long seed : axes.seeds()) {
-                        scenarios.add(new Scenario(w, pl.getKey(), pl.getValue(), b, seed));
+                for (Value b : axes.plugin(Kind.BATCH).values()) {
+                    for (List<Value> extras : extraCombos) {
+                        for (long seed : axes.seeds()) {
+                            scenarios.add(new Scenario(w, pl.getKey(), pl.getValue(), b, extraAxes, extras, seed));
+                        }
                     }
                 }
             }
         }
-        int total = scenarios.size() * (1 + axes.realloc().size() * axes.heuristic().size());
+        int variants = axes.realloc().values().size() * axes.heuristic().values().size();
+        int total = scenarios.size() * (1 + variants);
         AtomicInteger done = new AtomicInteger();
         int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
         err.printf("%s: %d runs (%d scenarios x (1 reference + %d reallocation runs)) on %d threads%n", p.name, total,
-                scenarios.size(), axes.realloc().size() * axes.heuristic().size(), threads);
+                scenarios.size(), variants, threads);
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         List<CompletableFuture<Cell>> cells = new ArrayList<>();
         try {
@@ -151,13 +478,13 @@ final class Matrix {
                     progress(p, done, total);
                     return r;
                 }, pool);
-                for (String realloc : axes.realloc()) {
-                    for (String h : axes.heuristic()) {
+                for (Value realloc : axes.realloc().values()) {
+                    for (Value h : axes.heuristic().values()) {
                         cells.add(reference.thenApplyAsync(ref -> {
                             Runner.Outcome o = runner.execute(variant(p, sc, realloc, h),
-                                    dir.resolve("runs").resolve(scDir + "-" + realloc + "-" + h), ref, false);
+                                    dir.resolve("runs").resolve(scDir + "-" + slug(realloc.label()) + "-" + slug(h.label())), ref, false);
                             progress(p, done, total);
-                            return new Cell(sc, realloc, h, o.report().comparison());
+                            return new Cell(sc, realloc.label(), h.label(), o.report().comparison());
                         }, pool));
                     }
                 }
@@ -166,7 +493,7 @@ final class Matrix {
             for (CompletableFuture<Cell> f : cells) {
                 results.add(f.get());
             }
-            write(dir, axes, scenarios, results);
+            writeStudy(dir, axes, extraAxes, scenarios, results);
             return dir;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -190,39 +517,74 @@ final class Matrix {
         }
     }
 
-    private static RunProfile variant(RunProfile p, Scenario sc, String realloc, String heuristic) {
+    private static RunProfile variant(RunProfile p, Scenario sc, Value realloc, Value heuristic) {
         RunProfile v = p.withoutReallocation();
         v.name = p.name;
         if (sc.workload() != null) {
             v.useWorkloadOf(p.matrixWorkloads.get(sc.workload()));
         }
-        v.clusters = new ArrayList<>();
-        Platform.parse(sc.platform(), "matrix.platforms").clusters()
-                .forEach(c -> v.clusters.add(new RunProfile.ClusterEntry(c.name(), c.processors(), c.speed(), null)));
-        v.choose(Kind.BATCH, RunProfile.Choice.of(sc.batch()));
+        v.clusters = clusters(sc.platform());
+        v.choose(Kind.BATCH, sc.batch().choices());
+        for (int i = 0; i < sc.extras().size(); i++) {
+            v.choose(sc.extraAxes().get(i).kind(), sc.extras().get(i).choices());
+        }
         v.seed = sc.seed();
         v.progress = false;
         if (realloc != null) {
+            // an algorithm given by name alone takes the options of the profile's own "realloc"
             RunProfile.Choice given = p.choice(Kind.REALLOCATION);
-            v.choose(Kind.REALLOCATION, new RunProfile.Choice(realloc, given == null ? Map.of() : given.options()));
-            v.choose(Kind.HEURISTIC, RunProfile.Choice.of(heuristic));
+            List<RunProfile.Choice> algorithms = new ArrayList<>();
+            for (RunProfile.Choice c : realloc.choices()) {
+                algorithms.add(c.options().isEmpty() && given != null ? new RunProfile.Choice(c.name(), given.options()) : c);
+            }
+            v.choose(Kind.REALLOCATION, algorithms);
+            v.choose(Kind.HEURISTIC, heuristic.choices());
         }
         return v;
+    }
+
+    private static List<RunProfile.ClusterEntry> clusters(String platform) {
+        List<RunProfile.ClusterEntry> clusters = new ArrayList<>();
+        Platform.parse(platform, "matrix.platforms").clusters()
+                .forEach(c -> clusters.add(new RunProfile.ClusterEntry(c.name(), c.processors(), c.speed(), null)));
+        return clusters;
+    }
+
+    /** Every combination of one value per axis, the last axis varying fastest; one empty combination without axes. */
+    private static List<List<Value>> combinations(List<Axis> axes) {
+        List<List<Value>> out = new ArrayList<>();
+        out.add(List.of());
+        for (Axis a : axes) {
+            List<List<Value>> next = new ArrayList<>();
+            for (List<Value> prefix : out) {
+                for (Value v : a.values()) {
+                    List<Value> c = new ArrayList<>(prefix);
+                    c.add(v);
+                    next.add(List.copyOf(c));
+                }
+            }
+            out = next;
+        }
+        return out;
     }
 
     private static String slug(String s) {
         return s.replaceAll("[^A-Za-z0-9._-]+", "-");
     }
 
-    private static void write(Path dir, Axes axes, List<Scenario> scenarios, List<Cell> cells) {
+    private static void writeStudy(Path dir, Axes axes, List<Axis> extraAxes, List<Scenario> scenarios, List<Cell> cells) {
         boolean seeds = axes.seeds().size() > 1;
-        StringBuilder csv = new StringBuilder("workload,platform,batch,seed,realloc,heuristic,jobs,jobs_impacted,reallocations");
+        StringBuilder csv = new StringBuilder("workload,platform,batch");
+        extraAxes.forEach(a -> csv.append(',').append(a.key()));
+        csv.append(",seed,realloc,heuristic,jobs,jobs_impacted,reallocations");
         METRICS.forEach(m -> csv.append(',').append(m.column()));
         csv.append('\n');
         for (Cell c : cells) {
-            csv.append(c.scenario().workload() == null ? "" : c.scenario().workload()).append(',')
-                    .append(c.scenario().platformName()).append(',').append(c.scenario().batch()).append(',').append(c.scenario().seed())
-                    .append(',').append(c.realloc()).append(',').append(c.heuristic()).append(',').append(c.comparison().jobs())
+            csv.append(csvField(c.scenario().workload() == null ? "" : c.scenario().workload())).append(',')
+                    .append(csvField(c.scenario().platformName())).append(',').append(csvField(c.scenario().batch().label()));
+            c.scenario().extras().forEach(v -> csv.append(',').append(csvField(v.label())));
+            csv.append(',').append(c.scenario().seed())
+                    .append(',').append(csvField(c.realloc())).append(',').append(csvField(c.heuristic())).append(',').append(c.comparison().jobs())
                     .append(',').append(c.comparison().jobsImpacted()).append(',').append(c.comparison().reallocations());
             for (Metric m : METRICS) {
                 csv.append(',').append(format(m.value().applyAsDouble(c.comparison()), 6));
@@ -231,27 +593,27 @@ final class Matrix {
         }
         StringBuilder md = new StringBuilder();
         List<String> columns = new ArrayList<>();
-        for (String r : axes.realloc()) {
-            for (String h : axes.heuristic()) {
-                columns.add(columnLabel(r, h));
+        for (Value r : axes.realloc().values()) {
+            for (Value h : axes.heuristic().values()) {
+                columns.add(columnLabel(r.label(), h.label()));
             }
         }
         for (Metric metric : METRICS) {
             md.append("### ").append(metric.title()).append("\n\n| scenario |");
-            columns.forEach(c -> md.append(' ').append(c).append(" |"));
+            columns.forEach(c -> md.append(' ').append(cellText(c)).append(" |"));
             md.append(" avg |\n|---|");
             columns.forEach(c -> md.append("---:|"));
             md.append("---:|\n");
             double[] colSum = new double[columns.size()];
             int[] colN = new int[columns.size()];
             for (Scenario sc : scenarios) {
-                md.append("| ").append(sc.label(seeds)).append(" |");
+                md.append("| ").append(cellText(sc.label(seeds))).append(" |");
                 double rowSum = 0;
                 int rowN = 0;
                 int col = 0;
-                for (String r : axes.realloc()) {
-                    for (String h : axes.heuristic()) {
-                        double v = value(cells, sc, r, h, metric);
+                for (Value r : axes.realloc().values()) {
+                    for (Value h : axes.heuristic().values()) {
+                        double v = value(cells, sc, r.label(), h.label(), metric);
                         md.append(' ').append(format(v, 2)).append(" |");
                         if (!Double.isNaN(v)) {
                             rowSum += v;
@@ -275,13 +637,7 @@ final class Matrix {
             }
             md.append(' ').append(format(allN > 0 ? all / allN : Double.NaN, 2)).append(" |\n\n");
         }
-        try {
-            Files.createDirectories(dir);
-            Files.writeString(dir.resolve("matrix.csv"), csv, StandardCharsets.UTF_8);
-            Files.writeString(dir.resolve("tables.md"), md, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);
-        }
+        write(dir, csv, md);
     }
 
     /**
@@ -305,6 +661,336 @@ final class Matrix {
             }
         }
         return Double.NaN;
+    }
+
+    // ------------------------------------------------------------------------------------------------ metrics matrix
+
+    /** An axis of a matrix of metrics: its key, its matrix.csv column, its labels and what each value sets. */
+    private record Dim(String key, String header, List<String> labels, List<Consumer<RunProfile>> setters) {
+    }
+
+    /** One run of a matrix of metrics: a value of each axis (by index) and a seed. */
+    private record Run(int[] at, long seed, String folder) {
+    }
+
+    private static List<Dim> dims(RunProfile p, Axes axes) {
+        List<Dim> dims = new ArrayList<>();
+        if (!p.matrixWorkloads.isEmpty()) {
+            List<Consumer<RunProfile>> set = new ArrayList<>();
+            p.matrixWorkloads.values().forEach(w -> set.add(v -> v.useWorkloadOf(w)));
+            dims.add(new Dim("workloads", "workload", new ArrayList<>(p.matrixWorkloads.keySet()), set));
+        }
+        if (axes.platforms() != null) {
+            List<Consumer<RunProfile>> set = new ArrayList<>();
+            axes.platforms().values().forEach(text -> {
+                List<RunProfile.ClusterEntry> clusters = clusters(text);
+                set.add(v -> v.clusters = clusters);
+            });
+            dims.add(new Dim("platforms", "platform", new ArrayList<>(axes.platforms().keySet()), set));
+        }
+        for (Axis a : axes.plugins()) {
+            List<String> labels = new ArrayList<>();
+            List<Consumer<RunProfile>> set = new ArrayList<>();
+            for (Value value : a.values()) {
+                labels.add(value.label());
+                set.add(v -> {
+                    v.choose(a.kind(), value.choices());
+                    if (a.kind().choosing() == Kind.Choosing.PER_CLUSTER) { // the axis replaces the clusters' own choices too
+                        List<RunProfile.ClusterEntry> plain = new ArrayList<>();
+                        v.clusters.forEach(c -> plain.add(new RunProfile.ClusterEntry(c.name(), c.processors(), c.speed(), null)));
+                        v.clusters = plain;
+                    }
+                });
+            }
+            dims.add(new Dim(a.key(), a.key(), labels, set));
+        }
+        return dims;
+    }
+
+    private Path runMetrics(RunProfile p, Axes axes, Path dir) {
+        List<Dim> dims = dims(p, axes);
+        boolean withSeed = axes.seeds().size() > 1;
+        List<Run> runs = new ArrayList<>();
+        Map<String, Run> folders = new HashMap<>();
+        for (int[] at : indexCombinations(dims)) {
+            for (long seed : axes.seeds()) {
+                String folder = slug(cellLabel(dims, at, " ") + (withSeed ? (dims.isEmpty() ? "" : " ") + "seed " + seed : ""));
+                folder = folder.isEmpty() ? "run" : folder;
+                Run run = new Run(at, seed, folder);
+                Run clash = folders.put(folder, run);
+                if (clash != null) {
+                    throw new InputException(p.name, 0, "matrix", "the runs " + describe(dims, clash, withSeed) + " and "
+                            + describe(dims, run, withSeed) + " would share the folder runs/" + folder
+                            + "; give their values labels that differ in letters or digits");
+                }
+                runs.add(run);
+            }
+        }
+        int cells = runs.size() / axes.seeds().size();
+        int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+        err.printf("%s: %d runs (%d cells x %d seeds) on %d threads%n", p.name, runs.size(), cells, axes.seeds().size(), threads);
+        AtomicInteger done = new AtomicInteger();
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        List<CompletableFuture<double[]>> futures = new ArrayList<>();
+        List<Object[]> values = new ArrayList<>();
+        try {
+            for (Run run : runs) {
+                Object[] row = new Object[axes.metrics().size()];
+                values.add(row);
+                futures.add(CompletableFuture.supplyAsync(() -> {
+                    if (failure.get() != null) {
+                        return null; // a run failed: the others that have not started yet do not
+                    }
+                    try {
+                        RunProfile v = p.oneRun();
+                        v.progress = false;
+                        v.seed = run.seed();
+                        for (int d = 0; d < dims.size(); d++) {
+                            dims.get(d).setters().get(run.at()[d]).accept(v);
+                        }
+                        Runner.Outcome o = runner.execute(v, dir.resolve("runs").resolve(run.folder()), null, false);
+                        double[] out = new double[row.length];
+                        for (int i = 0; i < row.length; i++) {
+                            row[i] = metric(o.report(), axes.metrics().get(i), dims, run, withSeed, p.name);
+                            out[i] = ((Number) row[i]).doubleValue();
+                        }
+                        progress(p, done, runs.size());
+                        return out;
+                    } catch (RuntimeException e) {
+                        failure.compareAndSet(null, e);
+                        throw e;
+                    }
+                }, pool));
+            }
+            CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).exceptionally(e -> null).get();
+            if (failure.get() != null) {
+                throw failure.get();
+            }
+            List<double[]> results = new ArrayList<>();
+            for (CompletableFuture<double[]> f : futures) {
+                results.add(f.get());
+            }
+            writeMetrics(dir, axes, dims, runs, values, results);
+            return dir;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** A metric's overall value in a run's report (a number, NaN if reported empty); an error naming the cell if none. */
+    private static Number metric(RunReport report, String key, List<Dim> dims, Run run, boolean withSeed, String source) {
+        Set<String> reported = new LinkedHashSet<>();
+        List<String> collectors = new ArrayList<>();
+        for (MetricSection s : report.metrics()) {
+            collectors.add(s.collector());
+            if (s.values().containsKey(key)) {
+                Object v = s.values().get(key);
+                if (v == null) {
+                    return Double.NaN;
+                }
+                if (v instanceof Number n) {
+                    return n;
+                }
+                throw new InputException(source, 0, "matrix.metrics", "'" + key + "' is not a number in the cell " + describe(dims, run, true)
+                        + " (collector " + s.collector() + " reported " + v + "); tabulate numeric metrics only");
+            }
+            reported.addAll(s.values().keySet());
+        }
+        throw new InputException(source, 0, "matrix.metrics", "no collector reported '" + key + "' in the cell " + describe(dims, run, true)
+                + " (its collectors: " + (collectors.isEmpty() ? "none" : String.join(", ", collectors)) + "; they reported: "
+                + (reported.isEmpty() ? "nothing" : String.join(", ", reported)) + "); add the collector that reports it to \"collectors\""
+                + " or correct the key");
+    }
+
+    /** "workload light, batch cbf, seed 2". */
+    private static String describe(List<Dim> dims, Run run, boolean withSeed) {
+        List<String> parts = new ArrayList<>();
+        for (int d = 0; d < dims.size(); d++) {
+            parts.add(dims.get(d).header() + " " + dims.get(d).labels().get(run.at()[d]));
+        }
+        if (withSeed || parts.isEmpty()) {
+            parts.add("seed " + run.seed());
+        }
+        return String.join(", ", parts);
+    }
+
+    private static String cellLabel(List<Dim> dims, int[] at, String separator) {
+        List<String> parts = new ArrayList<>();
+        for (int d = 0; d < dims.size(); d++) {
+            parts.add(dims.get(d).labels().get(at[d]));
+        }
+        return String.join(separator, parts);
+    }
+
+    /** Every combination of one value index per axis, the last axis varying fastest. */
+    private static List<int[]> indexCombinations(List<Dim> dims) {
+        List<int[]> out = new ArrayList<>();
+        out.add(new int[0]);
+        for (Dim d : dims) {
+            List<int[]> next = new ArrayList<>();
+            for (int[] prefix : out) {
+                for (int i = 0; i < d.labels().size(); i++) {
+                    int[] c = Arrays.copyOf(prefix, prefix.length + 1);
+                    c[prefix.length] = i;
+                    next.add(c);
+                }
+            }
+            out = next;
+        }
+        return out;
+    }
+
+    private static void writeMetrics(Path dir, Axes axes, List<Dim> dims, List<Run> runs, List<Object[]> values, List<double[]> results) {
+        StringBuilder csv = new StringBuilder();
+        dims.forEach(d -> csv.append(csvField(d.header())).append(','));
+        csv.append("seed");
+        axes.metrics().forEach(m -> csv.append(',').append(csvField(m)));
+        csv.append('\n');
+        for (int r = 0; r < runs.size(); r++) {
+            Run run = runs.get(r);
+            for (int d = 0; d < dims.size(); d++) {
+                csv.append(csvField(dims.get(d).labels().get(run.at()[d]))).append(',');
+            }
+            csv.append(run.seed());
+            for (Object v : values.get(r)) {
+                csv.append(',').append(v instanceof Double || v instanceof Float ? Numbers.format(((Number) v).doubleValue()) : v);
+            }
+            csv.append('\n');
+        }
+        write(dir, csv, metricTables(axes, dims, runs, results));
+    }
+
+    /**
+     * tables.md of a matrix of metrics: per metric, a table of rows = the {@code rows} axis, columns = the
+     * {@code columns} axis, values = means over the seeds (of the seeds where the metric is defined); one table per
+     * combination of the other axes.
+     */
+    private static String metricTables(Axes axes, List<Dim> dims, List<Run> runs, List<double[]> results) {
+        int rowDim = -1;
+        int colDim = -1;
+        List<Dim> others = new ArrayList<>();
+        List<Integer> otherIndex = new ArrayList<>();
+        for (int d = 0; d < dims.size(); d++) {
+            if (dims.get(d).key().equals(axes.rows())) {
+                rowDim = d;
+            } else if (dims.get(d).key().equals(axes.columns())) {
+                colDim = d;
+            } else {
+                others.add(dims.get(d));
+                otherIndex.add(d);
+            }
+        }
+        List<Long> seeds = axes.seeds();
+        StringBuilder md = new StringBuilder();
+        md.append(seeds.size() > 1 ? "Mean over " + seeds.size() + " seeds (" + joinSeeds(seeds) + ")" : "Seed " + seeds.get(0))
+                .append(" of each metric; rows: ").append(rowDim < 0 ? "all cells" : dims.get(rowDim).key())
+                .append(", columns: ").append(colDim < 0 ? (seeds.size() > 1 ? "the mean" : "the value") : dims.get(colDim).key());
+        if (!others.isEmpty()) {
+            List<String> keys = new ArrayList<>();
+            others.forEach(d -> keys.add(d.key()));
+            md.append("; a table for each ").append(String.join(" x ", keys));
+        }
+        md.append(".\n\n");
+        // runs by their cell: the values of every seed
+        Map<List<Integer>, List<double[]>> byCell = new HashMap<>();
+        for (int r = 0; r < runs.size(); r++) {
+            byCell.computeIfAbsent(cell(runs.get(r).at()), k -> new ArrayList<>()).add(results.get(r));
+        }
+        List<String> rowLabels = rowDim < 0 ? List.of("all") : dims.get(rowDim).labels();
+        List<String> colLabels = colDim < 0 ? List.of(seeds.size() > 1 ? "mean" : "value") : dims.get(colDim).labels();
+        List<int[]> otherCombos = indexCombinations(others);
+        for (int m = 0; m < axes.metrics().size(); m++) {
+            for (int[] combo : otherCombos) {
+                md.append("### ").append(axes.metrics().get(m));
+                if (!others.isEmpty()) {
+                    List<String> parts = new ArrayList<>();
+                    for (int o = 0; o < others.size(); o++) {
+                        parts.add(others.get(o).key() + ": " + others.get(o).labels().get(combo[o]));
+                    }
+                    md.append(" (").append(cellText(String.join("; ", parts))).append(')');
+                }
+                md.append("\n\n| ").append(rowDim < 0 ? "" : dims.get(rowDim).key()).append(" |");
+                colLabels.forEach(c -> md.append(' ').append(cellText(c)).append(" |"));
+                md.append("\n|---|");
+                colLabels.forEach(c -> md.append("---:|"));
+                md.append('\n');
+                for (int r = 0; r < rowLabels.size(); r++) {
+                    md.append("| ").append(cellText(rowLabels.get(r))).append(" |");
+                    for (int c = 0; c < colLabels.size(); c++) {
+                        int[] at = new int[dims.size()];
+                        if (rowDim >= 0) {
+                            at[rowDim] = r;
+                        }
+                        if (colDim >= 0) {
+                            at[colDim] = c;
+                        }
+                        for (int o = 0; o < others.size(); o++) {
+                            at[otherIndex.get(o)] = combo[o];
+                        }
+                        double sum = 0;
+                        int n = 0;
+                        for (double[] v : byCell.getOrDefault(cell(at), List.of())) {
+                            if (!Double.isNaN(v[m])) {
+                                sum += v[m];
+                                n++;
+                            }
+                        }
+                        md.append(' ').append(format(n > 0 ? sum / n : Double.NaN, 2)).append(" |");
+                    }
+                    md.append('\n');
+                }
+                md.append('\n');
+            }
+        }
+        return md.toString();
+    }
+
+    private static List<Integer> cell(int[] at) {
+        List<Integer> l = new ArrayList<>();
+        for (int i : at) {
+            l.add(i);
+        }
+        return l;
+    }
+
+    private static String joinSeeds(List<Long> seeds) {
+        List<String> s = new ArrayList<>();
+        seeds.forEach(x -> s.add(Long.toString(x)));
+        return String.join(", ", s);
+    }
+
+    // ------------------------------------------------------------------------------------------------ output
+
+    private static void write(Path dir, CharSequence csv, CharSequence md) {
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("matrix.csv"), csv, StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve("tables.md"), md, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A CSV field, quoted when it holds a comma, a quote or a line break. */
+    static String csvField(String s) {
+        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
+            return s;
+        }
+        return '"' + s.replace("\"", "\"\"") + '"';
+    }
+
+    /** Text in a markdown table cell ('|' escaped). */
+    private static String cellText(String s) {
+        return s.replace("|", "\\|");
     }
 
     private static String format(double v, int digits) {

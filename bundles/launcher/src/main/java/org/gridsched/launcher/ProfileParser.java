@@ -38,6 +38,8 @@ import org.gridsched.launcher.PluginRegistry.Kind;
  *   "workload": {"generator": "GENERATOR", "options": {...}},   // or {"file": "x.swf", "reader": "READER", "options": {...}}
  *   "collectors": ["COLLECTOR", ...],                  // or {"COLLECTOR": {"option": value}, ...}
  *   "controllers": ["CONTROLLER", ...],                // grid controllers, like collectors (none by default)
+ *   "matrix": {"workloads": {"LABEL": {...}}, "platforms": {"LABEL": "a:64,b:32"}, "batch": ["fcfs", "cbf"],
+ *              "controllers": {"LABEL": [...]}, "seeds": [1, 2], "metrics": ["mean_wait"]},  // see Matrix
  *   "seed": 42, "kill_at_requested_time": true, "strict": false, "progress": true,
  *   "output": "../workspace/results/quickstart"
  * }
@@ -164,6 +166,9 @@ public final class ProfileParser {
         p.progress = bool(root, "progress", true);
         if (root.has("output")) {
             p.output = path(root.get("output"), "output");
+        }
+        if (p.matrix != null) {
+            Matrix.parse(p.matrix, p, source); // its errors now, naming the file; the runner reads it again (after --seed)
         }
         return p;
     }

@@ -132,11 +132,21 @@ public final class RunProfile {
 
     /** The same run without reallocation, named NAME-reference: the baseline of a comparison. */
     public RunProfile withoutReallocation() {
-        RunProfile r = new RunProfile();
+        RunProfile r = oneRun();
         r.name = name + "-reference";
+        r.chosen.remove(Kind.REALLOCATION);
+        return r;
+    }
+
+    /**
+     * The same single run (the settings of one simulation, without {@code matrix}, {@code reference} and
+     * {@code output}): what an experiment matrix varies cell by cell.
+     */
+    RunProfile oneRun() {
+        RunProfile r = new RunProfile();
+        r.name = name;
         r.clusters = clusters;
         r.chosen.putAll(chosen);
-        r.chosen.remove(Kind.REALLOCATION);
         r.workloadFiles = workloadFiles;
         r.clock = clock;
         r.reader = reader;

@@ -121,6 +121,20 @@ public final class Runner {
     }
 
     /**
+     * Checks, without running anything, that a plugin of that kind and name is available and takes these options.
+     *
+     * @param field where the choice came from, for the error message
+     */
+    void check(Kind kind, String name, Map<String, ?> options, String field) {
+        PluginRegistry.Entry e = registry.entry(kind, name, field);
+        try {
+            e.options(kind.owner(e.name()), options);
+        } catch (InputException x) {
+            throw new InputException(null, 0, field, x.getMessage());
+        }
+    }
+
+    /**
      * One run, written to {@code dir}; compared with {@code reference} when given.
      *
      * @param print print the human summary (off for the many runs of a matrix, which run in parallel)
