@@ -81,8 +81,8 @@ final class Arrivals {
      *                    is offered to them and dropped (false returned) if none takes it
      */
     private boolean fromWorkload(boolean onlyIfTaken) {
-        SimJob job = new SimJob(new WorkloadJob(rec.id, sim.jobs.size(), rec.submitTime, rec.runtime, rec.requestedTime,
-                rec.processors, rec.home, rec.components));
+        SimJob job = new SimJob(rec.id, sim.jobs.size(), rec.submitTime, rec.runtime, rec.requestedTime,
+                rec.processors, rec.home, rec.components);
         if (onlyIfTaken) {
             if (!sim.observers.offer(job)) {
                 return false;
@@ -116,7 +116,7 @@ final class Arrivals {
     void arrive(SimJob job) {
         job.state = SimJob.WAITING;
         if (job.local) {
-            submit(job, job.spec.home());
+            submit(job, job.home());
             return;
         }
         if (sim.observers.offer(job)) {

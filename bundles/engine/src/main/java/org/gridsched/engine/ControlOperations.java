@@ -105,8 +105,8 @@ final class ControlOperations {
 
         @Override
         public GridJob submit(JobSpec spec, List<GridJob> after) {
-            SimJob job = new SimJob(new WorkloadJob(spec.id(), sim.jobs.size(), Math.max(spec.submitTime(), sim.now),
-                    spec.runtime(), spec.requestedTime(), spec.processors(), -1, 1));
+            SimJob job = new SimJob(spec.id(), sim.jobs.size(), Math.max(spec.submitTime(), sim.now),
+                    spec.runtime(), spec.requestedTime(), spec.processors(), -1, 1);
             sim.jobs.add(job);
             for (GridJob g : after) {
                 SimJob parent = job(g);

@@ -16,6 +16,18 @@ final class ControlState {
     int childCount;
     Object tag;
 
+    /** The engine's job state as controllers see it. */
+    static org.gridsched.api.control.GridJob.State apiState(byte state) {
+        return switch (state) {
+            case SimJob.HELD -> org.gridsched.api.control.GridJob.State.HELD;
+            case SimJob.RUNNING -> org.gridsched.api.control.GridJob.State.RUNNING;
+            case SimJob.DONE -> org.gridsched.api.control.GridJob.State.DONE;
+            case SimJob.KILLED -> org.gridsched.api.control.GridJob.State.KILLED;
+            case SimJob.REJECTED -> org.gridsched.api.control.GridJob.State.REJECTED;
+            default -> org.gridsched.api.control.GridJob.State.WAITING;
+        };
+    }
+
     void addChild(SimJob child) {
         if (children == null) {
             children = new SimJob[2];

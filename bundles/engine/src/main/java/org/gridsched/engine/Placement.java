@@ -36,7 +36,10 @@ final class Placement {
     /** A moldable job takes the size with the earliest estimated completion on the cluster it goes to. */
     void sizeFor(ClusterRuntime c, SimJob job) {
         if (job.shape != null) {
-            job.resize(bestSize(c, job));
+            int n = bestSize(c, job); // walltime by Amdahl's law from its one-processor work
+            job.procs = n;
+            job.refRequested = job.shape.work1() / Moldable.speedup(job.shape.type().parallelFraction(), n);
+            job.refRuntime = job.shape.runtimeRatio() * job.refRequested;
         }
     }
 

@@ -109,6 +109,13 @@ public final class SimulationResult {
         if (j.state != SimJob.DONE && j.state != SimJob.KILLED) {
             return;
         }
+        if (j.multiPart == null) { // nearly every job: one cluster
+            simulatedPerCluster[j.cluster]++;
+            if (j.killed) {
+                killedPerCluster[j.cluster]++;
+            }
+            return;
+        }
         for (int p = 0, parts = j.parts(); p < parts; p++) {
             int c = j.partCluster(p);
             boolean seen = false;
