@@ -92,7 +92,9 @@ final class Observers {
         if (listener != null) {
             listener.jobStarted(job, now);
         }
-        toControllers(c -> c.jobStarted(job));
+        if (controllers.length > 0) { // tested here: the lambda would be allocated before the call
+            toControllers(c -> c.jobStarted(job));
+        }
     }
 
     /** A job ended for good: completed, stopped at its requested time, or killed and not re-queued. */
@@ -102,6 +104,9 @@ final class Observers {
         }
         if (listener != null) {
             listener.jobEnded(job, now);
+        }
+        if (controllers.length == 0) {
+            return;
         }
         if (job.state == SimJob.KILLED) {
             toControllers(c -> c.jobKilled(job));
