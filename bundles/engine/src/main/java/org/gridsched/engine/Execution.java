@@ -36,6 +36,7 @@ final class Execution {
         }
         job.taken = false;
         job.foreign = true;
+        job.keepOriginal();
         job.procs = allocation.totalProcessors();
         job.assign(allocation.cluster(0), slowest, job.submitOrder);
         job.runs = allocation.runs(0);

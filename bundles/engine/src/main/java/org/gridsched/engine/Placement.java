@@ -37,6 +37,7 @@ final class Placement {
     void sizeFor(ClusterRuntime c, SimJob job) {
         if (job.shape != null) {
             int n = bestSize(c, job); // walltime by Amdahl's law from its one-processor work
+            job.keepOriginal();
             job.procs = n;
             job.refRequested = job.shape.work1() / Moldable.speedup(job.shape.type().parallelFraction(), n);
             job.refRuntime = job.shape.runtimeRatio() * job.refRequested;

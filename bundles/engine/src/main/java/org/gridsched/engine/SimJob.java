@@ -17,17 +17,15 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
     static final byte KILLED = 4;
     static final byte REJECTED = 5;
 
-    // What the workload said; never changes (spec() gives it as a WorkloadJob). Kept as fields rather than
-    // a separate object: a run holds every job, and measured on a million jobs one more object per job
-    // cost 15-30 % of the run time (allocation and cache misses), more than the 10 % budget of the engine.
+    // What the workload said (spec() gives it as a WorkloadJob). Fields, not an object of its own: on a million
+    // jobs one more object per job cost 15-30 % of the run time (allocation, cache misses).
     final long id;
     final int index;
     final double submit;
-    private final double workloadRuntime;
-    private final double workloadRequested;
-    private final int workloadProcessors;
     private final int home;
     private final int components;
+    /** The workload's size and times, kept only once they changed (moldable sizing, multi-part start). */
+    private WorkloadJob original;
     /** Size, runtime and requested time at reference speed; a moldable job's change with its size. */
     int procs;
     double refRuntime;
@@ -74,9 +72,6 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
         this.id = id;
         this.index = index;
         this.submit = submit;
-        this.workloadRuntime = runtime;
-        this.workloadRequested = requested;
-        this.workloadProcessors = processors;
         this.home = home;
         this.components = components;
         this.procs = processors;
@@ -123,7 +118,14 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
 
     /** What the workload (or the controller that submitted it) said about the job. */
     public WorkloadJob spec() {
-        return new WorkloadJob(id, index, submit, workloadRuntime, workloadRequested, workloadProcessors, home, components);
+        return original != null ? original : new WorkloadJob(id, index, submit, refRuntime, refRequested, procs, home, components);
+    }
+
+    /** Called before the size or times change, so that {@link #spec()} still says what the workload said. */
+    void keepOriginal() {
+        if (original == null) {
+            original = spec();
+        }
     }
 
     /** The cluster of the workload it came from in a merged workload, or -1. */
