@@ -276,6 +276,28 @@ final class ConservativeScheduler implements BatchScheduler {
         return true;
     }
 
+    /** Every waiting job's slot goes back to the profile, which then holds the running jobs and reservations only. */
+    @Override
+    public List<QueuedJob> withdrawAll() {
+        double now = cluster.now();
+        profile.discardBefore(now);
+        List<QueuedJob> all = waiting();
+        for (Entry w = head; w != null; w = w.next) {
+            profile.release(Math.max(now, w.start), w.end, w.job.processors());
+        }
+        for (Entry w = head; w != null;) {
+            Entry next = w.next;
+            w.prev = null;
+            w.next = null;
+            w = next;
+        }
+        head = null;
+        tail = null;
+        waiting = 0;
+        due.clear();
+        return all;
+    }
+
     @Override
     public double estimateStart(int processors, double requestedTime) {
         if (processors > cluster.processors()) {

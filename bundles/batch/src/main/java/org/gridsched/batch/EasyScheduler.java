@@ -128,6 +128,19 @@ final class EasyScheduler implements BatchScheduler {
     }
 
     @Override
+    public List<QueuedJob> withdrawAll() {
+        List<QueuedJob> all = waiting();
+        for (int slot = queue.head(); queue.size() > 0 && slot < queue.end(); slot++) {
+            if (queue.get(slot) != null) {
+                queue.remove(slot);
+            }
+        }
+        planValid = false;
+        reservedHead = null;
+        return all;
+    }
+
+    @Override
     public List<QueuedJob> waiting() {
         List<QueuedJob> list = new ArrayList<>(queue.size());
         for (int slot = queue.head(); list.size() < queue.size(); slot++) {

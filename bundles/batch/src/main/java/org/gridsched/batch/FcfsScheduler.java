@@ -1,6 +1,7 @@
 package org.gridsched.batch;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 
@@ -43,9 +44,16 @@ final class FcfsScheduler implements BatchScheduler {
 
     @Override
     public void jobSubmitted(QueuedJob job) {
-        plan = null;
+        boolean extend = plan != null && reservedPlan == null && planTime == cluster.now() && cluster.reservations().isEmpty();
         queue.addLast(job);
-        startHeads();
+        startHeads(); // drops the plan if anything starts
+        if (extend && plan != null) {
+            // nothing started: the plan holds, and the new job goes after the last one (meta-schedulers
+            // submitting many jobs at one instant, e.g. a reallocation, then need no rebuild per job)
+            planned.put(job, plan.place(job.processors(), job.requestedTime()));
+        } else {
+            plan = null;
+        }
     }
 
     @Override
@@ -147,6 +155,14 @@ final class FcfsScheduler implements BatchScheduler {
         plan = null;
         startHeads(); // the job behind it may fit now
         return true;
+    }
+
+    @Override
+    public List<QueuedJob> withdrawAll() {
+        List<QueuedJob> all = new ArrayList<>(queue);
+        queue.clear();
+        plan = null;
+        return all;
     }
 
     @Override

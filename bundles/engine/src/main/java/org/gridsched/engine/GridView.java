@@ -53,6 +53,11 @@ final class GridView extends GridState implements GridControl {
     }
 
     @Override
+    public List<WaitingJob> cancelAll() {
+        return protocol().cancelAll();
+    }
+
+    @Override
     public void submit(WaitingJob w, int c) {
         protocol().submit(w, c);
     }

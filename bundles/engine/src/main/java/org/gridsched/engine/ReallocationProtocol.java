@@ -1,8 +1,10 @@
 package org.gridsched.engine;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
+import org.gridsched.api.batch.QueuedJob;
 import org.gridsched.api.grid.Reallocator;
 import org.gridsched.api.grid.WaitingJob;
 
@@ -15,7 +17,8 @@ import org.gridsched.api.grid.WaitingJob;
 final class ReallocationProtocol {
     private final Simulation sim;
     private final Reallocator reallocator;
-    private final List<SimJob> inTransit = new ArrayList<>();
+    /** Jobs cancelled in the current event and not yet submitted again. */
+    private int inTransit;
     /** Jobs cancelled at least once in the current event. */
     private final List<SimJob> touched = new ArrayList<>();
     private boolean reallocating;
@@ -39,8 +42,9 @@ final class ReallocationProtocol {
         } finally {
             reallocating = false;
         }
-        if (!inTransit.isEmpty()) {
-            throw new IllegalStateException("the reallocation cancelled " + inTransit.get(0) + " (and " + (inTransit.size() - 1)
+        if (inTransit > 0) {
+            SimJob first = touched.stream().filter(j -> j.inTransit).findFirst().orElseThrow();
+            throw new IllegalStateException("the reallocation cancelled " + first + " (and " + (inTransit - 1)
                     + " more) without submitting it again");
         }
         for (SimJob j : touched) {
@@ -63,13 +67,59 @@ final class ReallocationProtocol {
         if (j.state != SimJob.WAITING || j.inTransit || !sim.clusters[j.cluster].scheduler.cancel(j)) {
             return false;
         }
+        takeOut(j);
+        return true;
+    }
+
+    /**
+     * Empties every queue at once ({@link org.gridsched.api.batch.BatchScheduler#withdrawAll}); a policy that
+     * starts a job meanwhile is a bug, reported as such. Local users' jobs go back to their queue at once.
+     */
+    List<WaitingJob> cancelAll() {
+        requireEvent("cancel");
+        List<SimJob> cancelled = new ArrayList<>();
+        for (ClusterRuntime c : sim.clusters) {
+            int free = c.pool.freeCount();
+            List<QueuedJob> withdrawn = c.scheduler.withdrawAll();
+            if (c.pool.freeCount() != free || c.scheduler.waitingJobs() != 0) {
+                throw new IllegalStateException("the batch policy of " + c + " started a job or kept "
+                        + c.scheduler.waitingJobs() + " waiting while its queue was withdrawn at t=" + Numbers.format(sim.now)
+                        + " (withdrawAll must only empty the queue)");
+            }
+            List<SimJob> local = new ArrayList<>();
+            for (QueuedJob q : withdrawn) {
+                SimJob j = (SimJob) q;
+                if (j.local) {
+                    local.add(j);
+                } else {
+                    takeOut(j);
+                    cancelled.add(j);
+                }
+            }
+            for (SimJob j : local) {
+                j.assign(c.index, sim.relativeSpeed(c.index), c.submitted++);
+                c.scheduler.jobSubmitted(j);
+            }
+        }
+        cancelled.sort(OLDEST_FIRST);
+        List<WaitingJob> list = new ArrayList<>(cancelled.size());
+        for (SimJob j : cancelled) {
+            list.add(new Waiting(j));
+        }
+        return list;
+    }
+
+    private static final Comparator<SimJob> OLDEST_FIRST =
+            Comparator.comparingDouble(SimJob::submitTime).thenComparingLong(SimJob::id);
+
+    /** The job has left its queue in this event and must be submitted again before it ends. */
+    private void takeOut(SimJob j) {
         if (j.eventOrigin < 0) {
             j.eventOrigin = j.cluster;
             touched.add(j);
         }
         j.inTransit = true;
-        inTransit.add(j);
-        return true;
+        inTransit++;
     }
 
     void submit(WaitingJob w, int c) {
@@ -85,7 +135,7 @@ final class ReallocationProtocol {
         }
         int from = j.cluster;
         j.inTransit = false;
-        inTransit.remove(j);
+        inTransit--;
         sim.placement.sizeFor(target, j);
         j.assign(c, sim.relativeSpeed(c), target.submitted++);
         if (c != j.eventOrigin) {

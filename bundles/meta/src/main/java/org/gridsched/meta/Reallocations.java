@@ -1,9 +1,11 @@
 package org.gridsched.meta;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.gridsched.api.InputException;
 import org.gridsched.api.Parameter;
 import org.gridsched.api.PluginOptions;
 import org.gridsched.api.grid.GridControl;
@@ -18,14 +20,25 @@ import org.osgi.service.component.annotations.Component;
  * The two reallocation algorithms of Caniou, Charrier and Desprez (INRIA RR-7226), each driven by a
  * selection heuristic. At every event (every {@code period} seconds from one period after the first
  * submission) they look at all waiting jobs, oldest first, and handle them one at a time in the order the
- * heuristic picks, with completion times recomputed before each pick.
+ * heuristic picks, with completion times up to date before each pick ({@link CompletionTable}).
  */
 final class Reallocations {
     static final String PERIOD = "period";
     static final String THRESHOLD = "threshold";
     static final String LIMIT = "limit";
+    static final String OLDEST = "oldest";
 
     private Reallocations() {
+    }
+
+    /** Every waiting job of the platform, oldest first. */
+    static List<WaitingJob> allWaiting(GridControl grid) {
+        List<WaitingJob> all = new ArrayList<>();
+        for (int c = 0; c < grid.clusterCount(); c++) {
+            all.addAll(grid.waiting(c));
+        }
+        all.sort(CompletionTable.OLDEST_FIRST);
+        return all;
     }
 
     static Parameter period() {
@@ -33,7 +46,28 @@ final class Reallocations {
     }
 
     static Parameter limit() {
-        return new Parameter(LIMIT, "0", "offer the heuristic only this many of the oldest remaining jobs at each pick (the thesis used 20); 0 = all");
+        return new Parameter(LIMIT, "0", "a sliding window: offer the heuristic only this many of the oldest remaining jobs at each pick; 0 = all (as in the report)");
+    }
+
+    static Parameter oldest() {
+        return new Parameter(OLDEST, "0", "the thesis's window (moldable experiments, section 3.6.2): the heuristic orders the N oldest waiting jobs, the rest follow in submission order; 0 = off");
+    }
+
+    /** Reads {@code limit} and {@code oldest}, which exclude each other. */
+    private static int[] windows(PluginOptions options) {
+        int limit = options.getInt(LIMIT, 0);
+        int oldest = options.getInt(OLDEST, 0);
+        if (limit < 0) {
+            throw new InputException(null, 0, LIMIT, "expected 0 (all jobs) or a positive number for " + options.owner() + ", got " + limit);
+        }
+        if (oldest < 0) {
+            throw new InputException(null, 0, OLDEST, "expected 0 (off) or a positive number for " + options.owner() + ", got " + oldest);
+        }
+        if (limit > 0 && oldest > 0) {
+            throw new InputException(null, 0, OLDEST, "cannot be combined with limit (" + limit + ") in " + options.owner()
+                    + ": choose the sliding window (limit) or the thesis's window (oldest)");
+        }
+        return new int[] {limit, oldest};
     }
 
     /**
@@ -54,14 +88,14 @@ final class Reallocations {
 
         @Override
         public List<Parameter> parameters() {
-            return List.of(period(), new Parameter(THRESHOLD, "60", "minimum gain in seconds for a move (strict)"), limit());
+            return List.of(period(), new Parameter(THRESHOLD, "60", "minimum gain in seconds for a move (strict)"), limit(), oldest());
         }
 
         @Override
         public Reallocator create(GridControl grid, SelectionHeuristic heuristic, PluginOptions options) {
             double period = options.getPositive(PERIOD, 3600);
             double threshold = options.getDouble(THRESHOLD, 60);
-            int limit = options.getInt(LIMIT, 0);
+            int[] windows = windows(options);
             return new Reallocator() {
                 @Override
                 public double period() {
@@ -70,20 +104,23 @@ final class Reallocations {
 
                 @Override
                 public void reallocate() {
-                    List<WaitingJob> remaining = Candidates.allWaiting(grid);
-                    while (!remaining.isEmpty()) {
-                        remaining.removeIf(j -> !j.stillWaiting());
-                        if (remaining.isEmpty()) {
+                    CompletionTable table = new CompletionTable(grid, allWaiting(grid), true, null, windows[1]);
+                    while (true) {
+                        table.dropNotWaiting(); // a cancel may have let a job start where it was
+                        if (table.isEmpty()) {
                             break;
                         }
-                        List<Candidate> candidates = Candidates.build(grid, remaining, limit, true, null);
-                        Candidate pick = candidates.get(heuristic.select(candidates));
+                        List<Candidate> candidates = table.candidates(windows[0]);
+                        CompletionTable.Row pick = (CompletionTable.Row) candidates.get(heuristic.select(candidates));
                         WaitingJob job = pick.job();
-                        int to = Candidates.argmin(((Candidates.Step) pick).completions(), job.cluster());
+                        int from = job.cluster();
+                        int to = pick.argmin(from);
                         if (to >= 0 && pick.newCompletion() + threshold < pick.currentCompletion() && grid.cancel(job)) {
                             grid.submit(job, to);
+                            table.changed(from);
+                            table.changed(to);
                         }
-                        remaining.remove(job);
+                        table.handled(pick);
                     }
                 }
             };
@@ -108,13 +145,13 @@ final class Reallocations {
 
         @Override
         public List<Parameter> parameters() {
-            return List.of(period(), limit());
+            return List.of(period(), limit(), oldest());
         }
 
         @Override
         public Reallocator create(GridControl grid, SelectionHeuristic heuristic, PluginOptions options) {
             double period = options.getPositive(PERIOD, 3600);
-            int limit = options.getInt(LIMIT, 0);
+            int[] windows = windows(options);
             return new Reallocator() {
                 @Override
                 public double period() {
@@ -123,18 +160,20 @@ final class Reallocations {
 
                 @Override
                 public void reallocate() {
-                    List<WaitingJob> remaining = Candidates.allWaiting(grid);
                     // completion times before the cancellation: the "current" value of the gain heuristics
                     Map<Long, Double> before = new HashMap<>();
-                    for (WaitingJob j : remaining) {
+                    for (WaitingJob j : allWaiting(grid)) {
                         before.put(j.id(), grid.currentCompletion(j));
                     }
-                    remaining.removeIf(j -> !grid.cancel(j)); // a job that started meanwhile stays where it runs
-                    while (!remaining.isEmpty()) {
-                        List<Candidate> candidates = Candidates.build(grid, remaining, limit, false, before);
-                        Candidate pick = candidates.get(heuristic.select(candidates));
-                        grid.submit(pick.job(), Candidates.argmin(((Candidates.Step) pick).completions(), -1));
-                        remaining.remove(pick.job());
+                    // atomic: nothing starts between the first cancellation and the last
+                    CompletionTable table = new CompletionTable(grid, grid.cancelAll(), false, before, windows[1]);
+                    while (!table.isEmpty()) {
+                        List<Candidate> candidates = table.candidates(windows[0]);
+                        CompletionTable.Row pick = (CompletionTable.Row) candidates.get(heuristic.select(candidates));
+                        int to = pick.argmin(-1);
+                        grid.submit(pick.job(), to);
+                        table.changed(to);
+                        table.handled(pick);
                     }
                 }
             };

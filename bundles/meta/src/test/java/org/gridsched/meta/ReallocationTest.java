@@ -147,6 +147,23 @@ class ReallocationTest {
             return true;
         }
 
+        public List<WaitingJob> cancelAll() {
+            List<WaitingJob> all = new ArrayList<>();
+            for (int c = 0; c < clusters; c++) {
+                all.addAll(waiting(c));
+            }
+            all.sort(CompletionTable.OLDEST_FIRST);
+            log.add("cancel all");
+            for (WaitingJob w : all) {
+                Job j = (Job) w;
+                j.cancelled = true;
+                if (j.origin < 0) {
+                    j.origin = j.cluster;
+                }
+            }
+            return all;
+        }
+
         public void submit(WaitingJob job, int c) {
             Job j = (Job) job;
             j.cancelled = false;
@@ -183,7 +200,7 @@ class ReallocationTest {
         g.add(2, 1, 1, 0, 900, 800);   // moves to c1
         new Reallocations.AllCancellation().create(g, new SelectionHeuristics.Mct(), PluginOptions.empty("all-cancellation"))
                 .reallocate();
-        assertEquals(List.of("cancel 1", "cancel 2", "submit 1 c0", "submit 2 c1"), g.log);
+        assertEquals(List.of("cancel all", "submit 1 c0", "submit 2 c1"), g.log);
         assertEquals(0, g.jobs.get(0).moves);
         assertEquals(1, g.jobs.get(1).moves);
     }
@@ -200,7 +217,69 @@ class ReallocationTest {
     private static Candidate step(long id, int procs, double current, double best, double second, double newer) {
         FakeGrid g = new FakeGrid(2);
         FakeGrid.Job j = g.add(id, id, procs, 0, current, best);
-        return new Candidates.Step(j, current, new double[] {current, best}, best, second, newer);
+        return new Candidate() {
+            public WaitingJob job() {
+                return j;
+            }
+
+            public double currentCompletion() {
+                return current;
+            }
+
+            public double completion(int cluster) {
+                return cluster == 0 ? current : best;
+            }
+
+            public double bestCompletion() {
+                return best;
+            }
+
+            public double secondBestCompletion() {
+                return second;
+            }
+
+            public double newCompletion() {
+                return newer;
+            }
+        };
+    }
+
+    /**
+     * The thesis's window (oldest = 2): MinMin orders the two oldest jobs (2 before 1, its best is
+     * smaller), then jobs 3 and 4 follow in submission order although 4's best completion is the smallest
+     * of all. Without the window MinMin would take 4 first.
+     */
+    @Test
+    void theThesisWindowOrdersTheOldestThenTheRestInSubmissionOrder() {
+        FakeGrid g = new FakeGrid(2);
+        g.add(1, 0, 1, 0, 900, 800);
+        g.add(2, 1, 1, 0, 700, 600);
+        g.add(3, 2, 1, 0, 500, 450);
+        g.add(4, 3, 1, 0, 300, 100);
+        new Reallocations.AllCancellation().create(g, new SelectionHeuristics.MinMin(),
+                new PluginOptions("all-cancellation", java.util.Map.of("oldest", 2))).reallocate();
+        assertEquals(List.of("cancel all", "submit 2 c1", "submit 1 c1", "submit 3 c1", "submit 4 c1"), g.log);
+
+        FakeGrid all = new FakeGrid(2);
+        all.add(1, 0, 1, 0, 900, 800);
+        all.add(2, 1, 1, 0, 700, 600);
+        all.add(3, 2, 1, 0, 500, 450);
+        all.add(4, 3, 1, 0, 300, 100);
+        new Reallocations.AllCancellation().create(all, new SelectionHeuristics.MinMin(), PluginOptions.empty("all-cancellation"))
+                .reallocate();
+        assertEquals(List.of("cancel all", "submit 4 c1", "submit 3 c1", "submit 2 c1", "submit 1 c1"), all.log);
+    }
+
+    @Test
+    void windowOptionsAreCheckedAndExcludeEachOther() {
+        FakeGrid g = new FakeGrid(2);
+        var both = new PluginOptions("regular", java.util.Map.of("limit", 20, "oldest", 20));
+        var e = org.junit.jupiter.api.Assertions.assertThrows(org.gridsched.api.InputException.class,
+                () -> new Reallocations.Regular().create(g, new SelectionHeuristics.MinMin(), both));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("cannot be combined with limit"), e.getMessage());
+        var negative = new PluginOptions("regular", java.util.Map.of("oldest", -1));
+        org.junit.jupiter.api.Assertions.assertThrows(org.gridsched.api.InputException.class,
+                () -> new Reallocations.Regular().create(g, new SelectionHeuristics.MinMin(), negative));
     }
 
     @Test

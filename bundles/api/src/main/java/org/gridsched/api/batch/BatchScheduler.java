@@ -1,5 +1,6 @@
 package org.gridsched.api.batch;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.osgi.annotation.versioning.ConsumerType;
@@ -48,6 +49,25 @@ public interface BatchScheduler {
      * @return false if the job is not waiting here (started, finished, or unknown)
      */
     boolean cancel(QueuedJob job);
+
+    /**
+     * Removes every waiting job at once, starting nothing and re-planning nothing: the queue is empty
+     * afterwards and the running jobs are those that ran before (a reallocation that cancels every
+     * waiting job and then submits them again in its own order). The default cancels the jobs newest
+     * first, which starts nothing for a policy that plans each job only around the jobs ahead of it
+     * (FCFS, conservative backfilling, EASY); policies override it to do it in one step. The engine
+     * checks that nothing started.
+     *
+     * @return the removed jobs, in queue order
+     * @since 1.2
+     */
+    default List<QueuedJob> withdrawAll() {
+        List<QueuedJob> all = new ArrayList<>(waiting());
+        for (int i = all.size() - 1; i >= 0; i--) {
+            cancel(all.get(i));
+        }
+        return all;
+    }
 
     /**
      * The start this policy would give, if nothing else changed, to a job of {@code processors} and

@@ -26,6 +26,17 @@ public interface GridControl extends Grid {
     boolean cancel(WaitingJob job);
 
     /**
+     * Cancels every waiting job of every cluster at once (all-cancellation): no policy starts or
+     * re-plans anything until all of them are out of the queues, so the running jobs afterwards are exactly
+     * those that ran before. Each must be submitted again in this event. On non-dedicated platforms the
+     * local users' jobs are not the middleware's: they go back to their own queue at once, in their order.
+     *
+     * @return the cancelled jobs, oldest submission first (ties by id)
+     * @since 1.2
+     */
+    List<WaitingJob> cancelAll();
+
+    /**
      * Submits a job cancelled in this event to a cluster (at the tail of its queue, as a new submission
      * there). It counts as a move if the cluster differs from the one it was on when the event began.
      */

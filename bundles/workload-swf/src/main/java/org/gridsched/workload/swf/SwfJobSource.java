@@ -47,6 +47,7 @@ final class SwfJobSource implements JobSource {
     static final String SKIP_PROCS = "processors_not_positive";
     static final String REPAIR_REQ_MISSING = "requested_time_from_runtime";
     static final String REPAIR_REQ_NOT_POSITIVE = "requested_time_not_positive_from_runtime";
+    static final String REPAIR_REQ_SYNTHESIZED = "requested_time_synthesized";
     static final String REPAIR_PROCS_FROM_REQUESTED = "processors_from_requested";
     static final String REPAIR_PROCS_FROM_ALLOCATED = "processors_from_allocated";
     static final String REPAIR_SUBMIT_ORDER = "submit_time_out_of_order";
@@ -60,7 +61,7 @@ final class SwfJobSource implements JobSource {
     private final String source;
     private final boolean strict;
     private final boolean requestedProcs;
-    private final boolean perfectEstimates;
+    private final RequestedTimes estimates;
 
     private final long fileSize;
     private final CountingInputStream counter;
@@ -99,11 +100,11 @@ final class SwfJobSource implements JobSource {
 
     private double previousSubmit = Double.NEGATIVE_INFINITY;
 
-    SwfJobSource(Path file, boolean strict, boolean requestedProcs, boolean perfectEstimates) throws IOException {
+    SwfJobSource(Path file, boolean strict, boolean requestedProcs, RequestedTimes estimates) throws IOException {
         this.source = file.toString();
         this.strict = strict;
         this.requestedProcs = requestedProcs;
-        this.perfectEstimates = perfectEstimates;
+        this.estimates = estimates;
         this.fileSize = Files.size(file);
         this.counter = new CountingInputStream(Files.newInputStream(file));
         InputStream stream = counter;
@@ -401,11 +402,14 @@ final class SwfJobSource implements JobSource {
             report.repair(REPAIR_SUBMIT_ORDER);
         }
         double requested;
-        if (perfectEstimates) {
+        if (estimates.perfect()) {
             requested = runtime;
         } else {
             requested = v[F_REQ_TIME];
-            if (requested == -1) {
+            if (!(requested > 0) && estimates.synthesizes()) {
+                requested = estimates.synthesize((long) v[F_ID], runtime);
+                report.repair(REPAIR_REQ_SYNTHESIZED);
+            } else if (requested == -1) {
                 requested = runtime;
                 report.repair(REPAIR_REQ_MISSING);
             } else if (!(requested > 0)) {

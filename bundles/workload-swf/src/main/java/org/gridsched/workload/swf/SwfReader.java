@@ -22,7 +22,8 @@ import org.osgi.service.component.annotations.Component;
  * {@code runtime_not_positive}, {@code submit_time_missing}, {@code processors_not_positive}.
  * Repair reasons (line returned with a substituted value): {@code requested_time_from_runtime},
  * {@code requested_time_not_positive_from_runtime}, {@code processors_from_requested},
- * {@code processors_from_allocated}, {@code submit_time_out_of_order} (lenient mode only).
+ * {@code processors_from_allocated}, {@code submit_time_out_of_order} (lenient mode only),
+ * {@code requested_time_synthesized} (with {@code requested_time=synthesize}).
  */
 @Component(service = WorkloadReader.class, configurationPid = "gridsched.reader.swf")
 public class SwfReader implements WorkloadReader {
@@ -35,6 +36,9 @@ public class SwfReader implements WorkloadReader {
     static final String PROCS_REQUESTED = "requested";
     static final String REQ_REQUESTED = "requested";
     static final String REQ_RUNTIME = "runtime";
+    static final String REQ_SYNTHESIZE = "synthesize";
+    static final String OPT_OVERESTIMATE_MAX = "overestimate_max";
+    static final String OPT_SEED = "seed";
 
     private static final List<Parameter> PARAMETERS = List.of(
             new Parameter(OPT_STRICT, "false",
@@ -42,7 +46,10 @@ public class SwfReader implements WorkloadReader {
             new Parameter(OPT_PROCESSORS, PROCS_ALLOCATED,
                     "allocated: field 5 (falling back to field 8 when -1); requested: field 8 (falling back to field 5)"),
             new Parameter(OPT_REQUESTED_TIME, REQ_REQUESTED,
-                    "requested: field 9 (the runtime when missing or not positive, counted); runtime: perfect estimates"));
+                    "requested: field 9 (the runtime when missing or not positive, counted); runtime: perfect estimates; "
+                            + "synthesize: field 9, and where it is missing or not positive runtime x U[1, overestimate_max] (seeded, counted)"),
+            new Parameter(OPT_OVERESTIMATE_MAX, "3", "with requested_time=synthesize: the largest overestimation factor, at least 1"),
+            new Parameter(OPT_SEED, "1", "with requested_time=synthesize: the seed of the factors (each job's factor depends only on it and the job id)"));
 
     public SwfReader() {
     }
@@ -79,7 +86,17 @@ public class SwfReader implements WorkloadReader {
         options.requireKnown(PARAMETERS);
         boolean strict = options.getBoolean(OPT_STRICT, false);
         String procs = choice(options, OPT_PROCESSORS, PROCS_ALLOCATED, PROCS_ALLOCATED, PROCS_REQUESTED);
-        String req = choice(options, OPT_REQUESTED_TIME, REQ_REQUESTED, REQ_REQUESTED, REQ_RUNTIME);
+        String req = choice(options, OPT_REQUESTED_TIME, REQ_REQUESTED, REQ_REQUESTED, REQ_RUNTIME, REQ_SYNTHESIZE);
+        double overestimateMax = options.getDouble(OPT_OVERESTIMATE_MAX, 3);
+        if (!(overestimateMax >= 1) || Double.isInfinite(overestimateMax)) {
+            throw new org.gridsched.api.InputException(file.toString(), 0, OPT_OVERESTIMATE_MAX,
+                    "expected a factor of at least 1 for " + options.owner() + ", got " + options.asMap().get(OPT_OVERESTIMATE_MAX));
+        }
+        RequestedTimes estimates = switch (req) {
+            case REQ_RUNTIME -> RequestedTimes.PERFECT;
+            case REQ_SYNTHESIZE -> RequestedTimes.synthesized(overestimateMax, options.getLong(OPT_SEED, 1));
+            default -> RequestedTimes.FROM_TRACE;
+        };
 
         if (!Files.exists(file)) {
             throw new IOException("cannot read workload file " + file + ": no such file");
@@ -90,7 +107,7 @@ public class SwfReader implements WorkloadReader {
         if (!Files.isReadable(file)) {
             throw new IOException("cannot read workload file " + file + ": permission denied");
         }
-        return new SwfJobSource(file, strict, PROCS_REQUESTED.equals(procs), REQ_RUNTIME.equals(req));
+        return new SwfJobSource(file, strict, PROCS_REQUESTED.equals(procs), estimates);
     }
 
     /** The option's value, one of {@code valid} (case-insensitive), or an error listing them. */

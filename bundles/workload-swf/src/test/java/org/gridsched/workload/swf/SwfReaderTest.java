@@ -2,6 +2,7 @@ package org.gridsched.workload.swf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -93,14 +94,15 @@ class SwfReaderTest {
         assertFalse(reader.description().isBlank());
         assertFalse(reader.description().contains("\n"));
         List<String> names = reader.parameters().stream().map(Parameter::name).toList();
-        assertEquals(List.of("strict", "processors", "requested_time"), names);
+        assertEquals(List.of("strict", "processors", "requested_time", "overestimate_max", "seed"), names);
         Map<String, String> defaults = new java.util.HashMap<>();
         for (Parameter p : reader.parameters()) {
             defaults.put(p.name(), p.defaultValue());
             assertFalse(p.description().isBlank());
             assertFalse(p.description().contains("\n"));
         }
-        assertEquals(Map.of("strict", "false", "processors", "allocated", "requested_time", "requested"), defaults);
+        assertEquals(Map.of("strict", "false", "processors", "allocated", "requested_time", "requested",
+                "overestimate_max", "3", "seed", "1"), defaults);
     }
 
     @Test
@@ -327,6 +329,48 @@ class SwfReaderTest {
         assertTrue(r.report.repaired().isEmpty());
     }
 
+    /**
+     * synthesize: present requested times are kept; missing or non-positive ones become runtime x U[1, k],
+     * counted, reproducible, and each job's factor depends on the seed and its id only (not on other lines).
+     */
+    @Test
+    void synthesizedRequestedTimesFillOnlyWhatIsMissing() throws IOException {
+        String content = job(1, 0, 100, 1, 150) + job(2, 1, 100, 1, -1) + job(3, 2, 100, 1, 0) + job(4, 3, 100, 1, -1);
+        Result r = readAll(write("syn.swf", content), opts("requested_time", "synthesize", "overestimate_max", 4));
+        List<Double> req = r.jobs.stream().map(j -> j.requestedTime).toList();
+        assertEquals(150.0, req.get(0));
+        for (int i = 1; i < 4; i++) {
+            assertTrue(req.get(i) >= 100 && req.get(i) <= 400, "job " + (i + 1) + ": " + req.get(i));
+        }
+        assertNotEquals(req.get(1), req.get(3));
+        assertEquals(Map.of("requested_time_synthesized", 3L), r.report.repaired());
+
+        Result again = readAll(write("syn.swf", content), opts("requested_time", "synthesize", "overestimate_max", 4));
+        assertEquals(req, again.jobs.stream().map(j -> j.requestedTime).toList());
+        // job 4 alone: the same factor as in the whole file
+        Result alone = readAll(write("one.swf", job(4, 3, 100, 1, -1)), opts("requested_time", "synthesize", "overestimate_max", 4));
+        assertEquals(req.get(3), alone.jobs.get(0).requestedTime);
+        Result otherSeed = readAll(write("syn.swf", content),
+                opts("requested_time", "synthesize", "overestimate_max", 4, "seed", 2));
+        assertNotEquals(req, otherSeed.jobs.stream().map(j -> j.requestedTime).toList());
+        // the mean factor over many jobs is about (1 + k) / 2
+        StringBuilder many = new StringBuilder();
+        for (int i = 1; i <= 4000; i++) {
+            many.append(job(i, i, 100, 1, -1));
+        }
+        double mean = readAll(write("many.swf", many.toString()), opts("requested_time", "synthesize", "overestimate_max", 4))
+                .jobs.stream().mapToDouble(j -> j.requestedTime / j.runtime).average().orElseThrow();
+        assertEquals(2.5, mean, 0.05);
+    }
+
+    @Test
+    void overestimateBelowOneIsRejected() throws IOException {
+        Path f = write("x.swf", job(1, 0, 100, 1, -1));
+        var e = assertThrows(org.gridsched.api.InputException.class,
+                () -> readAll(f, opts("requested_time", "synthesize", "overestimate_max", 0.5)));
+        assertTrue(e.getMessage().contains("overestimate_max"), e.getMessage());
+    }
+
     // ------------------------------------------------------------------ skips
 
     @Test
@@ -505,7 +549,7 @@ class SwfReaderTest {
         InputException t = assertThrows(InputException.class,
                 () -> reader.open(f, opts("requested_time", "guess")));
         assertEquals("requested_time", t.field());
-        assertTrue(t.getMessage().contains("requested, runtime"), t.getMessage());
+        assertTrue(t.getMessage().contains("requested, runtime, synthesize"), t.getMessage());
         InputException n = assertThrows(InputException.class, () -> reader.open(f, opts("processors", 4)));
         assertEquals("processors", n.field());
         InputException s = assertThrows(InputException.class, () -> reader.open(f, opts("strict", "maybe")));
@@ -513,7 +557,7 @@ class SwfReaderTest {
         assertTrue(s.getMessage().contains("true or false"), s.getMessage());
         InputException u = assertThrows(InputException.class, () -> reader.open(f, opts("procs", "allocated")));
         assertEquals("procs", u.field());
-        assertTrue(u.getMessage().contains("processors, requested_time, strict"), u.getMessage());
+        assertTrue(u.getMessage().contains("overestimate_max, processors, requested_time, seed, strict"), u.getMessage());
         // values are case-insensitive
         assertEquals(1, readAll(f, opts("processors", "Requested", "requested_time", "RUNTIME")).jobs.size());
     }
