@@ -47,7 +47,7 @@ class MetaTypeTest {
         assertNotNull(ocd);
         Map<String, AttributeDefinition> attrs = Arrays.stream(ocd.getAttributeDefinitions(ObjectClassDefinition.ALL))
                 .collect(Collectors.toMap(AttributeDefinition::getID, Function.identity()));
-        assertEquals(Map.of("period", "3600", "threshold", "60", "limit", "0"),
+        assertEquals(Map.of("period", "3600", "threshold", "60", "limit", "0", "oldest", "0"),
                 attrs.values().stream().collect(Collectors.toMap(AttributeDefinition::getID, a -> a.getDefaultValue()[0])));
         assertTrue(attrs.get("threshold").getDescription().contains("minimum gain"));
     }
