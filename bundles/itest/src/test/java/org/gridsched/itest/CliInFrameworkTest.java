@@ -97,8 +97,12 @@ class CliInFrameworkTest {
         assertEquals(1 + 2 * 2 * 2, csv.size(), String.join("\n", csv));
         assertTrue(csv.get(1).startsWith(",hom,fcfs,1,regular,mct,"), csv.get(1));
         String tables = Files.readString(tmp.resolve("out/tables.md"));
-        assertEquals(4, tables.split("### ").length - 1, tables);
-        assertTrue(tables.contains("| scenario | MCT | Sufferage | MCT-C | Sufferage-C | avg |"), tables);
+        // the report's shape: per metric (7), batch policy, platform (2) and algorithm (2), a row per heuristic
+        assertEquals(7 * 2 * 2, tables.split("### ").length - 1, tables);
+        assertTrue(tables.contains("### fcfs, het, all-cancellation\n\n| heuristic | scenario | AVG |\n|---|---:|---:|\n| MCT-C |"), tables);
+        assertTrue(tables.contains("\n| Sufferage |"), tables);
+        assertTrue(tables.contains("## Most moves of one job (starvation indicator)"), tables);
+        assertTrue(csv.get(0).endsWith(",max_moves_per_job,longest_wait_hours,reference_longest_wait_hours"), csv.get(0));
         assertTrue(Files.exists(tmp.resolve("out/runs/het-fcfs-reference/summary.json")));
     }
 
@@ -121,7 +125,7 @@ class CliInFrameworkTest {
         assertEquals(3, csv.size(), String.join("\n", csv));
         assertTrue(csv.get(1).startsWith("light,het,cbf,1,regular,minmin,") && csv.get(2).startsWith("heavy,het,cbf,1,regular,minmin,"),
                 String.join("\n", csv));
-        assertTrue(Files.readString(tmp.resolve("out/tables.md")).contains("| heavy het cbf |"));
+        assertTrue(Files.readString(tmp.resolve("out/tables.md")).contains("| heuristic | light | heavy | AVG |"));
     }
 
     @Test

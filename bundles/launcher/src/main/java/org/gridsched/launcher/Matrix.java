@@ -25,12 +25,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import java.util.function.ToDoubleFunction;
 
 import org.gridsched.api.InputException;
 import org.gridsched.engine.Numbers;
 import org.gridsched.engine.Platform;
 import org.gridsched.engine.SimulationResult;
+import org.gridsched.engine.report.ClusterReport;
 import org.gridsched.engine.report.Comparison;
 import org.gridsched.engine.report.MetricSection;
 import org.gridsched.engine.report.RunReport;
@@ -59,19 +59,6 @@ import org.gridsched.launcher.PluginRegistry.Kind;
  * Every run keeps its own folder under {@code runs/}; runs go in parallel on the available cores.
  */
 final class Matrix {
-    /** A comparison metric of the matrix: its column in matrix.csv, its table's title in tables.md. */
-    record Metric(String column, String title, ToDoubleFunction<Comparison> value) {
-    }
-
-    static final List<Metric> METRICS = List.of(
-            new Metric("jobs_impacted_percent", "Percentage of jobs impacted by reallocation", Comparison::jobsImpactedPercent),
-            new Metric("reallocations_percent", "Number of reallocations relative to the number of jobs (%)",
-                    Comparison::reallocationsPercent),
-            new Metric("impacted_finishing_earlier_percent", "Percentage of impacted jobs finishing earlier with reallocation",
-                    Comparison::impactedFinishingEarlierPercent),
-            new Metric("relative_average_response_time", "Relative average response time of impacted jobs (reallocation / reference)",
-                    Comparison::relativeAverageResponseTime));
-
     /** The matrix's own keys; every plugin kind chosen at the top of a profile adds its profile key ({@link #keys}). */
     static final List<String> OWN_KEYS = List.of("workloads", "platforms", "seeds", "metrics", "rows", "columns");
 
@@ -133,7 +120,7 @@ final class Matrix {
     }
 
     /** One reference run's setting; {@code workload} is null for the profile's own workload. */
-    private record Scenario(String workload, String platformName, String platform, Value batch, List<Axis> extraAxes,
+    record Scenario(String workload, String platformName, String platform, Value batch, List<Axis> extraAxes,
             List<Value> extras, long seed) {
         String label(boolean withSeed) {
             StringBuilder sb = new StringBuilder();
@@ -149,7 +136,7 @@ final class Matrix {
         }
     }
 
-    private record Cell(Scenario scenario, String realloc, String heuristic, Comparison comparison) {
+    record Cell(Scenario scenario, String realloc, String heuristic, Comparison comparison) {
     }
 
     private final Runner runner;
@@ -493,7 +480,7 @@ final class Matrix {
             for (CompletableFuture<Cell> f : cells) {
                 results.add(f.get());
             }
-            writeStudy(dir, axes, extraAxes, scenarios, results);
+            writeStudy(p.name, dir, axes, extraAxes, scenarios, results);
             return dir;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -572,72 +559,8 @@ final class Matrix {
         return s.replaceAll("[^A-Za-z0-9._-]+", "-");
     }
 
-    private static void writeStudy(Path dir, Axes axes, List<Axis> extraAxes, List<Scenario> scenarios, List<Cell> cells) {
-        boolean seeds = axes.seeds().size() > 1;
-        StringBuilder csv = new StringBuilder("workload,platform,batch");
-        extraAxes.forEach(a -> csv.append(',').append(a.key()));
-        csv.append(",seed,realloc,heuristic,jobs,jobs_impacted,reallocations");
-        METRICS.forEach(m -> csv.append(',').append(m.column()));
-        csv.append('\n');
-        for (Cell c : cells) {
-            csv.append(csvField(c.scenario().workload() == null ? "" : c.scenario().workload())).append(',')
-                    .append(csvField(c.scenario().platformName())).append(',').append(csvField(c.scenario().batch().label()));
-            c.scenario().extras().forEach(v -> csv.append(',').append(csvField(v.label())));
-            csv.append(',').append(c.scenario().seed())
-                    .append(',').append(csvField(c.realloc())).append(',').append(csvField(c.heuristic())).append(',').append(c.comparison().jobs())
-                    .append(',').append(c.comparison().jobsImpacted()).append(',').append(c.comparison().reallocations());
-            for (Metric m : METRICS) {
-                csv.append(',').append(format(m.value().applyAsDouble(c.comparison()), 6));
-            }
-            csv.append('\n');
-        }
-        StringBuilder md = new StringBuilder();
-        List<String> columns = new ArrayList<>();
-        for (Value r : axes.realloc().values()) {
-            for (Value h : axes.heuristic().values()) {
-                columns.add(columnLabel(r.label(), h.label()));
-            }
-        }
-        for (Metric metric : METRICS) {
-            md.append("### ").append(metric.title()).append("\n\n| scenario |");
-            columns.forEach(c -> md.append(' ').append(cellText(c)).append(" |"));
-            md.append(" avg |\n|---|");
-            columns.forEach(c -> md.append("---:|"));
-            md.append("---:|\n");
-            double[] colSum = new double[columns.size()];
-            int[] colN = new int[columns.size()];
-            for (Scenario sc : scenarios) {
-                md.append("| ").append(cellText(sc.label(seeds))).append(" |");
-                double rowSum = 0;
-                int rowN = 0;
-                int col = 0;
-                for (Value r : axes.realloc().values()) {
-                    for (Value h : axes.heuristic().values()) {
-                        double v = value(cells, sc, r.label(), h.label(), metric);
-                        md.append(' ').append(format(v, 2)).append(" |");
-                        if (!Double.isNaN(v)) {
-                            rowSum += v;
-                            rowN++;
-                            colSum[col] += v;
-                            colN[col]++;
-                        }
-                        col++;
-                    }
-                }
-                md.append(' ').append(format(rowN > 0 ? rowSum / rowN : Double.NaN, 2)).append(" |\n");
-            }
-            md.append("| **avg** |");
-            double all = 0;
-            int allN = 0;
-            for (int c = 0; c < columns.size(); c++) {
-                double v = colN[c] > 0 ? colSum[c] / colN[c] : Double.NaN;
-                md.append(' ').append(format(v, 2)).append(" |");
-                all += colSum[c];
-                allN += colN[c];
-            }
-            md.append(' ').append(format(allN > 0 ? all / allN : Double.NaN, 2)).append(" |\n\n");
-        }
-        write(dir, csv, md);
+    private static void writeStudy(String name, Path dir, Axes axes, List<Axis> extraAxes, List<Scenario> scenarios, List<Cell> cells) {
+        write(dir, StudyTables.csv(extraAxes, cells), StudyTables.markdown(name, axes, scenarios, cells));
     }
 
     /**
@@ -652,15 +575,6 @@ final class Matrix {
             label = label.replace(pair.get(0).asText(), pair.get(1).asText());
         }
         return label + Defaults.strings(rules.path("realloc_suffix")).getOrDefault(realloc, "");
-    }
-
-    private static double value(List<Cell> cells, Scenario sc, String realloc, String heuristic, Metric metric) {
-        for (Cell c : cells) {
-            if (c.scenario().equals(sc) && c.realloc().equals(realloc) && c.heuristic().equals(heuristic)) {
-                return metric.value().applyAsDouble(c.comparison());
-            }
-        }
-        return Double.NaN;
     }
 
     // ------------------------------------------------------------------------------------------------ metrics matrix
@@ -804,6 +718,22 @@ final class Matrix {
                         + " (collector " + s.collector() + " reported " + v + "); tabulate numeric metrics only");
             }
             reported.addAll(s.values().keySet());
+        }
+        // "CLUSTER.metric": what the collectors reported for one cluster
+        int dot = key.indexOf('.');
+        for (ClusterReport c : dot > 0 ? report.clusters() : List.<ClusterReport>of()) {
+            if (c.name().equals(key.substring(0, dot))) {
+                Object v = c.metric(key.substring(dot + 1));
+                if (v == null && !c.metrics().isEmpty()) {
+                    throw new InputException(source, 0, "matrix.metrics", "no collector reported '" + key.substring(dot + 1) + "' for cluster "
+                            + c.name() + " in the cell " + describe(dims, run, true) + " (per-cluster keys are CLUSTER.metric)");
+                }
+                if (v instanceof Number n) {
+                    return n;
+                }
+                throw new InputException(source, 0, "matrix.metrics", "'" + key + "' is not a number in the cell " + describe(dims, run, true)
+                        + " (" + v + "); tabulate numeric metrics only");
+            }
         }
         throw new InputException(source, 0, "matrix.metrics", "no collector reported '" + key + "' in the cell " + describe(dims, run, true)
                 + " (its collectors: " + (collectors.isEmpty() ? "none" : String.join(", ", collectors)) + "; they reported: "

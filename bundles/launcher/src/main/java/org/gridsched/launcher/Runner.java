@@ -410,5 +410,7 @@ public final class Runner {
                 + " %.2f %% of impacted jobs finish earlier, relative average response time %.3f%n",
                 c.jobsImpactedPercent(), c.reallocationsPercent(), c.impactedFinishingEarlierPercent(),
                 c.relativeAverageResponseTime());
+        out.printf("  starvation: at most %d moves of one job; longest wait %.0f s (%.0f s without reallocation)%n",
+                c.maxMovesPerJob(), c.longestWait(), c.referenceLongestWait());
     }
 }

@@ -315,4 +315,24 @@ class MatrixTest {
         String tables = Files.readString(tmp.resolve("out/tables.md"));
         assertTrue(tables.contains("### utilization\n\n|  | mean |\n|---|---:|\n| all | "), tables);
     }
+
+    @Test
+    void aMetricOfOneClusterIsNamedClusterDotMetric() throws Exception {
+        Path profile = write("k.json", """
+                {"name": "k", "platform": "a:16,b:8", "meta": "random-weighted", "workload": %s, "progress": false,
+                 "collectors": ["jobs", "utilization"],
+                 "matrix": {"batch": ["fcfs"], "metrics": ["mean_wait", "a.mean_wait", "b.utilization", "a.nope"]}, "output": "out"}
+                """.formatted(workload(0.005)));
+        assertEquals(1, run("run", profile.toString()));
+        assertTrue(err().contains("no collector reported 'nope' for cluster a in the cell batch fcfs"), err());
+
+        Files.writeString(profile, Files.readString(profile).replace(", \"a.nope\"", ""));
+        assertEquals(0, run("run", profile.toString()), err());
+        List<String> csv = Files.readAllLines(tmp.resolve("out/matrix.csv"));
+        assertEquals("batch,seed,mean_wait,a.mean_wait,b.utilization", csv.get(0));
+        String summary = Files.readString(tmp.resolve("out/runs/fcfs/summary.json"));
+        String clusterA = summary.substring(summary.indexOf("\"a\": {"));
+        String aWait = clusterA.replaceAll("(?s).*?\"mean_wait\": ([0-9.E-]+).*", "$1");
+        assertEquals(Double.parseDouble(aWait), Double.parseDouble(csv.get(1).split(",")[3]), 1e-9, csv.get(1));
+    }
 }

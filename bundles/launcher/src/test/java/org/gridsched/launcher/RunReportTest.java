@@ -96,7 +96,7 @@ class RunReportTest {
         return root;
     }
 
-    /** The comparison as it was computed before. */
+    /** The comparison computed independently: the report's four metrics as before, then the starvation indicators. */
     private static Map<String, Object> oldComparison(List<SimJob> withRealloc, List<SimJob> reference, long reallocations) {
         int n = withRealloc.size();
         long impacted = 0;
@@ -125,6 +125,10 @@ class RunReportTest {
         m.put("reallocations_percent", n > 0 ? 100.0 * reallocations / n : Double.NaN);
         m.put("impacted_finishing_earlier_percent", impacted > 0 ? 100.0 * earlier / impacted : Double.NaN);
         m.put("relative_average_response_time", impacted > 0 ? responseWith / responseRef : Double.NaN);
+        // the starvation indicators added for the reallocation study (issue 16)
+        m.put("max_moves_per_job", withRealloc.stream().mapToInt(SimJob::moves).max().orElse(0));
+        m.put("longest_wait", withRealloc.stream().mapToDouble(j -> j.startTime() - j.submitTime()).max().orElse(0));
+        m.put("reference_longest_wait", reference.stream().mapToDouble(j -> j.startTime() - j.submitTime()).max().orElse(0));
         return m;
     }
 

@@ -11,10 +11,13 @@ import org.gridsched.engine.SimJob;
  * Caniou, Charrier and Desprez: the share of jobs whose completion time changed, reallocations relative to the
  * number of jobs, the share of changed jobs that finish earlier, and the average response time of the changed
  * jobs relative to the reference (a ratio of sums over the same jobs). Percentages and ratios are NaN when
- * undefined (no jobs, no impacted job); {@code summary.json} shows them as null.
+ * undefined (no jobs, no impacted job); {@code summary.json} shows them as null. Beside them, the starvation
+ * indicators the report asks a reimplementation to log: the most moves of any one job, and the longest wait
+ * with and without reallocation (the report's all-cancellation may cancel a job at every event).
  */
 public record Comparison(long jobs, long jobsImpacted, double jobsImpactedPercent, long reallocations,
-        double reallocationsPercent, double impactedFinishingEarlierPercent, double relativeAverageResponseTime) {
+        double reallocationsPercent, double impactedFinishingEarlierPercent, double relativeAverageResponseTime,
+        int maxMovesPerJob, double longestWait, double referenceLongestWait) {
 
     /** Completion times closer than this are "unchanged" (the simulation is deterministic). */
     public static final double TOLERANCE = 1e-6;
@@ -33,12 +36,18 @@ public record Comparison(long jobs, long jobsImpacted, double jobsImpactedPercen
         long earlier = 0;
         double responseWith = 0;
         double responseRef = 0;
+        int maxMoves = 0;
+        double longest = 0;
+        double longestRef = 0;
         for (int i = 0; i < n; i++) {
             SimJob a = withRealloc.get(i);
             SimJob b = reference.get(i);
             if (a.id() != b.id()) {
                 throw new IllegalStateException("job " + i + " is " + a.id() + " in the run but " + b.id() + " in the reference");
             }
+            maxMoves = Math.max(maxMoves, a.moves());
+            longest = Math.max(longest, wait(a));
+            longestRef = Math.max(longestRef, wait(b));
             double ca = a.finishTime();
             double cb = b.finishTime();
             if (Math.abs(ca - cb) > TOLERANCE) {
@@ -52,7 +61,13 @@ public record Comparison(long jobs, long jobsImpacted, double jobsImpactedPercen
         }
         return new Comparison(n, impacted, n > 0 ? 100.0 * impacted / n : Double.NaN, reallocations,
                 n > 0 ? 100.0 * reallocations / n : Double.NaN, impacted > 0 ? 100.0 * earlier / impacted : Double.NaN,
-                impacted > 0 ? responseWith / responseRef : Double.NaN);
+                impacted > 0 ? responseWith / responseRef : Double.NaN, maxMoves, longest, longestRef);
+    }
+
+    /** The job's wait; 0 for a job that never started (rejected, or killed before it could). */
+    private static double wait(SimJob j) {
+        double w = j.startTime() - j.submitTime();
+        return Double.isNaN(w) ? 0 : w;
     }
 
     /** The {@code comparison} object of {@code summary.json}. */
@@ -65,6 +80,9 @@ public record Comparison(long jobs, long jobsImpacted, double jobsImpactedPercen
         m.put("reallocations_percent", reallocationsPercent);
         m.put("impacted_finishing_earlier_percent", impactedFinishingEarlierPercent);
         m.put("relative_average_response_time", relativeAverageResponseTime);
+        m.put("max_moves_per_job", maxMovesPerJob);
+        m.put("longest_wait", longestWait);
+        m.put("reference_longest_wait", referenceLongestWait);
         return m;
     }
 }

@@ -1,0 +1,176 @@
+package org.gridsched.launcher;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+
+import org.gridsched.engine.report.Comparison;
+import org.gridsched.launcher.Matrix.Axes;
+import org.gridsched.launcher.Matrix.Axis;
+import org.gridsched.launcher.Matrix.Cell;
+import org.gridsched.launcher.Matrix.Scenario;
+import org.gridsched.launcher.Matrix.Value;
+
+/**
+ * The output of a reallocation study: {@code matrix.csv} (one row per run with reallocation) and
+ * {@code tables.md} shaped like the tables of Caniou, Charrier and Desprez's report: one table per metric and
+ * per (batch policy, platform, algorithm), a row per heuristic, a column per scenario (workload, seed and any
+ * other axis: the report's months and traces), and an AVG column over the scenarios. Averages never mix
+ * algorithms, platforms or policies. Beside the report's four metrics: the absolute number of reallocations
+ * and the starvation indicators (the most moves of one job, the longest wait with and without reallocation).
+ */
+final class StudyTables {
+    /** A metric of the study: its column in matrix.csv, its tables' title, its digits. */
+    record Metric(String column, String title, ToDoubleFunction<Comparison> value, int digits) {
+    }
+
+    /** The report's four metrics, then ours. */
+    static final List<Metric> METRICS = List.of(
+            new Metric("jobs_impacted_percent", "Percentage of jobs impacted by reallocation", Comparison::jobsImpactedPercent, 2),
+            new Metric("reallocations_percent", "Number of reallocations relative to the number of jobs (%)",
+                    Comparison::reallocationsPercent, 2),
+            new Metric("impacted_finishing_earlier_percent", "Percentage of impacted jobs finishing earlier with reallocation",
+                    Comparison::impactedFinishingEarlierPercent, 2),
+            new Metric("relative_average_response_time", "Relative average response time of impacted jobs (reallocation / reference)",
+                    Comparison::relativeAverageResponseTime, 2),
+            new Metric("reallocations", "Number of reallocations", c -> c.reallocations(), 0),
+            new Metric("max_moves_per_job", "Most moves of one job (starvation indicator)", c -> c.maxMovesPerJob(), 0),
+            new Metric("longest_wait_hours", "Longest wait with reallocation, hours (reference: the run without)",
+                    c -> c.longestWait() / 3600, 1));
+
+    private StudyTables() {
+    }
+
+    static String csv(List<Axis> extraAxes, List<Cell> cells) {
+        StringBuilder csv = new StringBuilder("workload,platform,batch");
+        extraAxes.forEach(a -> csv.append(',').append(a.key()));
+        csv.append(",seed,realloc,heuristic,jobs,jobs_impacted,reallocations");
+        for (Metric m : METRICS) {
+            if (!m.column().equals("reallocations")) {
+                csv.append(',').append(m.column());
+            }
+        }
+        csv.append(",reference_longest_wait_hours\n");
+        for (Cell c : cells) {
+            Scenario sc = c.scenario();
+            csv.append(Matrix.csvField(sc.workload() == null ? "" : sc.workload())).append(',')
+                    .append(Matrix.csvField(sc.platformName())).append(',').append(Matrix.csvField(sc.batch().label()));
+            sc.extras().forEach(v -> csv.append(',').append(Matrix.csvField(v.label())));
+            Comparison k = c.comparison();
+            csv.append(',').append(sc.seed()).append(',').append(Matrix.csvField(c.realloc())).append(',')
+                    .append(Matrix.csvField(c.heuristic())).append(',').append(k.jobs()).append(',').append(k.jobsImpacted())
+                    .append(',').append(k.reallocations());
+            for (Metric m : METRICS) {
+                if (!m.column().equals("reallocations")) {
+                    csv.append(',').append(format(m.value().applyAsDouble(k), 6));
+                }
+            }
+            csv.append(',').append(format(k.referenceLongestWait() / 3600, 6)).append('\n');
+        }
+        return csv.toString();
+    }
+
+    static String markdown(String name, Axes axes, List<Scenario> scenarios, List<Cell> cells) {
+        boolean seeds = axes.seeds().size() > 1;
+        // the report's columns: what varies apart from batch and platform
+        Set<String> columns = new LinkedHashSet<>();
+        for (Scenario sc : scenarios) {
+            columns.add(column(sc, seeds));
+        }
+        Map<String, String> columnLabels = new LinkedHashMap<>();
+        columns.forEach(c -> columnLabels.put(c, c.isEmpty() ? "scenario" : c));
+        StringBuilder md = new StringBuilder("# ").append(name).append(": reallocation study\n\n")
+                .append("Shaped like the report's tables: for each batch policy, platform and algorithm, a row per heuristic and a column "
+                        + "per scenario, with AVG the mean over the scenarios. Full rows are in matrix.csv.\n\n");
+        for (Metric metric : METRICS) {
+            md.append("## ").append(metric.title()).append("\n\n");
+            for (Value batch : axes.plugin(org.gridsched.launcher.PluginRegistry.Kind.BATCH).values()) {
+                for (String platform : axes.platforms().keySet()) {
+                    for (Value realloc : axes.realloc().values()) {
+                        md.append("### ").append(cellText(batch.label())).append(", ").append(cellText(platform)).append(", ")
+                                .append(cellText(realloc.label())).append("\n\n| heuristic |");
+                        columnLabels.values().forEach(c -> md.append(' ').append(cellText(c)).append(" |"));
+                        md.append(" AVG |\n|---|");
+                        columns.forEach(c -> md.append("---:|"));
+                        md.append("---:|\n");
+                        for (Value h : axes.heuristic().values()) {
+                            row(md, Matrix.columnLabel(realloc.label(), h.label()), columns, col -> value(cells, batch, platform,
+                                    realloc.label(), h.label(), col, seeds, metric.value()), metric.digits());
+                        }
+                        if (metric.column().equals("longest_wait_hours")) {
+                            row(md, "reference", columns, col -> value(cells, batch, platform, realloc.label(),
+                                    axes.heuristic().values().get(0).label(), col, seeds, k -> k.referenceLongestWait() / 3600),
+                                    metric.digits());
+                        }
+                        md.append('\n');
+                    }
+                }
+            }
+        }
+        return md.toString();
+    }
+
+    private interface ColumnValue {
+        double at(String column);
+    }
+
+    private static void row(StringBuilder md, String label, Set<String> columns, ColumnValue value, int digits) {
+        md.append("| ").append(cellText(label)).append(" |");
+        double sum = 0;
+        int n = 0;
+        for (String col : columns) {
+            double v = value.at(col);
+            md.append(' ').append(format(v, digits)).append(" |");
+            if (!Double.isNaN(v)) {
+                sum += v;
+                n++;
+            }
+        }
+        md.append(' ').append(format(n > 0 ? sum / n : Double.NaN, digits)).append(" |\n");
+    }
+
+    /** A scenario's column: workload, the other axes' values and the seed (batch and platform head the table). */
+    private static String column(Scenario sc, boolean withSeed) {
+        List<String> parts = new ArrayList<>();
+        if (sc.workload() != null) {
+            parts.add(sc.workload());
+        }
+        sc.extras().forEach(v -> parts.add(v.label()));
+        if (withSeed) {
+            parts.add("seed " + sc.seed());
+        }
+        return String.join(" ", parts);
+    }
+
+    /** The mean over the cells of that table position (one per scenario unless axes repeat), NaN if none. */
+    private static double value(List<Cell> cells, Value batch, String platform, String realloc, String heuristic, String column,
+            boolean seeds, ToDoubleFunction<Comparison> metric) {
+        double sum = 0;
+        int n = 0;
+        for (Cell c : cells) {
+            Scenario sc = c.scenario();
+            if (sc.batch().equals(batch) && sc.platformName().equals(platform) && c.realloc().equals(realloc)
+                    && c.heuristic().equals(heuristic) && column(sc, seeds).equals(column)) {
+                double v = metric.applyAsDouble(c.comparison());
+                if (!Double.isNaN(v)) {
+                    sum += v;
+                    n++;
+                }
+            }
+        }
+        return n > 0 ? sum / n : Double.NaN;
+    }
+
+    private static String cellText(String s) {
+        return s.replace("|", "\\|");
+    }
+
+    private static String format(double v, int digits) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%." + digits + "f", v);
+    }
+}
