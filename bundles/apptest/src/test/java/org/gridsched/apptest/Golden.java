@@ -333,10 +333,11 @@ final class Golden {
         return b == 0 ? 1 : 2 + (b - 1) * blockSize;
     }
 
-    /** Every regular file under {@code dir}, relative, '/'-separated, sorted. */
+    /** Every regular file under {@code dir}, relative, '/'-separated, sorted; not the folder's bookkeeping marker. */
     static List<String> resultFiles(Path dir) throws IOException {
         try (Stream<Path> s = Files.walk(dir)) {
-            return s.filter(Files::isRegularFile).map(p -> dir.relativize(p).toString().replace('\\', '/')).sorted().toList();
+            return s.filter(Files::isRegularFile).map(p -> dir.relativize(p).toString().replace('\\', '/'))
+                    .filter(f -> !f.equals(".gridsched-run")).sorted().toList();
         }
     }
 

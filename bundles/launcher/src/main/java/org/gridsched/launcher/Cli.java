@@ -53,8 +53,8 @@ public final class Cli {
                            --heuristic-option KEY=VALUE         selection heuristic option (repeatable)
                            --realloc-option KEY=VALUE           period (3600), threshold (60), limit (0 = all)
                            --reference                          also run without reallocation; fill "comparison"
-              run PROFILE.json [--out DIR] [--seed N] [--quiet]
-                         run a JSON run profile (see runconfigs/)
+              run PROFILE.json [--out DIR] [--force] [--seed N] [--quiet]
+                         run a JSON run profile (see runconfigs/); --force clears an --out holding other results
               theory PROFILE.json [--out DIR] [--seed N] [--quiet]
                          run a random-brokering profile and print queueing theory beside the simulation
               generate PROFILE.json --swf FILE [--seed N]
@@ -183,6 +183,7 @@ public final class Cli {
                 }
                 case "--reference" -> p.reference = true;
                 case "--out" -> p.output = Path.of(value(args, ++i, a));
+                case "--force" -> p.force = true;
                 case "--seed" -> p.seed = longValue(args, ++i, a);
                 case "--name" -> p.name = value(args, ++i, a);
                 case "--strict" -> p.strict = true;
@@ -262,6 +263,7 @@ public final class Cli {
             String a = args.get(i);
             switch (a) {
                 case "--out" -> p.output = Path.of(value(args, ++i, a));
+                case "--force" -> p.force = true;
                 case "--seed" -> p.seed = longValue(args, ++i, a);
                 case "--quiet" -> p.progress = false;
                 case "--reference" -> p.reference = true;

@@ -83,6 +83,8 @@ public final class RunProfile {
     public boolean progress = true;
     /** Null: {@code workspace/results/NAME} under the gridsched home. */
     public Path output;
+    /** Clear an output folder that holds other results instead of refusing it (--force). */
+    public boolean force;
 
     /** Chooses the plugins of a kind (an empty list: none), replacing its default. */
     public void choose(Kind kind, List<Choice> choices) {

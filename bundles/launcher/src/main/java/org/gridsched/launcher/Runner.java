@@ -101,23 +101,34 @@ public final class Runner {
         return p.output != null ? p.output : home.resolve("workspace").resolve("results").resolve(p.name);
     }
 
+    /**
+     * Runs a profile into its output folder, which is checked and locked first and receives the results only
+     * when the run has finished ({@link OutputFolder}).
+     */
     public Outcome run(RunProfile p) {
         Path dir = outputDir(p, home);
-        if (p.matrix != null) {
-            Matrix.Axes axes = Matrix.parse(p.matrix, p, p.name);
-            new Matrix(this, err).run(p, axes, dir);
-            out.println(p.name + ": matrix results in " + dir.resolve("matrix.csv") + " and " + dir.resolve("tables.md"));
-            return null;
-        }
-        if (!p.reference) {
-            return execute(p, dir, null, true);
-        }
-        if (p.choice(Kind.REALLOCATION) == null) {
+        Matrix.Axes axes = p.matrix != null ? Matrix.parse(p.matrix, p, p.name) : null;
+        if (axes == null && p.reference && p.choice(Kind.REALLOCATION) == null) {
             throw new InputException(null, 0, "reference", "a reference run compares reallocation with none; give --realloc (\"realloc\" in the profile)");
         }
-        RunProfile ref = p.withoutReallocation();
-        Outcome reference = execute(ref, dir.resolve("reference"), null, true);
-        return execute(p, dir, reference.result(), true);
+        try (OutputFolder folder = OutputFolder.claim(dir, p.name, p.force)) {
+            Path stage = folder.staging();
+            Outcome outcome = null;
+            if (axes != null) {
+                new Matrix(this, err).run(p, axes, stage);
+            } else if (!p.reference) {
+                outcome = execute(p, stage, null, dir);
+            } else {
+                Outcome reference = execute(p.withoutReallocation(), stage.resolve("reference"), null, dir.resolve("reference"));
+                outcome = execute(p, stage, reference.result(), dir);
+            }
+            folder.commit();
+            if (axes != null) {
+                out.println(p.name + ": matrix results in " + dir.resolve("matrix.csv") + " and " + dir.resolve("tables.md"));
+                return null;
+            }
+            return new Outcome(outcome.result(), dir, outcome.report());
+        }
     }
 
     /**
@@ -140,6 +151,15 @@ public final class Runner {
      * @param print print the human summary (off for the many runs of a matrix, which run in parallel)
      */
     Outcome execute(RunProfile p, Path dir, SimulationResult reference, boolean print) {
+        return execute(p, dir, reference, print ? dir : null);
+    }
+
+    /**
+     * @param shown where the results will be once the run is committed, for the printed summary; null prints
+     *              nothing (the many runs of a matrix, which run in parallel)
+     */
+    private Outcome execute(RunProfile p, Path dir, SimulationResult reference, Path shown) {
+        boolean print = shown != null;
         PluginUse use = new PluginUse();
         try (JobSource source = openWorkload(p, use)) {
             Platform platform = platform(p, source);
@@ -168,7 +188,7 @@ public final class Runner {
             }
             ResultWriter.write(result, report, dir);
             if (print) {
-                printSummary(p, result, report, dir);
+                printSummary(p, result, report, shown);
                 if (report.comparison() != null) {
                     printComparison(report.comparison());
                 }
