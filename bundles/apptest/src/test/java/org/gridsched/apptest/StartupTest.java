@@ -124,6 +124,39 @@ class StartupTest {
     }
 
     @Test
+    void theExtractedLayoutStartsTheFrameworkWithAnUnsignedCopyOfEquinox() throws Exception {
+        App.Result dry = gridsched(shared, Map.of("GRIDSCHED_DRY_RUN", "1"), "plugins");
+        assertTrue(dry.out().contains(" aQute.launcher.Launcher plugins"), dry.out());
+        String cp = Files.readString(prepared(shared).resolve("app/classpath")).strip();
+        assertTrue(dry.out().contains("-cp " + cp + " "), dry.out());
+        Path equinox = null;
+        for (String e : cp.split(":")) {
+            if (Path.of(e).getFileName().toString().startsWith("org.eclipse.osgi")) {
+                equinox = Path.of(e);
+            }
+        }
+        assertTrue(equinox != null && Files.isRegularFile(equinox), cp);
+        try (java.util.jar.JarFile jf = new java.util.jar.JarFile(equinox.toFile())) {
+            assertEquals("org.eclipse.osgi", jf.getManifest().getMainAttributes().getValue("Bundle-SymbolicName").split(";")[0].strip());
+            assertFalse(jf.stream().anyMatch(e -> e.getName().matches("META-INF/[^/]+\\.(SF|RSA|DSA|EC)")), "the copy is unsigned");
+            assertTrue(jf.stream().count() > 400, "the copy holds the classes");
+        }
+        String props = Files.readString(prepared(shared).resolve("app/launcher.properties"));
+        assertTrue(props.contains("launch.embedded=false") && props.contains("launch.noreferences=true"), props);
+
+        // the shell through it, non-interactively, with a run it waits for
+        Path out = tmp.resolve("shell-run");
+        App.Result shell = gridsched(shared, Map.of(), "shell", "-c",
+                "plugins; run " + shared.resolve("runconfigs/cds-training.json") + " --out " + out + "; features");
+        assertEquals(0, shell.exit(), shell.all());
+        assertTrue(shell.out().contains("batch policies:") && shell.out().contains("org.gridsched.batch"), shell.all());
+        assertTrue(Files.isRegularFile(out.resolve("summary.json")), shell.all());
+        App.Result bad = gridsched(shared, Map.of(), "simulate", "--bogus");
+        assertEquals(2, bad.exit(), "the exit code comes through: " + bad.all());
+        assertTrue(bad.err().contains("simulate: unknown option '--bogus'"), bad.all());
+    }
+
+    @Test
     void aJarDroppedIntoThePluginFolderIsThereWithTheArchiveInUse() throws Exception {
         Path fixture = App.HOME.resolve("bundles/itest/target/fixtures/gridsched-fixture-failing.jar");
         if (!Files.isRegularFile(fixture)) {
@@ -201,5 +234,13 @@ class StartupTest {
         assertEquals(0, missing.exit(), missing.all());
         assertTrue(missing.out().contains("fcfs"), missing.all());
         assertEquals("", missing.err(), "nothing to say about the missing archive");
+
+        // no extracted layout: the executable jar, as before
+        Files.delete(prepared(home).resolve("app/classpath"));
+        App.Result jarDry = gridsched(home, Map.of("GRIDSCHED_DRY_RUN", "1"), "plugins");
+        assertTrue(jarDry.out().contains(" -jar " + home.resolve("runconfigs/target/gridsched.jar")), jarDry.out());
+        App.Result viaJar = gridsched(home, Map.of(), "plugins");
+        assertEquals(0, viaJar.exit(), viaJar.all());
+        assertTrue(viaJar.out().contains("cbf"), viaJar.all());
     }
 }
