@@ -58,6 +58,11 @@ public final class MainComponent implements Callable<Integer> {
             features = argv.get(1);
             argv.subList(0, 2).clear();
         }
+        if (argv.size() == 1 && argv.get(0).equals("--version")) {
+            // before the features: the answer depends on the build only (bin/gridsched caches it per build)
+            System.out.println(version(context));
+            return 0;
+        }
         try {
             startFeatures(home, features);
         } catch (InputException e) {
@@ -85,6 +90,18 @@ public final class MainComponent implements Callable<Integer> {
             return new Shell(processor, commands, new FileInputStream(FileDescriptor.in), out, err).run(argv.subList(1, argv.size()));
         }
         return new Cli(registry, System.out, System.err, System.console() != null, home).run(argv.toArray(String[]::new));
+    }
+
+    /**
+     * {@code gridsched VERSION (commit C)}: the version and git commit the executable jar was built from, which the
+     * build writes into its framework properties ({@code gridsched.version}, {@code gridsched.commit} in
+     * runconfigs/gridsched.bndrun); "unknown" when built outside a git checkout or by hand.
+     */
+    static String version(BundleContext context) {
+        String v = context.getProperty("gridsched.version");
+        String c = context.getProperty("gridsched.commit");
+        return "gridsched " + (v == null || v.isBlank() ? "unknown" : v.strip()) + " (commit "
+                + (c == null || c.isBlank() ? "unknown" : c.strip()) + ")";
     }
 
     /**

@@ -66,7 +66,10 @@ public final class Cli {
                          await, features; hot deploy from workspace/plugins
               bench      [--data DIR] [--jobs N] [--policies fcfs,cbf,easy] [--runs K]
                          jobs/s and peak heap per policy on the shared traces and a generated workload
+              bench startup [--runs N] [--against SCRIPT]   (bin/gridsched only)
+                         whole-process times of --version, plugins and 20,000-job simulations, min/median
               help       this text
+              --version  the version and the git commit the application was built from
 
             --features starts only those bundle sets of features/ (default: default, everything).
             errors name the file, line and field; add --debug to see a stack trace.
