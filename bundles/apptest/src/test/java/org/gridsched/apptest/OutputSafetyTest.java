@@ -172,6 +172,11 @@ class OutputSafetyTest {
         assertEquals(0, run(forced.toArray(String[]::new)).exit());
         assertTrue(Files.readString(out.resolve("summary.json")).contains("\"name\": \"two\""));
 
+        // a folder written before there were markers: its summary.json names the run
+        Files.delete(out.resolve(".gridsched-run"));
+        assertEquals(0, run(forced.subList(0, forced.size() - 1).toArray(String[]::new)).exit(), "'two' again, without --force");
+        assertTrue(Files.exists(out.resolve(".gridsched-run")));
+
         Path foreign = tmp.resolve("foreign");
         Files.createDirectories(foreign);
         Files.writeString(foreign.resolve("notes.txt"), "mine");

@@ -18,6 +18,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import org.gridsched.api.InputException;
 
 /**
@@ -33,7 +36,8 @@ import org.gridsched.api.InputException;
  * the run has finished, {@code summary.json} last: a folder holds a complete result or none, whatever kills the
  * run (a killed run leaves only the staging folder, which the next run into the folder removes).</li>
  * </ul>
- * The marker {@code .gridsched-run} names the run that owns the folder.
+ * The marker {@code .gridsched-run} names the run that owns the folder (for folders written before markers
+ * existed, the run named in their {@code summary.json}).
  */
 final class OutputFolder implements AutoCloseable {
     static final String LOCK = ".gridsched.lock";
@@ -228,14 +232,30 @@ final class OutputFolder implements AutoCloseable {
         return runName.equals(owner());
     }
 
-    /** The run named by the marker, or null. */
+    /**
+     * The run named by the marker; for a folder written before there were markers, the run named in its
+     * {@code summary.json}; else null.
+     */
     private String owner() {
         try {
             return Files.readString(dir.resolve(MARKER), StandardCharsets.UTF_8).strip();
         } catch (NoSuchFileException e) {
-            return null;
+            return summaryRunName();
         } catch (IOException e) {
             return null;
+        }
+    }
+
+    private String summaryRunName() {
+        Path summary = dir.resolve("summary.json");
+        if (!Files.isRegularFile(summary)) {
+            return null;
+        }
+        try {
+            JsonNode name = new ObjectMapper().readTree(summary.toFile()).path("run").path("name");
+            return name.isTextual() ? name.asText() : null;
+        } catch (IOException e) {
+            return null; // not a summary gridsched wrote
         }
     }
 
