@@ -298,7 +298,34 @@ public final class Runner {
             }
         }
         PluginRegistry.Entry e = use.entry(Kind.GENERATOR, p.generator, Kind.GENERATOR.profileKey());
-        return ((WorkloadGenerator) e.plugin()).open(e.options(Kind.GENERATOR.owner(e.name()), p.workloadOptions), p.seed);
+        WorkloadGenerator generator = (WorkloadGenerator) e.plugin();
+        Map<String, Object> options = new LinkedHashMap<>(p.workloadOptions);
+        if (!options.containsKey(WorkloadGenerator.MACHINE_SIZE) && !p.clusters.isEmpty()
+                && generator.parameters().stream().anyMatch(x -> x.name().equals(WorkloadGenerator.MACHINE_SIZE))) {
+            // jobs sized for the platform (its largest cluster), not for the generator's default machine
+            options.put(WorkloadGenerator.MACHINE_SIZE, p.clusters.stream().mapToInt(RunProfile.ClusterEntry::processors).max().getAsInt());
+        }
+        return generator.open(e.options(Kind.GENERATOR.owner(e.name()), options), p.seed);
+    }
+
+    /**
+     * The load a generated workload offers the platform: its work (runtime x processors, at the reference
+     * speed) over the platform's processors times the span of the submissions; NaN with fewer than two jobs.
+     */
+    static double offeredLoad(SimulationResult r) {
+        double work = 0;
+        double first = Double.POSITIVE_INFINITY;
+        double last = Double.NEGATIVE_INFINITY;
+        for (var j : r.jobs()) {
+            work += j.runtime() * j.processors();
+            first = Math.min(first, j.submitTime());
+            last = Math.max(last, j.submitTime());
+        }
+        int processors = 0;
+        for (int c = 0; c < r.platform().size(); c++) {
+            processors += r.platform().get(c).processors();
+        }
+        return last > first ? work / (processors * (last - first)) : Double.NaN;
     }
 
     private JobSource openTrace(RunProfile p, Path file, PluginUse use) {
@@ -382,6 +409,9 @@ public final class Runner {
                 ? p.choice(Kind.BATCH).name() : "per-cluster policies";
         out.printf("%s: %,d jobs simulated on %s with %s in %.2f s (%,.0f jobs/s)%n", p.name, jobs.simulated(),
                 r.platform(), policies, r.wallSeconds(), jobs.simulated() / Math.max(r.wallSeconds(), 1e-9));
+        if (p.generator != null) {
+            out.printf("  generated workload: offered load %.2f of the platform's processors%n", offeredLoad(r));
+        }
         StringBuilder counts = new StringBuilder();
         if (jobs.skipped() > 0) {
             counts.append(String.format(", skipped %,d %s", jobs.skipped(), jobs.skippedByReason()));

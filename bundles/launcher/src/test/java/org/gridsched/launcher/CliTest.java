@@ -258,4 +258,26 @@ class CliTest {
         assertTrue(o.contains("batch policies:") && o.contains("  cbf ") && o.contains("requested_time = requested")
                 && o.contains("bounded_slowdown_threshold = 10") && o.contains("[classpath]"), o);
     }
+
+    /**
+     * A generator sized for a machine gets the platform's largest cluster when not told otherwise (issue 15: on
+     * c:1024, the model's 256 processors gave 23 % utilization at load 0.9, and on c:64 jobs were skipped as too
+     * wide); the offered load it got is printed, and an explicit size is kept.
+     */
+    @Test
+    void aMachineSizedGeneratorIsSizedLikeThePlatform() throws Exception {
+        assertEquals(0, run("simulate", "--generator", "lublin99", "--workload-option", "jobs=20000", "--workload-option", "load=0.9",
+                "--platform", "c:64", "--batch", "easy", "--quiet", "--out", tmp.resolve("a").toString()), err());
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertTrue(o.contains("20,000 jobs simulated"), o + err());
+        String load = o.replaceAll("(?s).*offered load ([0-9.]+) of the platform's processors.*", "$1");
+        assertEquals(0.9, Double.parseDouble(load), 0.05, o);
+        String utilization = o.replaceAll("(?s).*utilization ([0-9.]+) %.*", "$1");
+        assertEquals(90, Double.parseDouble(utilization), 5, o);
+
+        assertEquals(0, run("simulate", "--generator", "lublin99", "--workload-option", "jobs=2000", "--workload-option", "processors=16",
+                "--platform", "c:64", "--quiet", "--out", tmp.resolve("b").toString()), err());
+        String small = Files.readString(tmp.resolve("b/jobs.csv"));
+        assertTrue(small.lines().skip(1).allMatch(l -> Integer.parseInt(l.split(",")[2]) <= 16), "an explicit size is kept");
+    }
 }

@@ -11,5 +11,15 @@ import org.osgi.annotation.versioning.ConsumerType;
 @ConsumerType
 public interface WorkloadGenerator extends Plugin {
 
+    /**
+     * The parameter of a generator whose jobs are sized for a machine of that many processors. When a run gives
+     * a platform and not this option, the launcher sets it to the platform's largest cluster, so that the
+     * generated jobs fit and the offered load is the platform's.
+     *
+     * @since 1.2
+     */
+    String MACHINE_SIZE = "processors";
+
+
     JobSource open(PluginOptions options, long seed);
 }
