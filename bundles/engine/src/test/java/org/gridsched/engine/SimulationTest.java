@@ -117,6 +117,23 @@ class SimulationTest {
         assertEquals("w.swf:3: job: job 2 has runtime 0.0; it must be positive", e.getMessage());
     }
 
+    /** Times, processor counts and speeds beyond documented bounds are errors, not silent nonsense (issue 15). */
+    @Test
+    void valuesBeyondTheBoundsAreRejected() {
+        List<JobRecord> jobs = List.of(job(1, 0, 10, 10, 2), job(2, 1e30, 10, 10, 2), job(3, 2e30, 1e30, 1e30, 1));
+        SimulationResult r = run(List.of(jobs.get(0), jobs.get(1)), false);
+        assertEquals(1, r.simulated());
+        assertEquals(Map.of("invalid_job", 1L), r.workload().skipped());
+        InputException e = assertThrows(InputException.class, () -> run(jobs, true));
+        assertTrue(e.getMessage().contains("job 2 has submit time 1.0E30") && e.getMessage().contains("times must be at most 10000000000 s"),
+                e.getMessage());
+        InputException wide = assertThrows(InputException.class, () -> new ClusterSpec("a", Integer.MAX_VALUE, 1));
+        assertTrue(wide.getMessage().contains("at most 16777216 are supported"), wide.getMessage());
+        InputException slow = assertThrows(InputException.class, () -> new ClusterSpec("a", 4, 1e-300));
+        assertTrue(slow.getMessage().contains("speeds are relative and must be between 1.0E-6 and 1000000.0"), slow.getMessage());
+        assertEquals(1 << 24, new ClusterSpec("big", 1 << 24, 1e6).processors());
+    }
+
     @Test
     void decreasingSubmitTimesAreAnErrorNamingTheLine() {
         InputException e = assertThrows(InputException.class, () -> run(List.of(job(1, 5, 1, 1, 1), job(2, 4, 1, 1, 1)), false));
