@@ -15,10 +15,15 @@ public record ClusterSpec(String name, int processors, double speed) {
     /** Speeds are relative and kept within a factor of a million of 1, so that scaled times stay exact. */
     public static final double MIN_SPEED = 1e-6;
     public static final double MAX_SPEED = 1e6;
+    private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
     public ClusterSpec {
         if (name == null || name.isBlank()) {
             throw new InputException(null, 0, "platform", "a cluster needs a name");
+        }
+        if (!NAME.matcher(name).matches()) {
+            throw new InputException(null, 0, "platform", "cluster name '" + name + "': use letters, digits, '.', '_' and '-'"
+                    + " (starting with a letter or digit), so that it reads the same in jobs.csv, file names and platform texts");
         }
         if (processors <= 0) {
             throw new InputException(null, 0, "platform", "cluster '" + name + "' needs a positive processor count, got " + processors);

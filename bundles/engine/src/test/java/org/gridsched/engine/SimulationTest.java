@@ -132,6 +132,11 @@ class SimulationTest {
         InputException slow = assertThrows(InputException.class, () -> new ClusterSpec("a", 4, 1e-300));
         assertTrue(slow.getMessage().contains("speeds are relative and must be between 1.0E-6 and 1000000.0"), slow.getMessage());
         assertEquals(1 << 24, new ClusterSpec("big", 1 << 24, 1e6).processors());
+        for (String bad : List.of("a,b", "a b", "a;b", "\"a\"", "a:b", "-a", "a\nb")) {
+            InputException n = assertThrows(InputException.class, () -> new ClusterSpec(bad, 4, 1), bad);
+            assertTrue(n.getMessage().contains("use letters, digits, '.', '_' and '-'"), n.getMessage());
+        }
+        assertEquals("Bordeaux_2.x-1", new ClusterSpec("Bordeaux_2.x-1", 4, 1).name());
     }
 
     @Test
