@@ -148,9 +148,13 @@ public final class Cli {
         // the plugin kinds' options: --KIND NAME and --KIND-option KEY=VALUE (one, per cluster), --KIND a,b (many)
         Map<Kind, List<String>> names = new EnumMap<>(Kind.class);
         Map<Kind, Map<String, Object>> kindOptions = new EnumMap<>(Kind.class);
+        java.util.Set<String> given = new java.util.HashSet<>();
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             Kind kind = kindOf(a);
+            if (!a.endsWith("-option") && !given.add(a)) {
+                throw new UsageException("simulate: " + a + " is given twice; give it once");
+            }
             if (kind != null && a.equals(kind.option())) {
                 String v = value(args, ++i, a);
                 if (kind.choosing() == Kind.Choosing.MANY) {
@@ -237,6 +241,11 @@ public final class Cli {
                 }
             }
         }
+        boolean heuristicGiven = names.containsKey(Kind.HEURISTIC) || kindOptions.containsKey(Kind.HEURISTIC);
+        if (heuristicGiven && p.choice(Kind.REALLOCATION) == null) {
+            throw new UsageException("simulate: " + Kind.HEURISTIC.option() + " chooses how a reallocation picks jobs; it has no effect without "
+                    + Kind.REALLOCATION.option() + " NAME");
+        }
         return p;
     }
 
@@ -262,8 +271,12 @@ public final class Cli {
             throw new UsageException("run: give the profile file, e.g. gridsched run runconfigs/quickstart.json");
         }
         RunProfile p = ProfileParser.parse(Path.of(args.get(0)));
+        java.util.Set<String> given = new java.util.HashSet<>();
         for (int i = 1; i < args.size(); i++) {
             String a = args.get(i);
+            if (!given.add(a)) {
+                throw new UsageException("run: " + a + " is given twice; give it once");
+            }
             switch (a) {
                 case "--out" -> p.output = Path.of(value(args, ++i, a));
                 case "--force" -> p.force = true;

@@ -67,8 +67,10 @@ public final class ProfileParser {
         return keys;
     }
 
+    /** A key given twice in one object is an error (Jackson would keep the last one silently). */
     private static final ObjectMapper MAPPER = new ObjectMapper()
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     private final String source;
     private final Path baseDir;

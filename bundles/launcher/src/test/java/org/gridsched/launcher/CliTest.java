@@ -280,4 +280,20 @@ class CliTest {
         String small = Files.readString(tmp.resolve("b/jobs.csv"));
         assertTrue(small.lines().skip(1).allMatch(l -> Integer.parseInt(l.split(",")[2]) <= 16), "an explicit size is kept");
     }
+
+    /** Options that would do nothing are errors naming them (issue 15). */
+    @Test
+    void optionsThatWouldDoNothingAreErrors() throws Exception {
+        assertEquals(2, run("simulate", "--generator", "lublin99", "--platform", "a:64,b:32", "--meta", "mct", "--heuristic", "minmin", "--quiet"));
+        assertTrue(err().contains("--heuristic chooses how a reallocation picks jobs; it has no effect without --realloc NAME"), err());
+        assertEquals(2, run("simulate", "--generator", "lublin99", "--platform", "c:64", "--batch", "fcfs", "--batch", "easy", "--quiet"));
+        assertTrue(err().contains("simulate: --batch is given twice; give it once"), err());
+        Path profile = tmp.resolve("dup.json");
+        Files.writeString(profile, "{\"name\": \"d\", \"platform\": \"c:64\",\n \"batch\": \"fcfs\",\n \"batch\": \"easy\"}");
+        assertEquals(1, run("run", profile.toString(), "--quiet"));
+        assertTrue(err().contains("dup.json:3") && err().contains("batch"), err());
+        Files.writeString(profile, "{\"name\": \"d\", \"platform\": \"c:64\", \"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 10}}}");
+        assertEquals(2, run("run", profile.toString(), "--seed", "1", "--seed", "2"));
+        assertTrue(err().contains("run: --seed is given twice"), err());
+    }
 }
