@@ -178,6 +178,6 @@ final class Arrivals {
         if (sim.settings.strict) {
             throw new InputException(source.describe(), rec.line, reason.equals("wider_than_platform") ? "processors" : "job", problem);
         }
-        source.report().skip(reason);
+        source.report().skip(reason, source.describe(), rec.line, problem);
     }
 }

@@ -48,7 +48,7 @@ public final class ResultWriter {
         JobCounts jobs = new JobCounts(result.workload().read(), result.simulated(), result.workload().skippedTotal(),
                 result.workload().skipped(), result.workload().repaired(), result.killed(), result.controllerKills(),
                 result.requeues(), result.rejectedByReason(), result.multiClusterJobs(), result.localJobs(),
-                result.reallocations(), result.reallocationEvents());
+                result.reallocations(), result.reallocationEvents(), result.workload().skippedExamples());
         Platform platform = result.platform();
         List<ClusterReport> clusters = new ArrayList<>();
         for (int i = 0; i < platform.size(); i++) {

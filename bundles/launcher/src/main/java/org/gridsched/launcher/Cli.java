@@ -53,6 +53,7 @@ public final class Cli {
                            --heuristic-option KEY=VALUE         selection heuristic option (repeatable)
                            --realloc-option KEY=VALUE           period (3600), threshold (60), limit (0 = all)
                            --reference                          also run without reallocation; fill "comparison"
+                           --max-skipped-fraction F             fail when more than this share of the jobs is skipped (0.5)
               run PROFILE.json [--out DIR] [--force] [--seed N] [--quiet]
                          run a JSON run profile (see runconfigs/); --force clears an --out holding other results
               theory PROFILE.json [--out DIR] [--seed N] [--quiet]
@@ -182,6 +183,7 @@ public final class Cli {
                 }
                 case "--clock" -> p.clock = value(args, ++i, a);
                 case "--local-fraction" -> p.localFraction = doubleValue(args, ++i, a);
+                case "--max-skipped-fraction" -> p.maxSkippedFraction = doubleValue(args, ++i, a);
                 case "--reference-speed" -> p.referenceSpeed = doubleValue(args, ++i, a);
                 case "--moldable" -> p.moldable = value(args, ++i, a);
                 case "--platform" -> {

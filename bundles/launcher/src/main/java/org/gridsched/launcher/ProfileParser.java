@@ -50,7 +50,8 @@ import org.gridsched.launcher.PluginRegistry.Kind;
 public final class ProfileParser {
     /** The profile's own keys; the plugin kinds add theirs ({@link #TOP_KEYS}). */
     static final List<String> SETTING_KEYS = List.of("name", "description", "platform", "reference", "matrix", "local_fraction",
-            "reference_speed", "moldable", "workload", "seed", "kill_at_requested_time", "strict", "progress", "output");
+            "reference_speed", "moldable", "workload", "seed", "kill_at_requested_time", "strict", "progress", "output",
+            "max_skipped_fraction");
     static final Set<String> TOP_KEYS = keys(SETTING_KEYS, false);
     static final Set<String> CLUSTER_KEYS = keys(List.of("name", "processors", "speed"), true);
     static final Set<String> WORKLOAD_KEYS = new TreeSet<>(List.of("file", "files", "clock", "reader", "generator", "options"));
@@ -130,6 +131,7 @@ public final class ProfileParser {
         }
         p.reference = bool(root, "reference", false);
         p.localFraction = number(root, "local_fraction", 0);
+        p.maxSkippedFraction = number(root, "max_skipped_fraction", RunProfile.DEFAULT_MAX_SKIPPED_FRACTION);
         p.referenceSpeed = number(root, "reference_speed", 1.0);
         if (root.has("moldable")) {
             p.moldable = text(root.get("moldable"), "moldable");

@@ -52,6 +52,9 @@ public final class RunProfile {
     public boolean reference;
     /** Non-dedicated platform: the fraction of jobs their cluster's local users submit directly (one trace per cluster). */
     public double localFraction;
+    /** A run whose workload lost more than this share of its jobs (skipped lines and jobs) fails. */
+    public double maxSkippedFraction = DEFAULT_MAX_SKIPPED_FRACTION;
+    public static final double DEFAULT_MAX_SKIPPED_FRACTION = 0.5;
     /** Moldable jobs: "none" (rigid), "binary" or "exhaustive" search of the size by the servers. */
     public String moldable = "none";
     /** The speed the workload's runtimes were recorded at (1 = the speed-1 clusters). */
@@ -159,6 +162,7 @@ public final class RunProfile {
         r.strict = strict;
         r.progress = progress;
         r.localFraction = localFraction;
+        r.maxSkippedFraction = maxSkippedFraction;
         r.referenceSpeed = referenceSpeed;
         r.moldable = moldable;
         return r;

@@ -21,6 +21,7 @@ import org.gridsched.engine.MergedJobSource;
 import org.gridsched.engine.Moldable;
 import org.gridsched.engine.Platform;
 import org.gridsched.engine.ProgressListener;
+import org.gridsched.engine.Numbers;
 import org.gridsched.engine.ResultWriter;
 import org.gridsched.engine.Simulation;
 import org.gridsched.engine.SimulationResult;
@@ -106,6 +107,9 @@ public final class Runner {
      * when the run has finished ({@link OutputFolder}).
      */
     public Outcome run(RunProfile p) {
+        if (!(p.maxSkippedFraction >= 0 && p.maxSkippedFraction <= 1)) {
+            throw new InputException(null, 0, "max_skipped_fraction", "must be between 0 and 1, got " + p.maxSkippedFraction);
+        }
         Path dir = outputDir(p, home);
         Matrix.Axes axes = p.matrix != null ? Matrix.parse(p.matrix, p, p.name) : null;
         if (axes == null && p.reference && p.choice(Kind.REALLOCATION) == null) {
@@ -178,6 +182,7 @@ public final class Runner {
                     bar.finish();
                 }
             }
+            checkSkipped(p, result, source, shown != null);
             RunReport report = ResultWriter.report(result, runInfo, sections).withPlugins(use.provenance);
             if (reference != null) {
                 report = report.withComparison(Comparison.of(result.jobs(), reference.jobs(), result.reallocations()));
@@ -306,6 +311,37 @@ public final class Runner {
             options.put(WorkloadGenerator.MACHINE_SIZE, p.clusters.stream().mapToInt(RunProfile.ClusterEntry::processors).max().getAsInt());
         }
         return generator.open(e.options(Kind.GENERATOR.owner(e.name()), options), p.seed);
+    }
+
+    /**
+     * A workload of which nothing could be simulated, or that lost more than {@code max_skipped_fraction} of
+     * its jobs, is an error (a binary file or a non-gzip {@code .gz} read leniently used to give "0 jobs
+     * simulated" and success); the first skipped lines are shown either way.
+     */
+    private void checkSkipped(RunProfile p, SimulationResult r, JobSource source, boolean print) {
+        long skipped = r.workload().skippedTotal();
+        long total = skipped + r.simulated();
+        StringBuilder first = new StringBuilder();
+        int shown = 0;
+        for (var e : r.workload().skippedExamples().entrySet()) {
+            for (var x : e.getValue()) {
+                if (shown++ < 5) {
+                    first.append(String.format("%n  %s:%d: %s (%s)", x.source(), x.line(), x.detail(), e.getKey()));
+                }
+            }
+        }
+        if (r.simulated() == 0) {
+            throw new InputException(source.describe(), 0, "workload", (skipped == 0 ? "holds no job"
+                    : "no job could be read: " + String.format("%,d", skipped) + " skipped " + r.workload().skipped() + "; the first:" + first));
+        }
+        if (total > 0 && skipped > p.maxSkippedFraction * total) {
+            throw new InputException(source.describe(), 0, "max_skipped_fraction", String.format("%,d of %,d jobs were skipped %s,"
+                    + " more than max_skipped_fraction %s allows (is it the right file and reader?); the first:%s", skipped, total,
+                    r.workload().skipped(), Numbers.format(p.maxSkippedFraction), first));
+        }
+        if (print && skipped > 0) {
+            err.printf("%s: %,d job(s) skipped %s; the first:%s%n", p.name, skipped, r.workload().skipped(), first);
+        }
     }
 
     /**

@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.gridsched.batch.ConservativePolicy;
@@ -295,5 +296,37 @@ class CliTest {
         Files.writeString(profile, "{\"name\": \"d\", \"platform\": \"c:64\", \"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 10}}}");
         assertEquals(2, run("run", profile.toString(), "--seed", "1", "--seed", "2"));
         assertTrue(err().contains("run: --seed is given twice"), err());
+    }
+
+    /**
+     * A file of which no job can be read is an error, not "0 jobs simulated" (issue 15); so is a workload that
+     * loses more than max_skipped_fraction of its jobs; the first skipped lines are named on stderr and kept in
+     * summary.json, at most 20 per reason.
+     */
+    @Test
+    void skippedLinesAreShownAndTooManyFailTheRun() throws Exception {
+        Path binary = tmp.resolve("binary.swf");
+        Files.write(binary, new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 0, '\n', 1, 2, 3, '\n'});
+        assertEquals(1, run("simulate", "--workload", binary.toString(), "--platform", "c:8", "--quiet", "--out", tmp.resolve("x").toString()));
+        assertTrue(err().contains("binary.swf: workload: no job could be read: 2 skipped {malformed_line=2}; the first:"), err());
+        assertTrue(err().contains("binary.swf:1: found 1 field, expected 18 (malformed_line)"), err());
+        assertFalse(Files.exists(tmp.resolve("x/summary.json")));
+
+        List<String> lines = new ArrayList<>();
+        for (int i = 1; i <= 30; i++) {
+            lines.add(i + " " + i + " 0 " + (i <= 24 ? 0 : 10) + " 1 -1 -1 1 20 -1 1 1 1 1 1 -1 -1 -1");
+        }
+        Path trace = swf(lines.toArray(String[]::new));
+        assertEquals(1, run("simulate", "--workload", trace.toString(), "--platform", "c:8", "--quiet", "--out", tmp.resolve("y").toString()));
+        assertTrue(err().contains("24 of 30 jobs were skipped {runtime_not_positive=24}, more than max_skipped_fraction 0.5 allows"), err());
+        assertEquals(0, run("simulate", "--workload", trace.toString(), "--platform", "c:8", "--quiet", "--max-skipped-fraction", "0.9",
+                "--out", tmp.resolve("y").toString()), err());
+        assertTrue(err().contains("t.swf:1: job 1: runtime 0 (runtime_not_positive)"), err());
+        String summary = Files.readString(tmp.resolve("y/summary.json"));
+        assertTrue(summary.contains("\"skipped_examples\": {") && summary.contains("\"detail\": \"job 20: runtime 0\""), summary);
+        assertFalse(summary.contains("job 21: runtime 0"), "at most 20 examples per reason");
+        assertEquals(1, run("simulate", "--workload", trace.toString(), "--platform", "c:8", "--quiet", "--max-skipped-fraction", "2",
+                "--out", tmp.resolve("z").toString()));
+        assertTrue(err().contains("max_skipped_fraction: must be between 0 and 1, got 2.0"), err());
     }
 }

@@ -2,7 +2,10 @@ package org.gridsched.engine.report;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+
+import org.gridsched.api.workload.WorkloadReport;
 
 /**
  * How many jobs the workload held and what became of them, over the whole platform.
@@ -20,12 +23,15 @@ import java.util.Map;
  * @param local              jobs that local users submitted straight to their home cluster
  * @param reallocations      moves of waiting jobs to another cluster by reallocation
  * @param reallocationEvents reallocation events that took place (0: the run had no reallocation)
+ * @param skippedExamples    the first skipped lines of each reason (at most {@value WorkloadReport#EXAMPLES_PER_REASON})
  */
 public record JobCounts(long read, long simulated, long skipped, Map<String, Long> skippedByReason,
         Map<String, Long> repairedByReason, long killed, long controllerKills, long requeued,
-        Map<String, Long> rejectedByReason, long multiCluster, long local, long reallocations, long reallocationEvents) {
+        Map<String, Long> rejectedByReason, long multiCluster, long local, long reallocations, long reallocationEvents,
+        Map<String, List<WorkloadReport.Skipped>> skippedExamples) {
 
     public JobCounts {
+        skippedExamples = skippedExamples == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(skippedExamples));
         skippedByReason = ordered(skippedByReason);
         repairedByReason = ordered(repairedByReason);
         rejectedByReason = ordered(rejectedByReason);
@@ -54,6 +60,22 @@ public record JobCounts(long read, long simulated, long skipped, Map<String, Lon
         m.put("simulated", simulated);
         m.put("skipped", skipped);
         m.put("skipped_by_reason", new LinkedHashMap<>(skippedByReason));
+        if (!skippedExamples.isEmpty()) {
+            // the first skipped lines of each reason, so that a user sees which and why
+            Map<String, Object> ex = new LinkedHashMap<>();
+            skippedExamples.forEach((reason, list) -> {
+                List<Map<String, Object>> rows = new java.util.ArrayList<>();
+                for (WorkloadReport.Skipped x : list) {
+                    Map<String, Object> row = new LinkedHashMap<>();
+                    row.put("source", x.source());
+                    row.put("line", x.line());
+                    row.put("detail", x.detail());
+                    rows.add(row);
+                }
+                ex.put(reason, rows);
+            });
+            m.put("skipped_examples", ex);
+        }
         m.put("repaired_by_reason", new LinkedHashMap<>(repairedByReason));
         m.put("killed", killed);
         if (controllerKills > 0) {

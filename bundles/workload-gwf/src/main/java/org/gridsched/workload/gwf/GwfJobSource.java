@@ -166,7 +166,7 @@ final class GwfJobSource implements JobSource {
         if (settings.strict()) {
             throw new InputException(file.toString(), lineNo, field, problem);
         }
-        report.skip(reason);
+        report.skip(reason, file.toString(), lineNo, field == null ? problem : field + ": " + problem);
         return false;
     }
 

@@ -365,12 +365,12 @@ final class SwfJobSource implements JobSource {
 
         double runtime = v[F_RUNTIME];
         if (!(runtime > 0)) {
-            report.skip(SKIP_RUNTIME);
+            report.skip(SKIP_RUNTIME, source, lineNo, "job " + token(F_ID) + ": runtime " + token(F_RUNTIME));
             return false;
         }
         double submit = v[F_SUBMIT];
         if (submit < 0) {
-            report.skip(SKIP_SUBMIT);
+            report.skip(SKIP_SUBMIT, source, lineNo, "job " + token(F_ID) + ": submit time " + token(F_SUBMIT));
             return false;
         }
         double procs;
@@ -389,7 +389,8 @@ final class SwfJobSource implements JobSource {
             }
         }
         if (!(procs > 0)) {
-            report.skip(SKIP_PROCS);
+            report.skip(SKIP_PROCS, source, lineNo, "job " + token(F_ID) + ": processors " + token(F_ALLOC_PROCS) + " allocated, "
+                    + token(F_REQ_PROCS) + " requested");
             return false;
         }
         if (submit < previousSubmit) {
@@ -434,7 +435,7 @@ final class SwfJobSource implements JobSource {
         if (strict) {
             throw new InputException(source, lineNo, field == null ? null : fieldName(field), problem);
         }
-        report.skip(SKIP_MALFORMED);
+        report.skip(SKIP_MALFORMED, source, lineNo, field == null ? problem : fieldName(field) + ": " + problem);
         return false;
     }
 
