@@ -68,11 +68,17 @@ final class Bench {
                     case "--jobs" -> jobs = Integer.parseInt(v);
                     case "--runs" -> runs = Integer.parseInt(v);
                     case "--policies" -> policies = Arrays.asList(v.split(","));
-                    default -> throw new Cli.UsageException("bench: unknown option '" + a + "'");
+                    default -> throw new Cli.UsageException("bench: unknown option '" + a + "'" + Suggest.didYouMean(a, Cli.optionsOf("bench")));
                 }
             } catch (NumberFormatException e) {
                 throw new Cli.UsageException("bench: " + a + " needs a whole number, got '" + v + "'");
             }
+        }
+        if (jobs < 0) {
+            throw new Cli.UsageException("bench: --jobs must be 0 (no generated workloads) or positive, got " + jobs);
+        }
+        if (runs < 1) {
+            throw new Cli.UsageException("bench: --runs must be at least 1, got " + runs);
         }
         for (String p : policies) {
             registry.get(Kind.BATCH, p, "--policies");

@@ -90,6 +90,43 @@ public final class Cli {
         this.home = home;
     }
 
+    /** The commands, for "did you mean" (shell and features are answered by the application before this class). */
+    static final List<String> COMMANDS = List.of("simulate", "run", "theory", "generate", "plugins", "features", "shell", "bench", "help");
+
+    /** The usage text of one command (its lines of {@link #USAGE}), or null for an unknown one. */
+    static String helpFor(String command) {
+        StringBuilder sb = new StringBuilder();
+        boolean in = false;
+        for (String line : USAGE.split("\n")) {
+            String t = line.strip();
+            int indent = line.length() - line.stripLeading().length();
+            if (indent == 2 && !t.isEmpty()) { // a command's first line; its other lines are indented further
+                in = t.equals(command) || t.startsWith(command + " ");
+            } else if (indent < 2 || t.isEmpty()) {
+                in = false;
+            }
+            if (in) {
+                sb.append(line.substring(2)).append('\n');
+            }
+        }
+        return sb.length() == 0 ? null : "usage: gridsched " + sb.toString().stripLeading();
+    }
+
+    /** The options a command's usage names (words starting with --). */
+    static List<String> optionsOf(String command) {
+        String help = helpFor(command);
+        List<String> options = new ArrayList<>();
+        if (help != null) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("--[a-z][a-z-]*").matcher(help);
+            while (m.find()) {
+                if (!options.contains(m.group())) {
+                    options.add(m.group());
+                }
+            }
+        }
+        return options;
+    }
+
     /** A usage problem: wrong command or option. */
     static final class UsageException extends RuntimeException {
         private static final long serialVersionUID = 1L;
@@ -108,6 +145,13 @@ public final class Cli {
                 return args.isEmpty() ? 2 : 0;
             }
             String command = args.remove(0);
+            if (args.contains("--help") || args.contains("-h")) {
+                String help = helpFor(command);
+                if (help != null) {
+                    out.print(help);
+                    return 0;
+                }
+            }
             switch (command) {
                 case "simulate" -> new Runner(registry, out, err, terminal, home).run(simulateProfile(args));
                 case "run" -> new Runner(registry, out, err, terminal, home).run(runProfile(args));
@@ -115,7 +159,8 @@ public final class Cli {
                 case "generate" -> generate(args);
                 case "theory" -> theory(args);
                 case "bench" -> new Bench(registry, out, err, home).run(args);
-                default -> throw new UsageException("unknown command '" + command + "'; commands: simulate, run, theory, generate, plugins, features, shell, bench, help");
+                default -> throw new UsageException("unknown command '" + command + "'" + Suggest.didYouMean(command, COMMANDS)
+                        + "; commands: " + String.join(", ", COMMANDS));
             }
             return 0;
         } catch (UsageException e) {
@@ -199,7 +244,7 @@ public final class Cli {
                 case "--no-kill" -> p.killAtRequestedTime = false;
                 case "--quiet" -> p.progress = false;
                 case "--workload-option" -> keyValue(value(args, ++i, a), workloadOptions, a);
-                default -> throw new UsageException("simulate: unknown option '" + a + "'");
+                default -> throw new UsageException("simulate: unknown option '" + a + "'" + Suggest.didYouMean(a, optionsOf("simulate")));
             }
         }
         p.reader = names.containsKey(Kind.READER) ? names.get(Kind.READER).get(0) : null;
@@ -269,15 +314,21 @@ public final class Cli {
     }
 
     RunProfile runProfile(List<String> args) {
+        return runProfile("run", args);
+    }
+
+    /** The profile of {@code run} or {@code theory} (same arguments), errors naming the command. */
+    RunProfile runProfile(String command, List<String> args) {
         if (args.isEmpty() || args.get(0).startsWith("--")) {
-            throw new UsageException("run: give the profile file, e.g. gridsched run runconfigs/quickstart.json");
+            throw new UsageException(command + ": give the profile file, e.g. gridsched " + command + " runconfigs/"
+                    + (command.equals("theory") ? "brokering-paper-load0.5.json" : "quickstart.json"));
         }
         RunProfile p = ProfileParser.parse(Path.of(args.get(0)));
         java.util.Set<String> given = new java.util.HashSet<>();
         for (int i = 1; i < args.size(); i++) {
             String a = args.get(i);
             if (!given.add(a)) {
-                throw new UsageException("run: " + a + " is given twice; give it once");
+                throw new UsageException(command + ": " + a + " is given twice; give it once");
             }
             switch (a) {
                 case "--out" -> p.output = Path.of(value(args, ++i, a));
@@ -285,14 +336,14 @@ public final class Cli {
                 case "--seed" -> p.seed = longValue(args, ++i, a);
                 case "--quiet" -> p.progress = false;
                 case "--reference" -> p.reference = true;
-                default -> throw new UsageException("run: unknown option '" + a + "'");
+                default -> throw new UsageException(command + ": unknown option '" + a + "'" + Suggest.didYouMean(a, optionsOf(command)));
             }
         }
         return p;
     }
 
     private void theory(List<String> args) {
-        RunProfile p = runProfile(args);
+        RunProfile p = runProfile("theory", args);
         if (p.matrix != null) {
             throw new InputException(null, 0, "matrix", "theory compares one run with queueing theory; give a profile without \"matrix\"");
         }
@@ -340,7 +391,7 @@ public final class Cli {
             switch (a) {
                 case "--swf" -> swf = Path.of(value(args, ++i, a));
                 case "--seed" -> p.seed = longValue(args, ++i, a);
-                default -> throw new UsageException("generate: unknown option '" + a + "'");
+                default -> throw new UsageException("generate: unknown option '" + a + "'" + Suggest.didYouMean(a, optionsOf("generate")));
             }
         }
         if (swf == null) {

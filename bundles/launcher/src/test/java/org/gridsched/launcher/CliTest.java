@@ -329,4 +329,27 @@ class CliTest {
                 "--out", tmp.resolve("z").toString()));
         assertTrue(err().contains("max_skipped_fraction: must be between 0 and 1, got 2.0"), err());
     }
+
+    /** Help per command, "did you mean" for mistyped commands and options, clear usage errors (issue 15). */
+    @Test
+    void theCliExplainsItself() {
+        assertEquals(0, run("run", "--help"));
+        String help = out.toString(StandardCharsets.UTF_8);
+        assertTrue(help.startsWith("usage: gridsched run PROFILE.json [--out DIR] [--force]"), help);
+        assertFalse(help.contains("simulate"), help);
+        assertEquals(0, run("simulate", "-h"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("--max-skipped-fraction F"), out.toString(StandardCharsets.UTF_8));
+        assertEquals(2, run("simulat", "--quiet"));
+        assertTrue(err().contains("unknown command 'simulat'; did you mean 'simulate'?"), err());
+        assertEquals(2, run("frobnicate"));
+        assertFalse(err().contains("did you mean"), err());
+        assertEquals(2, run("simulate", "--generator", "lublin99", "--platfrom", "c:8"));
+        assertTrue(err().contains("simulate: unknown option '--platfrom'; did you mean '--platform'?"), err());
+        assertEquals(2, run("theory"));
+        assertTrue(err().contains("theory: give the profile file, e.g. gridsched theory runconfigs/brokering-paper-load0.5.json"), err());
+        assertEquals(2, run("bench", "--jobs", "-5"));
+        assertTrue(err().contains("bench: --jobs must be 0 (no generated workloads) or positive, got -5"), err());
+        assertEquals(2, run("bench", "--job", "5"));
+        assertTrue(err().contains("did you mean '--jobs'?"), err());
+    }
 }
