@@ -2,22 +2,24 @@ package org.gridsched.bot;
 
 import java.util.Map;
 
-import org.gridsched.engine.SimulationResult;
-
-/** Not a test: prints metrics of a few seeded runs (development aid). */
+/** Not a test: paired replications printed as a table (development aid; docs/bag-of-tasks.md has the bench). */
 final class SmokeMain {
     public static void main(String[] args) {
-        int jobs = Integer.parseInt(args.length > 0 ? args[0] : "7000");
-        for (double o : new double[] {0, 50, 100, 150}) {
-            for (String r : new String[] {"uncoordinated", "coordinated"}) {
-                long t0 = System.nanoTime();
-                Harness.Outcome out = Harness.run(Harness.platform(1, 1, 1, 1), Harness.lublin(1, jobs),
-                        Map.of("overestimation", o, "rescheduling", r, "placement", args.length > 1 ? args[1] : "tasks"), 1);
-                SimulationResult res = out.result();
-                System.out.printf("o=%s %s sf=%.3f sfm=%.3f rt=%.0f bsld=%.2f util=%.2f bags=%s multi=%s hist=%s rej=%s late=%d %.2fs%n", o, r,
-                        Harness.metric(res, "stretch_factor"), Harness.metric(res, "stretch_factor_multi"), Harness.metric(res, "response_time"),
-                        Harness.metric(res, "bounded_slowdown"), Harness.metric(res, "bot_utilization_percent"), res.overall().get("bags"),
-                        res.overall().get("bags_multi"), res.overall().get("bags_on_providers"), res.rejectedByReason(), out.late(), (System.nanoTime() - t0) / 1e9);
+        String placement = args.length > 0 ? args[0] : "tasks";
+        int seeds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        long[] s = new long[seeds];
+        for (int i = 0; i < seeds; i++) {
+            s[i] = i + 1;
+        }
+        for (String plat : new String[] {"homogeneous", "heterogeneous"}) {
+            var p = plat.equals("homogeneous") ? Harness.platform(1, 1, 1, 1) : Harness.platform(1.2, 1.5, 1, 1);
+            for (double o : new double[] {0, 20, 50, 100, 150, 200}) {
+                Paired.Row r = Paired.run(p, o, s, 4500, Map.of("placement", placement));
+                StringBuilder sb = new StringBuilder(plat + " o=" + o);
+                for (String m : Paired.METRICS) {
+                    sb.append(String.format(" %s=%.3f/%.3f(%.1f%%)", m, r.uncoordinated(m), r.coordinated(m), r.reduction(m)));
+                }
+                System.out.println(sb);
             }
         }
     }
