@@ -41,10 +41,9 @@ final class Harness {
         return new JobRecord().set(id, submit, runtime, runtime, tasks);
     }
 
-    /** The Table II workload: lublin99 on 300 processors, load 2.8 of 300 (70 % of 4 x 300), exact times. */
-    static JobSource lublin(long seed, int jobs) {
-        return new LublinGenerator().open(new PluginOptions("workload generator 'lublin99'",
-                Map.of("jobs", jobs, "processors", 300, "load", 2.8)), seed);
+    /** The Table II workload: lublin99 on 300 processors, 70 % of 4 x 300 over 15 days, exact times. */
+    static JobSource lublin(long seed) {
+        return new BotWorkload(new LublinGenerator()).open(PluginOptions.empty("workload generator 'bot-lublin'"), seed);
     }
 
     /** A finished run: the engine's result and the controller's own state (providers, metascheduler). */

@@ -32,7 +32,7 @@ final class Paired {
     private Paired() {
     }
 
-    static Row run(Platform platform, double o, long[] seeds, int jobs, Map<String, Object> extra) {
+    static Row run(Platform platform, double o, long[] seeds, Map<String, Object> extra) {
         Map<String, double[]> values = new HashMap<>();
         for (String m : METRICS) {
             values.put(m, new double[3]);
@@ -41,9 +41,9 @@ final class Paired {
             Map<String, Object> base = new HashMap<>(extra);
             base.put("overestimation", o);
             base.put("rescheduling", "uncoordinated");
-            Harness.Outcome u = Harness.run(platform, Harness.lublin(seed, jobs), base, seed);
+            Harness.Outcome u = Harness.run(platform, Harness.lublin(seed), base, seed);
             base.put("rescheduling", "coordinated");
-            Harness.Outcome c = Harness.run(platform, Harness.lublin(seed, jobs), base, seed);
+            Harness.Outcome c = Harness.run(platform, Harness.lublin(seed), base, seed);
             for (String m : METRICS) {
                 double[] v = values.get(m);
                 double bu = u.metric(m);
