@@ -59,6 +59,29 @@ public class BotTables {
             System.out.println("\n#### " + v[0] + " (mean ± sd over the workloads)\n");
             table(rows, v[0], (row, o, seed) -> rows.get(row).get(o).get(seed).get(v[0]), v[1]);
         }
+        System.out.println("\n#### bags per number of providers, % of the bags (mean over the workloads and overestimations)\n");
+        StringBuilder h = new StringBuilder("| Table II row | 1 | 2 | 3 | 4 |\n|---|---:|---:|---:|---:|");
+        for (String r : ROWS) {
+            double[] share = new double[5];
+            int runs = 0;
+            for (Map<String, Map<String, Double>> bySeed : rows.get(r).values()) {
+                for (Map<String, Double> m : bySeed.values()) {
+                    double all = 0;
+                    for (int k = 1; k <= 4; k++) {
+                        all += m.get("bags_on_" + k + "_providers");
+                    }
+                    for (int k = 1; k <= 4; k++) {
+                        share[k] += 100 * m.get("bags_on_" + k + "_providers") / all;
+                    }
+                    runs++;
+                }
+            }
+            h.append("\n| ").append(r).append(" |");
+            for (int k = 1; k <= 4; k++) {
+                h.append(String.format(Locale.ROOT, " %.1f |", share[k] / runs));
+            }
+        }
+        System.out.println(h);
         String[] reductions = {"stretch_factor_multi", "response_time", "bounded_slowdown", "response_time_single", "response_time_multi",
                 "bounded_slowdown_multi"};
         for (String m : reductions) {
