@@ -102,6 +102,7 @@ final class Provider {
         plan.discardBefore(now);
         if (now < p.end) {
             plan.release(now, p.end, p.tasks);
+            p.end = now; // its completion is known now: the bag's local completion here no longer counts the estimate
             reschedule(now);
         }
         // Not startDue(now) here: the engine tells controllers of an end before it drops the ended part's

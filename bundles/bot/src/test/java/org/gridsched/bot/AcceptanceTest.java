@@ -105,6 +105,28 @@ class AcceptanceTest {
         assertEquals(0, c.late(), "no part started after its reservation");
     }
 
+    @Test
+    void everyBagRunsAllItsTasksUnderBothPlacements() {
+        for (String placement : new String[] {"tasks", "rigid"}) {
+            Harness.Outcome c = Harness.run(HETEROGENEOUS, Harness.lublin(3),
+                    Map.of("rescheduling", "coordinated", "overestimation", 150, "placement", placement), 3);
+            java.util.IdentityHashMap<Bag, int[]> tasks = new java.util.IdentityHashMap<>();
+            for (SimJob j : c.result().jobs()) {
+                if (j.tag() instanceof BagPart p) {
+                    assertEquals(p.tasks, j.processors());
+                    assertEquals(org.gridsched.api.control.GridJob.State.DONE, j.state(), p.toString());
+                    if (placement.equals("rigid")) {
+                        assertEquals(1, p.bag.parts.stream().filter(q -> q.provider == p.provider).count(), "one rigid part per provider");
+                    }
+                    tasks.computeIfAbsent(p.bag, b -> new int[1])[0] += p.tasks;
+                }
+            }
+            tasks.forEach((bag, n) -> assertEquals(bag.tasks, n[0], bag.toString()));
+            assertEquals((long) c.metric("bags"), tasks.size());
+            assertEquals(0, c.late(), placement);
+        }
+    }
+
     private static Paired.Row[] both() {
         Paired.Row[] all = new Paired.Row[2 * OVERESTIMATIONS.length];
         System.arraycopy(homogeneous, 0, all, 0, homogeneous.length);
