@@ -70,4 +70,27 @@ class GlobalUpdateTest {
         assertEquals(1, meta.globalUpdates());
         assertEquals(2, meta.messages());
     }
+
+    /**
+     * Option reschedule_on_update: a provider told a new global completion re-plans at once. Provider 0's part
+     * is reserved at 50 although the provider is free from now (placed by hand), so only a re-plan moves it.
+     */
+    @Test
+    void anUpdateReplansAtOnceOnlyWithTheOption() {
+        for (boolean replan : new boolean[] {false, true}) {
+            Provider[] two = {new Provider(0, 2, 1.0, Rescheduling.COORDINATED, replan, host),
+                    new Provider(1, 2, 1.0, Rescheduling.COORDINATED, replan, host)};
+            Metascheduler m = new Metascheduler(two, BotSettings.parse(new PluginOptions("test", Map.of()), 2));
+            Bag b = new Bag(9, 0, 2, 5, 2);
+            b.globalCompletion = 60;
+            BagPart late = two[0].add(b, 1, 5, 50, 60);
+            b.parts.add(late);
+            b.parts.add(two[1].add(b, 1, 60, 0, 60));
+            b.localCompletion[0] = 55;
+            b.localCompletion[1] = 60;
+            m.newCompletion(b, 1, 40, 1);
+            assertEquals(55, b.globalCompletion);
+            assertEquals(replan ? 1 : 50, late.start, "reschedule_on_update=" + replan);
+        }
+    }
 }
