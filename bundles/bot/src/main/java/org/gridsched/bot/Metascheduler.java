@@ -1,0 +1,80 @@
+package org.gridsched.bot;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The metascheduler: asks every provider for an offer, composes them ({@link Composition}), places the
+ * parts, and keeps the BoT table of global expected completions. Coordinated, it receives the providers'
+ * new last completions (Algorithm 1, line 11) and, when the bag's global completion changes, tells every
+ * provider holding tasks of that bag (spec 2.3); a change that another provider's later completion hides
+ * is local and goes nowhere.
+ */
+final class Metascheduler {
+    private final Provider[] providers;
+    private final BotSettings settings;
+    private long globalUpdates;
+    private long messages;
+
+    Metascheduler(Provider[] providers, BotSettings settings) {
+        this.providers = providers;
+        this.settings = settings;
+    }
+
+    /** Requested time of one task at provider p, at reference speed (the estimate there). */
+    double requested(Bag bag, int p) {
+        return settings.estimates()[p].requested(bag.runtime, settings.overestimation());
+    }
+
+    /** Splits the bag over the providers now; returns the new parts (their jobs still to be submitted). */
+    List<BagPart> compose(Bag bag, double now) {
+        Offer[] offers = new Offer[providers.length];
+        for (int p = 0; p < providers.length; p++) {
+            offers[p] = providers[p].offer(now, requested(bag, p) / providers[p].speed, bag.tasks, settings.rigid());
+        }
+        Composition c = Composition.of(offers, bag.tasks);
+        bag.globalCompletion = c.completion;
+        List<BagPart> created = new ArrayList<>();
+        for (int p = 0; p < providers.length; p++) {
+            for (double[] part : offers[p].parts(c.tasks[p])) {
+                BagPart q = providers[p].add(bag, (int) part[1], offers[p].duration, part[0], c.completion);
+                bag.parts.add(q);
+                created.add(q);
+            }
+            if (c.tasks[p] > 0) {
+                bag.localCompletion[p] = providers[p].localCompletion(bag);
+            }
+        }
+        return created;
+    }
+
+    /** A provider's report: the latest expected completion of the bag's parts there is now {@code completion}. */
+    void newCompletion(Bag bag, int provider, double completion, double now) {
+        messages++;
+        bag.localCompletion[provider] = completion;
+        double global = Double.NEGATIVE_INFINITY;
+        for (double l : bag.localCompletion) {
+            if (!Double.isNaN(l)) {
+                global = Math.max(global, l);
+            }
+        }
+        if (global != bag.globalCompletion) {
+            bag.globalCompletion = global;
+            bag.globalUpdates++;
+            globalUpdates++;
+            for (int q = 0; q < providers.length; q++) {
+                if (bag.holdsTasksAt(q)) {
+                    providers[q].updateGlobal(bag, global, now);
+                }
+            }
+        }
+    }
+
+    long globalUpdates() {
+        return globalUpdates;
+    }
+
+    long messages() {
+        return messages;
+    }
+}
