@@ -41,7 +41,7 @@ public final class ShellCommands implements AutoCloseable {
         Cli.printPlugins(registry, out);
     }
 
-    /** {@code run PROFILE [--out DIR] [--seed N] [--reference]}: starts it in the background; prints its id. */
+    /** {@code run PROFILE [--out DIR] [--force] [--seed N] [--reference]}: starts it in the background; prints its id. */
     public RunManager.Run run(List<String> args, PrintStream out) {
         List<String> rest = new ArrayList<>(args);
         rest.remove("--quiet");
@@ -49,7 +49,7 @@ public final class ShellCommands implements AutoCloseable {
         try {
             p = new Cli(registry, out, out, false, home).runProfile(rest);
         } catch (Cli.UsageException e) {
-            throw new InputException(null, 0, null, e.getMessage() + " (usage: run PROFILE [--out DIR] [--seed N] [--reference])");
+            throw new InputException(null, 0, null, e.getMessage() + " (usage: run PROFILE [--out DIR] [--force] [--seed N] [--reference])");
         }
         if (p.output != null && !p.output.isAbsolute()) {
             p.output = Path.of("").toAbsolutePath().resolve(p.output);
