@@ -42,11 +42,8 @@ public final class SimulationResult {
         for (int i = 0; i < platform.size(); i++) {
             perCluster.add(new LinkedHashMap<>());
         }
-        simulatedPerCluster = new long[platform.size()];
-        killedPerCluster = new long[platform.size()];
-        for (SimJob j : jobs) {
-            countOnItsClusters(j);
-        }
+        simulatedPerCluster = sim.execution.finishedOn.clone();
+        killedPerCluster = sim.execution.walltimeKillsOn.clone();
         List<Simulation.NamedCollector> collectors = sim.collectors;
         for (Simulation.NamedCollector nc : collectors) {
             nc.collector().report(new Report() {
@@ -104,32 +101,6 @@ public final class SimulationResult {
         return n;
     }
 
-    /** A job counts once on each cluster it ran on (several for a multi-cluster job). */
-    private void countOnItsClusters(SimJob j) {
-        if (j.state != SimJob.DONE && j.state != SimJob.KILLED) {
-            return;
-        }
-        if (j.multiPart == null) { // nearly every job: one cluster
-            simulatedPerCluster[j.cluster]++;
-            if (j.killed) {
-                killedPerCluster[j.cluster]++;
-            }
-            return;
-        }
-        for (int p = 0, parts = j.parts(); p < parts; p++) {
-            int c = j.partCluster(p);
-            boolean seen = false;
-            for (int q = 0; q < p && !seen; q++) {
-                seen = j.partCluster(q) == c;
-            }
-            if (!seen) {
-                simulatedPerCluster[c]++;
-                if (j.killed) {
-                    killedPerCluster[c]++;
-                }
-            }
-        }
-    }
 
     /** Jobs killed for good by a controller. */
     public long controllerKills() {
