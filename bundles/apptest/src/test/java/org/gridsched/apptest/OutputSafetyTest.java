@@ -184,5 +184,12 @@ class OutputSafetyTest {
         assertEquals(1, notOurs.exit(), notOurs.all());
         assertTrue(notOurs.err().contains("already holds files gridsched did not write (notes.txt)"), notOurs.all());
         assertEquals("mine", Files.readString(foreign.resolve("notes.txt")));
+        Files.createDirectories(foreign.resolve(".git"));
+        List<String> forcedForeign = new ArrayList<>(List.of(args(foreign, 500, "one")));
+        forcedForeign.add("--force");
+        App.Result checkout = run(forcedForeign.toArray(String[]::new));
+        assertEquals(1, checkout.exit(), checkout.all());
+        assertTrue(checkout.err().contains("--force would delete everything in " + foreign + ", a git checkout"), checkout.all());
+        assertEquals("mine", Files.readString(foreign.resolve("notes.txt")));
     }
 }

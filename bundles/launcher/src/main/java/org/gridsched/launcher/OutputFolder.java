@@ -147,6 +147,7 @@ final class OutputFolder implements AutoCloseable {
                             + " (" + String.join(", ", names) + (results.size() > 5 ? ", ..." : "") + "), not this run's ('" + runName
                             + "'); choose an empty --out, or add --force to clear it first");
                 }
+                refuseToClear(results);
                 for (Path p : results) {
                     deleteTree(p);
                 }
@@ -154,6 +155,20 @@ final class OutputFolder implements AutoCloseable {
             Files.createDirectories(dir.resolve(STAGING));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot prepare the output folder " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * --force clears result folders, not a home, a file system's root or a source checkout that was given as
+     * {@code --out} by mistake.
+     */
+    private void refuseToClear(List<Path> results) {
+        Path real = dir.toAbsolutePath().normalize();
+        Path home = Path.of(System.getProperty("user.home", "/")).toAbsolutePath().normalize();
+        boolean checkout = results.stream().anyMatch(p -> p.getFileName().toString().equals(".git"));
+        if (real.getParent() == null || real.equals(home) || home.startsWith(real) || checkout) {
+            throw error("--force would delete everything in " + dir + (checkout ? ", a git checkout" : ", which holds your home folder")
+                    + "; give an --out folder of its own");
         }
     }
 
