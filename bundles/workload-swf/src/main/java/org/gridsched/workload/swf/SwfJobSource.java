@@ -45,6 +45,8 @@ final class SwfJobSource implements JobSource {
     static final String SKIP_RUNTIME = "runtime_not_positive";
     static final String SKIP_SUBMIT = "submit_time_missing";
     static final String SKIP_PROCS = "processors_not_positive";
+    static final String SKIP_ID_NEGATIVE = "job_id_negative";
+    static final String SKIP_ID_DUPLICATE = "job_id_duplicate";
     static final String REPAIR_REQ_MISSING = "requested_time_from_runtime";
     static final String REPAIR_REQ_NOT_POSITIVE = "requested_time_not_positive_from_runtime";
     static final String REPAIR_REQ_SYNTHESIZED = "requested_time_synthesized";
@@ -99,6 +101,8 @@ final class SwfJobSource implements JobSource {
     private boolean badIsRange;
 
     private double previousSubmit = Double.NEGATIVE_INFINITY;
+    /** Job ids seen so far: a duplicate would make two jobs of one in every result file. */
+    private final JobIds ids = new JobIds();
 
     SwfJobSource(Path file, boolean strict, boolean requestedProcs, RequestedTimes estimates) throws IOException {
         this.source = file.toString();
@@ -362,6 +366,14 @@ final class SwfJobSource implements JobSource {
         if (!isWhole(v[F_REQ_PROCS], Integer.MAX_VALUE)) {
             return malformed(F_REQ_PROCS, "expected a whole number of processors, got '" + token(F_REQ_PROCS) + "'");
         }
+        // a well-formed line: its id must be new (a malformed line's id is not taken)
+        long id = (long) v[F_ID];
+        if (id < 0) {
+            return reject(SKIP_ID_NEGATIVE, F_ID, "job id " + id + " is negative");
+        }
+        if (!ids.add(id)) {
+            return reject(SKIP_ID_DUPLICATE, F_ID, "job id " + id + " was given to an earlier line");
+        }
 
         double runtime = v[F_RUNTIME];
         if (!(runtime > 0)) {
@@ -431,7 +443,16 @@ final class SwfJobSource implements JobSource {
         return d == Math.rint(d) && Math.abs(d) <= maxMagnitude;
     }
 
-    private boolean malformed(Integer field, String problem) {
+    /** A job line gridsched cannot take as it is: an error in strict mode, else skipped and counted. */
+    private boolean reject(String reason, int field, String problem) {
+        if (strict) {
+            throw new InputException(source, lineNo, fieldName(field), problem);
+        }
+        report.skip(reason, source, lineNo, problem);
+        return false;
+    }
+
+        private boolean malformed(Integer field, String problem) {
         if (strict) {
             throw new InputException(source, lineNo, field == null ? null : fieldName(field), problem);
         }

@@ -19,7 +19,8 @@ import org.osgi.service.component.annotations.Component;
  * OSGi.
  *
  * <p>Skip reasons (lines not returned): {@code malformed_line} (lenient mode only),
- * {@code runtime_not_positive}, {@code submit_time_missing}, {@code processors_not_positive}.
+ * {@code runtime_not_positive}, {@code submit_time_missing}, {@code processors_not_positive}, {@code job_id_negative} and
+ * {@code job_id_duplicate} (errors in strict mode).
  * Repair reasons (line returned with a substituted value): {@code requested_time_from_runtime},
  * {@code requested_time_not_positive_from_runtime}, {@code processors_from_requested},
  * {@code processors_from_allocated}, {@code submit_time_out_of_order} (lenient mode only),

@@ -371,6 +371,22 @@ class SwfReaderTest {
         assertTrue(e.getMessage().contains("overestimate_max"), e.getMessage());
     }
 
+    /** Negative and repeated job ids are skipped and counted (issue 15), errors naming the line in strict mode. */
+    @Test
+    void negativeAndDuplicateIdsAreSkippedOrErrors() throws IOException {
+        String content = job(1, 0, 10, 1, 20) + job(-2, 1, 10, 1, 20) + job(3, 2, 10, 1, 20) + job(1, 3, 10, 1, 20)
+                + job(4, 4, 10, 1, 20);
+        Result r = readAll(write("ids.swf", content));
+        assertEquals(List.of(1L, 3L, 4L), r.jobs.stream().map(j -> j.id).toList());
+        assertEquals(Map.of("job_id_negative", 1L, "job_id_duplicate", 1L), r.report.skipped());
+        assertEquals(4, r.report.skippedExamples().get("job_id_duplicate").get(0).line());
+        InputException e = assertThrows(InputException.class, () -> readAll(write("ids.swf", content), opts("strict", true)));
+        assertTrue(e.getMessage().contains("ids.swf:2") && e.getMessage().contains("job id -2 is negative"), e.getMessage());
+        InputException d = assertThrows(InputException.class,
+                () -> readAll(write("dup.swf", job(1, 0, 10, 1, 20) + job(1, 1, 10, 1, 20)), opts("strict", true)));
+        assertTrue(d.getMessage().contains("dup.swf:2") && d.getMessage().contains("job id 1 was given to an earlier line"), d.getMessage());
+    }
+
     // ------------------------------------------------------------------ skips
 
     @Test
