@@ -919,11 +919,11 @@ final class Matrix {
     }
 
     /** Text in a markdown table cell ('|' escaped). */
-    private static String cellText(String s) {
+    static String cellText(String s) {
         return s.replace("|", "\\|");
     }
 
-    private static String format(double v, int digits) {
+    static String format(double v, int digits) {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%." + digits + "f", v);
     }
 }

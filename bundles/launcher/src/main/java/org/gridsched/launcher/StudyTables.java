@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
@@ -67,10 +66,10 @@ final class StudyTables {
                     .append(',').append(k.reallocations());
             for (Metric m : METRICS) {
                 if (!m.column().equals("reallocations")) {
-                    csv.append(',').append(format(m.value().applyAsDouble(k), 6));
+                    csv.append(',').append(Matrix.format(m.value().applyAsDouble(k), 6));
                 }
             }
-            csv.append(',').append(format(k.referenceLongestWait() / 3600, 6)).append('\n');
+            csv.append(',').append(Matrix.format(k.referenceLongestWait() / 3600, 6)).append('\n');
         }
         return csv.toString();
     }
@@ -92,9 +91,9 @@ final class StudyTables {
             for (Value batch : axes.plugin(org.gridsched.launcher.PluginRegistry.Kind.BATCH).values()) {
                 for (String platform : axes.platforms().keySet()) {
                     for (Value realloc : axes.realloc().values()) {
-                        md.append("### ").append(cellText(batch.label())).append(", ").append(cellText(platform)).append(", ")
-                                .append(cellText(realloc.label())).append("\n\n| heuristic |");
-                        columnLabels.values().forEach(c -> md.append(' ').append(cellText(c)).append(" |"));
+                        md.append("### ").append(Matrix.cellText(batch.label())).append(", ").append(Matrix.cellText(platform)).append(", ")
+                                .append(Matrix.cellText(realloc.label())).append("\n\n| heuristic |");
+                        columnLabels.values().forEach(c -> md.append(' ').append(Matrix.cellText(c)).append(" |"));
                         md.append(" AVG |\n|---|");
                         columns.forEach(c -> md.append("---:|"));
                         md.append("---:|\n");
@@ -120,18 +119,18 @@ final class StudyTables {
     }
 
     private static void row(StringBuilder md, String label, Set<String> columns, ColumnValue value, int digits) {
-        md.append("| ").append(cellText(label)).append(" |");
+        md.append("| ").append(Matrix.cellText(label)).append(" |");
         double sum = 0;
         int n = 0;
         for (String col : columns) {
             double v = value.at(col);
-            md.append(' ').append(format(v, digits)).append(" |");
+            md.append(' ').append(Matrix.format(v, digits)).append(" |");
             if (!Double.isNaN(v)) {
                 sum += v;
                 n++;
             }
         }
-        md.append(' ').append(format(n > 0 ? sum / n : Double.NaN, digits)).append(" |\n");
+        md.append(' ').append(Matrix.format(n > 0 ? sum / n : Double.NaN, digits)).append(" |\n");
     }
 
     /** A scenario's column: workload, the other axes' values and the seed (batch and platform head the table). */
@@ -164,13 +163,5 @@ final class StudyTables {
             }
         }
         return n > 0 ? sum / n : Double.NaN;
-    }
-
-    private static String cellText(String s) {
-        return s.replace("|", "\\|");
-    }
-
-    private static String format(double v, int digits) {
-        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%." + digits + "f", v);
     }
 }
