@@ -96,6 +96,7 @@ class GoldenResultsTest {
             App.Result r = run(new Golden.AppLayout(App.HOME, App.JAR, App.HOME.resolve("runconfigs/target/bundles")), golden, out);
             double secs = (System.nanoTime() - t0) / 1e9;
             assertEquals(0, r.exit(), "gridsched " + golden.command() + " failed:\n" + tail(r.all()));
+            assertNoCheckoutPath(golden, out);
             List<Golden.Problem> problems = Golden.compare(golden, out);
             System.out.printf("golden %s: %d files, %s, %.1f s%n", golden.name(), Golden.resultFiles(out).size(),
                     problems.isEmpty() ? "identical" : problems.size() + " differ", secs);
@@ -105,6 +106,22 @@ class GoldenResultsTest {
         } finally {
             if (keep.isEmpty()) {
                 Golden.deleteTree(out);
+            }
+        }
+    }
+
+    /**
+     * Results must not name the folder they were made in: a path of the checkout or of ../shared in summary.json
+     * made the goldens pass here and fail on the CI's clone in another folder. Said here by name, not as "digest
+     * differs", so the cause is clear wherever it happens first.
+     */
+    private static void assertNoCheckoutPath(Golden.Spec golden, Path out) throws IOException {
+        String parent = App.HOME.toAbsolutePath().normalize().getParent().toString() + "/";
+        for (String f : Golden.resultFiles(out)) {
+            Path file = out.resolve(f);
+            if (Files.size(file) <= 16 << 20 && Files.readString(file).contains(parent)) {
+                fail(golden.name() + ": " + f + " names a path under " + parent + ", so the same run in another checkout"
+                        + " gives other results; results name files by their name only");
             }
         }
     }

@@ -1,6 +1,11 @@
 package org.gridsched.engine;
 
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.SplittableRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.gridsched.api.InputException;
 import org.gridsched.api.workload.JobRecord;
@@ -178,6 +183,32 @@ final class Arrivals {
         if (sim.settings.strict) {
             throw new InputException(source.describe(), rec.line, reason.equals("wider_than_platform") ? "processors" : "job", problem);
         }
-        source.report().skip(reason, source.describe(), rec.line, problem);
+        source.report().skip(reason, fileNamesOnly(source.describe()), rec.line, problem);
+    }
+
+    private static final Pattern ABSOLUTE_PATH = Pattern.compile("/[^,()\\s]+");
+
+    /**
+     * A source's description with every absolute path of an existing file cut to the file's name, as
+     * {@code run.workload.file} names it: {@code summary.json} keeps skipped lines, and the same run in
+     * another checkout must give the same summary.
+     */
+    static String fileNamesOnly(String description) {
+        Matcher m = ABSOLUTE_PATH.matcher(description);
+        StringBuilder sb = new StringBuilder();
+        while (m.find()) {
+            String name = m.group();
+            try {
+                Path p = Path.of(name);
+                if (Files.isRegularFile(p)) {
+                    name = p.getFileName().toString();
+                }
+            } catch (InvalidPathException e) {
+                // not a path: kept as it is
+            }
+            m.appendReplacement(sb, Matcher.quoteReplacement(name));
+        }
+        m.appendTail(sb);
+        return sb.toString();
     }
 }

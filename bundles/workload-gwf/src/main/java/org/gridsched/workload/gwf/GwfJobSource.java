@@ -166,7 +166,8 @@ final class GwfJobSource implements JobSource {
         if (settings.strict()) {
             throw new InputException(file.toString(), lineNo, field, problem);
         }
-        report.skip(reason, file.toString(), lineNo, field == null ? problem : field + ": " + problem);
+        // the name only, as run.workload.file: summary.json keeps skipped lines and must not depend on the checkout
+        report.skip(reason, file.getFileName().toString(), lineNo, field == null ? problem : field + ": " + problem);
         return false;
     }
 

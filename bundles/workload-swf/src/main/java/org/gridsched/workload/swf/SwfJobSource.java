@@ -61,6 +61,11 @@ final class SwfJobSource implements JobSource {
     private static final double MAX_ID = 9.0e15;
 
     private final String source;
+    /**
+     * The file's name, as skipped lines are recorded: {@code summary.json} keeps them, and a full path would
+     * make the same run on another checkout give another summary (as {@code run.workload.file}, the name only).
+     */
+    private final String fileName;
     private final boolean strict;
     private final boolean requestedProcs;
     private final RequestedTimes estimates;
@@ -106,6 +111,7 @@ final class SwfJobSource implements JobSource {
 
     SwfJobSource(Path file, boolean strict, boolean requestedProcs, RequestedTimes estimates) throws IOException {
         this.source = file.toString();
+        this.fileName = file.getFileName().toString();
         this.strict = strict;
         this.requestedProcs = requestedProcs;
         this.estimates = estimates;
@@ -377,12 +383,12 @@ final class SwfJobSource implements JobSource {
 
         double runtime = v[F_RUNTIME];
         if (!(runtime > 0)) {
-            report.skip(SKIP_RUNTIME, source, lineNo, "job " + token(F_ID) + ": runtime " + token(F_RUNTIME));
+            report.skip(SKIP_RUNTIME, fileName, lineNo, "job " + token(F_ID) + ": runtime " + token(F_RUNTIME));
             return false;
         }
         double submit = v[F_SUBMIT];
         if (submit < 0) {
-            report.skip(SKIP_SUBMIT, source, lineNo, "job " + token(F_ID) + ": submit time " + token(F_SUBMIT));
+            report.skip(SKIP_SUBMIT, fileName, lineNo, "job " + token(F_ID) + ": submit time " + token(F_SUBMIT));
             return false;
         }
         double procs;
@@ -401,7 +407,7 @@ final class SwfJobSource implements JobSource {
             }
         }
         if (!(procs > 0)) {
-            report.skip(SKIP_PROCS, source, lineNo, "job " + token(F_ID) + ": processors " + token(F_ALLOC_PROCS) + " allocated, "
+            report.skip(SKIP_PROCS, fileName, lineNo, "job " + token(F_ID) + ": processors " + token(F_ALLOC_PROCS) + " allocated, "
                     + token(F_REQ_PROCS) + " requested");
             return false;
         }
@@ -448,7 +454,7 @@ final class SwfJobSource implements JobSource {
         if (strict) {
             throw new InputException(source, lineNo, fieldName(field), problem);
         }
-        report.skip(reason, source, lineNo, problem);
+        report.skip(reason, fileName, lineNo, problem);
         return false;
     }
 
@@ -456,7 +462,7 @@ final class SwfJobSource implements JobSource {
         if (strict) {
             throw new InputException(source, lineNo, field == null ? null : fieldName(field), problem);
         }
-        report.skip(SKIP_MALFORMED, source, lineNo, field == null ? problem : fieldName(field) + ": " + problem);
+        report.skip(SKIP_MALFORMED, fileName, lineNo, field == null ? problem : fieldName(field) + ": " + problem);
         return false;
     }
 

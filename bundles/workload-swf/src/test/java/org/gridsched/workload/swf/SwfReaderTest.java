@@ -380,6 +380,8 @@ class SwfReaderTest {
         assertEquals(List.of(1L, 3L, 4L), r.jobs.stream().map(j -> j.id).toList());
         assertEquals(Map.of("job_id_negative", 1L, "job_id_duplicate", 1L), r.report.skipped());
         assertEquals(4, r.report.skippedExamples().get("job_id_duplicate").get(0).line());
+        // the file's name, not its path: summary.json keeps the examples and must not depend on the checkout
+        assertEquals("ids.swf", r.report.skippedExamples().get("job_id_duplicate").get(0).source());
         InputException e = assertThrows(InputException.class, () -> readAll(write("ids.swf", content), opts("strict", true)));
         assertTrue(e.getMessage().contains("ids.swf:2") && e.getMessage().contains("job id -2 is negative"), e.getMessage());
         InputException d = assertThrows(InputException.class,
