@@ -284,8 +284,13 @@ final class Sweep {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
             List<CompletableFuture<Void>> futures = new ArrayList<>();
+            // at most one cell per thread under way, so that cells complete one after another (what a kill
+            // leaves is then complete cells and a few partial ones, not every cell half done)
+            java.util.concurrent.Semaphore inFlight = new java.util.concurrent.Semaphore(threads);
             for (CellInfo c : todo) {
+                inFlight.acquire();
                 futures.add(runCell(c, pool).handle((x, e) -> {
+                    inFlight.release();
                     int d = done.incrementAndGet();
                     double seconds = (System.nanoTime() - start) / 1e9;
                     String eta = d < todo.size() ? String.format(", about %.0f s left", seconds * (todo.size() - d) / d) : "";
