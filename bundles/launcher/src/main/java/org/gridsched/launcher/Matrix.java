@@ -41,7 +41,8 @@ import org.gridsched.launcher.PluginRegistry.Kind;
  * {@code platforms}, and one axis per plugin kind under the kind's profile key ({@code batch}, {@code meta},
  * {@code realloc}, {@code heuristic}, {@code collectors}, {@code controllers}), each a list of values (labelled by
  * their plugin names) or an object of label: value, a value being what the profile key takes in a profile; every
- * cell runs once per seed of {@code seeds} (default: the profile's seed). Two kinds of matrix:
+ * cell runs once per seed of {@code seeds} (default: the profile's seed), or of the seeds {@code "replications": N}
+ * derives from the profile's seed ({@link #replicationSeeds}). Two kinds of matrix:
  * <ul>
  * <li><b>A reallocation study</b> (no {@code metrics}): each scenario (workload x platform x batch policy x the other
  * plugin axes x seed) runs once without reallocation, its reference, and every reallocation algorithm x heuristic
@@ -56,7 +57,8 @@ import org.gridsched.launcher.PluginRegistry.Kind;
  * heuristic, collectors, controllers ({@code "rows"}, {@code "columns"} name others); each combination of the axes
  * in between gets a table of its own.</li>
  * </ul>
- * Every run keeps its own folder under {@code runs/}; runs go in parallel on the available cores.
+ * Every run keeps its own folder under {@code runs/}; runs go in parallel on the available cores. {@link Sweep} runs
+ * the same matrix as numbered cells (piece by piece, Slurm array tasks) and merges them into the same files.
  */
 final class Matrix {
     /** The matrix's own keys; every plugin kind chosen at the top of a profile adds its profile key ({@link #keys}). */
