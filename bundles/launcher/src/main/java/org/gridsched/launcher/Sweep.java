@@ -45,7 +45,8 @@ import org.gridsched.launcher.Matrix.Value;
  * are numbered in the order of {@code matrix.csv}, their seeds are those of the one-shot run ({@code "seeds"}, the
  * profile's seed, or the seeds {@code "replications"} derives from it). Cell {@code KEY} (the name of its run
  * folder, or its scenario's prefix, under {@code runs/} in a one-shot run) is written to
- * {@code DIR/cells/KEY/}: its runs under {@code runs/} and {@code cell.json}, the values the tables need. The folder
+ * {@code DIR/cells/KEY/}: its runs under {@code runs/} and {@code cell.json}, the values the tables need (the merge
+ * links every cell's runs into {@code DIR/runs/}, the one-shot run's layout). The folder
  * is claimed as an {@link OutputFolder} (locked, staged, moved into place with {@code cell.json} last): a cell is
  * complete exactly when its {@code cell.json} is there, and a killed cell leaves none, so a rerun skips complete
  * cells and runs the others again. {@code cell.json} names the profile and a fingerprint of its content (all of it
@@ -565,6 +566,27 @@ final class Sweep {
                 }
                 Matrix.writeMetrics(tmp, axes, dims, runs, values, results);
             }
+            // runs/ as in a one-shot run: every cell's run folders, their files hard links to the cells' (copies where
+            // the file system has no hard links)
+            for (CellInfo c : cells) {
+                Path from = cellDir(c).resolve("runs");
+                try (Stream<Path> s = Files.walk(from)) {
+                    for (Path f : s.toList()) {
+                        Path to = tmp.resolve("runs").resolve(from.relativize(f).toString());
+                        if (Files.isDirectory(f)) {
+                            Files.createDirectories(to);
+                        } else {
+                            try {
+                                Files.createLink(to, f);
+                            } catch (UnsupportedOperationException | IOException e) {
+                                Files.copy(f, to);
+                            }
+                        }
+                    }
+                }
+            }
+            deleteTree(dir.resolve("runs")); // an earlier merge's
+            Files.move(tmp.resolve("runs"), dir.resolve("runs"), StandardCopyOption.ATOMIC_MOVE);
             for (String f : List.of("matrix.csv", "tables.md")) {
                 Files.move(tmp.resolve(f), dir.resolve(f), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             }
@@ -573,7 +595,7 @@ final class Sweep {
             throw new UncheckedIOException("cannot write the merged results into " + dir + ": " + e.getMessage(), e);
         }
         out.println(p.name + ": merged " + cells.size() + " cells into " + dir.resolve("matrix.csv") + " and " + dir.resolve("tables.md")
-                + " (the runs are under " + dir.resolve(CELLS) + "/KEY/runs/)");
+                + ", with every run under " + dir.resolve("runs") + "/ as in a one-shot run");
     }
 
     /** "0-3, 7, 9-10 (6 cells)". */

@@ -143,11 +143,17 @@ class SweepTest {
         });
         assertEquals(8 * 2, oneShot.size(), oneShot.keySet().toString());
         assertSameFiles(oneShot, cells);
+        // and the merge puts them where the one-shot run has them, as links to the cells' files
+        assertSameFiles(oneShot, files(sweep.resolve("runs")));
+        assertTrue(Files.isSameFile(sweep.resolve("runs/light-easy-seed-2/jobs.csv"), sweep.resolve("cells/light-easy-seed-2/runs/light-easy-seed-2/jobs.csv")));
+        assertEquals(0, run("matrix", p.toString(), "--merge", sweep.toString()), "a merge again: " + err());
+        assertSameFiles(oneShot, files(sweep.resolve("runs")));
 
         // the local default: every cell left, then the merge, into another folder: the same again
         assertEquals(0, run("matrix", p.toString(), "--out", tmp.resolve("local").toString()), err());
         assertArrayEquals(Files.readAllBytes(sweep.resolve("matrix.csv")), Files.readAllBytes(tmp.resolve("local/matrix.csv")));
         assertSameFiles(files(sweep.resolve("cells")), files(tmp.resolve("local/cells")));
+        assertSameFiles(files(sweep.resolve("runs")), files(tmp.resolve("local/runs")));
     }
 
     @Test
