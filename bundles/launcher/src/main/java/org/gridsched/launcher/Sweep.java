@@ -330,7 +330,7 @@ final class Sweep {
      * The sweep's folder: created if needed and marked as this profile's ({@code .gridsched-run}, as a run's output
      * folder), refused when it belongs to another profile or holds files gridsched did not write.
      */
-    private void claimSweepFolder() {
+    void claimSweepFolder() {
         try {
             Files.createDirectories(dir.resolve(CELLS));
             Path marker = dir.resolve(OutputFolder.MARKER);
@@ -513,6 +513,14 @@ final class Sweep {
                     reasons.add(why.toString());
                 }
             }
+        }
+        java.util.Set<String> keys = new java.util.HashSet<>();
+        cells.forEach(c -> keys.add(c.key()));
+        try (Stream<Path> s = Files.list(dir.resolve(CELLS))) {
+            s.map(x -> x.getFileName().toString()).filter(k -> !keys.contains(k)).sorted().limit(5).forEach(k ->
+                    err.println("gridsched: warning: " + dir.resolve(CELLS).resolve(k) + " is no cell of '" + p.name + "' (ignored)"));
+        } catch (IOException e) {
+            // no cells/ at all: every cell is missing, said below
         }
         if (!bad.isEmpty()) {
             int n = bad.values().stream().mapToInt(List::size).sum();

@@ -158,6 +158,7 @@ final class SweepCommands {
         Path gridsched = home.resolve("bin").resolve("gridsched").toAbsolutePath().normalize();
         SlurmSweep.Settings s = new SlurmSweep.Settings(p.name, gridsched, a.profile().toAbsolutePath().normalize(), dir, sweep.cells().size(),
                 perTask, maxRunning, a.get("--partition"), a.get("--time"), cpus, a.has("--seed") ? p.seed : null, maxArray, source);
+        sweep.claimSweepFolder(); // refused now if it holds other results, not in every task
         Path folder = SlurmSweep.write(s);
         out.printf("%s: %d cells, %d per task: %d array task%s in %d array%s (MaxArraySize %d, %s)%s%n", p.name, s.cells(), perTask, s.tasks(),
                 s.tasks() == 1 ? "" : "s", s.arrays().size(), s.arrays().size() == 1 ? "" : "s", maxArray, source,

@@ -274,6 +274,14 @@ class SweepTest {
         Files.writeString(foreign.resolve("notes.txt"), "mine");
         assertEquals(1, run("matrix", p.toString(), "--out", foreign.toString(), "--cell", "0"));
         assertTrue(err().contains(foreign + " already holds files gridsched did not write for 'm' (notes.txt); choose an empty --out"), err());
+        assertEquals(1, run("slurm", p.toString(), "--out", foreign.toString(), "--max-array-size", "1001"));
+        assertTrue(err().contains(foreign + " already holds files gridsched did not write for 'm' (notes.txt); choose an empty --out"), err());
+        assertFalse(Files.exists(foreign.resolve("slurm")), "no scripts whose every task would fail");
+
+        // a cell folder that is no cell of the profile (an axis value since removed, say) is named, and ignored
+        Files.createDirectories(sweep.resolve("cells/old-value-seed-1"));
+        assertEquals(1, run("matrix", p.toString(), "--merge", sweep.toString()));
+        assertTrue(err().contains("gridsched: warning: " + sweep.resolve("cells/old-value-seed-1") + " is no cell of 'm' (ignored)"), err());
     }
 
     // ------------------------------------------------------------------------------------------------ slurm
