@@ -70,6 +70,8 @@ final class Sweep {
     private final RunProfile p;
     private final Axes axes;
     private final String fingerprint;
+    /** The profile's file, for the commands the messages suggest. */
+    private final Path profileFile;
     private final Path dir;
     private final List<Matrix.Dim> dims;
     private final List<Matrix.Run> runs;
@@ -80,7 +82,7 @@ final class Sweep {
      * @param fingerprint what the profile's cells are computed from ({@link #fingerprint(Path, long)})
      * @param dir         the sweep's folder (cells/, matrix.csv, tables.md)
      */
-    Sweep(Runner runner, PrintStream out, PrintStream err, RunProfile p, String fingerprint, Path dir) {
+    Sweep(Runner runner, PrintStream out, PrintStream err, RunProfile p, Path profileFile, String fingerprint, Path dir) {
         if (p.matrix == null) {
             throw new InputException(p.name, 0, "matrix", "this profile has no \"matrix\"; a sweep runs the cells of a matrix"
                     + " (run a single profile with 'gridsched run')");
@@ -92,6 +94,7 @@ final class Sweep {
         this.p = p;
         this.axes = Matrix.parse(p.matrix, p, p.name);
         this.fingerprint = fingerprint;
+        this.profileFile = profileFile;
         this.dir = dir;
         Map<String, Integer> keys = new HashMap<>();
         if (axes.study()) {
@@ -165,7 +168,7 @@ final class Sweep {
 
     /** One line per cell: number, key, seed, what it runs; first a line saying what a cell is. */
     void list() {
-        String unit = axes.study() ? "a scenario (its reference and its reallocation runs)" : "one run";
+        String unit = axes.study() ? "one scenario: a reference and its reallocation runs" : "one run";
         out.printf("# %s: %d cells (each %s), numbered 0-%d; columns: cell, key (its folder under cells/), seed, what it runs%n",
                 p.name, cells.size(), unit, cells.size() - 1);
         for (CellInfo c : cells) {
@@ -538,8 +541,12 @@ final class Sweep {
             while (last + 1 < all.size() && all.get(last + 1).index() == all.get(last).index() + 1) {
                 last++;
             }
-            sb.append("\nrun them (complete cells are skipped), e.g.: gridsched matrix PROFILE --out ").append(dir).append(" --cells ")
-                    .append(all.get(0).index()).append('-').append(all.get(last).index()).append(bad.containsKey(State.FOREIGN) ? " (after removing the foreign cells' folders)" : "");
+            sb.append(bad.containsKey(State.FOREIGN) ? "\nremove the foreign cells' folders, then run" : "\nrun").append(" them (complete cells are skipped), e.g.: gridsched matrix ")
+                    .append(SlurmSweep.quote(profileFile)).append(" --out ").append(SlurmSweep.quote(dir)).append(" --cells ")
+                    .append(all.get(0).index()).append('-').append(all.get(last).index());
+            if (Files.isRegularFile(dir.resolve(SlurmSweep.FOLDER).resolve("submit.sh"))) {
+                sb.append("\nor submit the sweep again: bash ").append(SlurmSweep.quote(dir.resolve(SlurmSweep.FOLDER).resolve("submit.sh")));
+            }
             throw new InputException(dir.toString(), 0, "merge", sb.toString());
         }
         Path tmp = dir.resolve(".gridsched-merge");

@@ -114,7 +114,7 @@ final class SweepCommands {
             }
             dir = m;
         }
-        Sweep sweep = new Sweep(runner, out, err, p, Sweep.fingerprint(a.profile(), p.seed), dir);
+        Sweep sweep = new Sweep(runner, out, err, p, a.profile(), Sweep.fingerprint(a.profile(), p.seed), dir);
         int threads = positive(a, "--threads", Math.max(1, Runtime.getRuntime().availableProcessors()));
         if (a.has("--list")) {
             sweep.list();
@@ -135,7 +135,7 @@ final class SweepCommands {
         Args a = args("slurm", list, Set.of("--submit"), "runconfigs/brokering-load-sweep.json --per-task 4 --max-running 50");
         RunProfile p = profile(a);
         Path dir = (a.has("--out") ? Path.of(a.get("--out")) : Runner.outputDir(p, home)).toAbsolutePath().normalize();
-        Sweep sweep = new Sweep(runner, out, err, p, Sweep.fingerprint(a.profile(), p.seed), dir);
+        Sweep sweep = new Sweep(runner, out, err, p, a.profile(), Sweep.fingerprint(a.profile(), p.seed), dir);
         new Matrix(runner, err).checkPlugins(p, Matrix.parse(p.matrix, p, p.name)); // fail here, not in a thousand tasks
         int perTask = positive(a, "--per-task", 1);
         int maxRunning = a.has("--max-running") ? positive(a, "--max-running", 0) : 0;

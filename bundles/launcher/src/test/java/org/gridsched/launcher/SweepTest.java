@@ -175,7 +175,7 @@ class SweepTest {
         assertEquals(1, run("matrix", p.toString(), "--merge", sweep.toString()));
         assertTrue(err().contains("4 of 8 cells are not complete:\n  missing (never run): 6-7 (2 cells)\n"
                 + "  partially written (stopped before the end): 4-5 (2 cells)\n"
-                + "run them (complete cells are skipped), e.g.: gridsched matrix PROFILE --out " + sweep + " --cells 4-7"), err());
+                + "run them (complete cells are skipped), e.g.: gridsched matrix " + p + " --out " + sweep + " --cells 4-7"), err());
         assertFalse(Files.exists(sweep.resolve("matrix.csv")), "no merge from incomplete cells");
 
         String before = Files.readString(p);
