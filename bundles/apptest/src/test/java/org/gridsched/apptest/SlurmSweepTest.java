@@ -94,10 +94,11 @@ class SlurmSweepTest {
         Assumptions.assumeTrue(which("apt-get") != null, "Slurm is not installed (missing " + missing()
                 + ") and there is no apt-get to install it; install slurm-wlm and munge to run this test");
         Map<String, String> env = Map.of("DEBIAN_FRONTEND", "noninteractive");
-        List<String> install = List.of("apt-get", "install", "-y", "--no-install-recommends", "slurm-wlm", "munge");
+        // waits for a dpkg lock held by another installation (another test or build on the machine) instead of failing
+        List<String> install = List.of("apt-get", "-o", "DPkg::Lock::Timeout=600", "install", "-y", "--no-install-recommends", "slurm-wlm", "munge");
         Out o = exec(install, env, 900);
         if (o.exit() != 0) { // the package lists may be missing or stale
-            Out update = exec(List.of("apt-get", "update"), env, 600);
+            Out update = exec(List.of("apt-get", "-o", "DPkg::Lock::Timeout=600", "update"), env, 600);
             o = update.exit() != 0 ? update : exec(install, env, 900);
         }
         Assumptions.assumeTrue(o.exit() == 0 && missing().isEmpty(), "Slurm could not be installed (apt-get install slurm-wlm munge: exit "
@@ -144,7 +145,7 @@ class SlurmSweepTest {
                 SlurmctldHost=%1$s(127.0.0.1)
                 SlurmctldPort=%2$d
                 SlurmdPort=%3$d
-                SlurmUser=root
+                SlurmUser=%6$s
                 SlurmdUser=root
                 AuthType=auth/munge
                 AuthInfo=socket=%4$s/munge.sock
@@ -168,7 +169,7 @@ class SlurmSweepTest {
                 MinJobAge=600
                 NodeName=%1$s NodeAddr=127.0.0.1 CPUs=%5$d State=UNKNOWN
                 PartitionName=gridsched Nodes=ALL Default=YES MaxTime=INFINITE State=UP
-                """.formatted(host, freePort(), freePort(), dir, cpus);
+                """.formatted(host, freePort(), freePort(), dir, cpus, System.getProperty("user.name"));
         Path slurmConf = dir.resolve("slurm.conf");
         Files.writeString(slurmConf, conf);
         env.put("SLURM_CONF", slurmConf.toString());
