@@ -166,8 +166,8 @@ public final class Cli {
                 case "plugins" -> plugins(args);
                 case "generate" -> generate(args);
                 case "theory" -> theory(args);
-                case "matrix" -> new SweepCommands(new Runner(registry, out, err, terminal, home), out, err, home).matrix(args);
-                case "slurm" -> new SweepCommands(new Runner(registry, out, err, terminal, home), out, err, home).slurm(args);
+                case "matrix" -> new SweepCommands(registry, out, err, terminal, home).matrix(args);
+                case "slurm" -> new SweepCommands(registry, out, err, terminal, home).slurm(args);
                 case "bench" -> new Bench(registry, out, err, home).run(args);
                 default -> throw new UsageException("unknown command '" + command + "'" + Suggest.didYouMean(command, COMMANDS)
                         + "; commands: " + String.join(", ", COMMANDS));

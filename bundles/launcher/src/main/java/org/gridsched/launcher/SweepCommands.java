@@ -11,16 +11,20 @@ import org.gridsched.api.InputException;
 
 /** The commands {@code matrix} (a matrix's cells: list, run some, merge) and {@code slurm} (the same as job arrays). */
 final class SweepCommands {
-    private final Runner runner;
-    private final PrintStream out;
-    private final PrintStream err;
+    private final PluginRegistry registry;
+    private final boolean terminal;
     private final Path home;
+    private Runner runner;
+    private PrintStream out;
+    private PrintStream err;
 
-    SweepCommands(Runner runner, PrintStream out, PrintStream err, Path home) {
-        this.runner = runner;
+    SweepCommands(PluginRegistry registry, PrintStream out, PrintStream err, boolean terminal, Path home) {
+        this.registry = registry;
         this.out = out;
         this.err = err;
+        this.terminal = terminal;
         this.home = home;
+        this.runner = new Runner(registry, out, err, terminal, home);
     }
 
     /** The profile's file (first argument) and the options after it, each given once. */
@@ -76,7 +80,7 @@ final class SweepCommands {
         throw new Cli.UsageException(option + " needs a whole number of at least 1, got '" + v + "'");
     }
 
-    private static RunProfile profile(Args a) {
+    private RunProfile profile(Args a) {
         RunProfile p = ProfileParser.parse(a.profile());
         if (a.has("--seed")) {
             try {
@@ -84,9 +88,6 @@ final class SweepCommands {
             } catch (NumberFormatException e) {
                 throw new Cli.UsageException("--seed needs a whole number, got '" + a.get("--seed") + "'");
             }
-        }
-        if (a.has("--quiet")) {
-            p.progress = false;
         }
         if (p.matrix == null) {
             throw new InputException(a.profile().toString(), 0, "matrix", "this profile has no \"matrix\"; matrix and slurm run the cells of"
@@ -103,6 +104,13 @@ final class SweepCommands {
             throw new Cli.UsageException("matrix: " + String.join(" and ", modes) + " do different things; give one of them");
         }
         RunProfile p = profile(a);
+        if (a.has("--quiet")) { // nothing but errors, which reach the user as exceptions
+            p.progress = false;
+            PrintStream silent = new PrintStream(java.io.OutputStream.nullOutputStream(), true, java.nio.charset.StandardCharsets.UTF_8);
+            out = silent;
+            err = silent;
+            runner = new Runner(registry, out, err, terminal, home);
+        }
         Path dir = Runner.outputDir(p, home);
         if (a.has("--out")) {
             dir = Path.of(a.get("--out"));

@@ -196,6 +196,10 @@ class SweepTest {
                 Files.readAllBytes(cells.resolve("heavy-busy-fcfs-seed-2/runs/heavy-busy-fcfs-seed-2/jobs.csv")));
         assertEquals(0, run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "2-3"), err());
         assertTrue(err().contains("m: cells 2-3 already complete in " + cells + "; nothing to run"), err());
+        assertEquals(0, run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "2-3", "--quiet"), err());
+        assertEquals("", out() + err(), "--quiet prints nothing but errors");
+        assertEquals(1, run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "2-30", "--quiet"));
+        assertTrue(err().contains("--cells: cells 2-30 go beyond the last cell"), "errors still reach the user: " + err());
     }
 
     @Test
