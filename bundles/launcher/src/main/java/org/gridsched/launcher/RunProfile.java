@@ -84,6 +84,8 @@ public final class RunProfile {
     public boolean killAtRequestedTime = true;
     public boolean strict = false;
     public boolean progress = true;
+    /** Write report.html (and images, schedule.json) at the end: "report" key, --report (not a result: not in summary.json). */
+    public boolean report;
     /** Null: {@code workspace/results/NAME} under the gridsched home. */
     public Path output;
     /** Clear an output folder that holds other results instead of refusing it (--force). */
@@ -161,6 +163,7 @@ public final class RunProfile {
         r.killAtRequestedTime = killAtRequestedTime;
         r.strict = strict;
         r.progress = progress;
+        r.report = report;
         r.localFraction = localFraction;
         r.maxSkippedFraction = maxSkippedFraction;
         r.referenceSpeed = referenceSpeed;

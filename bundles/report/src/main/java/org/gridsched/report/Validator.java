@@ -2,6 +2,7 @@ package org.gridsched.report;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -136,14 +137,16 @@ public final class Validator {
 
     /**
      * Sweep over time: at each start the job's processor runs must not meet a run still held; ends come before
-     * starts at the same instant (a processor freed at t can be taken at t). Runs held are a map from first
-     * processor to [end, job], so each check is a log-time lookup.
+     * starts at the same instant (a processor freed at t can be taken at t). Runs held are maps from first
+     * processor to [end, job], so each check is a log-time lookup. A run that meets held ones goes into the next
+     * map (layer) where it fits, so that it is still checked against later jobs: a valid schedule has one layer.
      */
     private void overlaps() {
         int n = t.size;
         int[] byStart = Order.by(t.start, n);
         int[] byFinish = Order.by(t.finish, n);
-        TreeMap<Integer, int[]> held = new TreeMap<>();
+        List<TreeMap<Integer, int[]>> layers = new ArrayList<>();
+        layers.add(new TreeMap<>());
         int f = 0;
         for (int s = 0; s < n; s++) {
             int j = byStart[s];
@@ -152,11 +155,11 @@ public final class Validator {
             }
             double now = t.start[j];
             for (; f < n && !(t.finish[byFinish[f]] > now); f++) {
-                release(held, byFinish[f]);
+                release(layers, byFinish[f]);
             }
             int[] r = t.alloc[j];
             for (int i = 0; i < r.length; i += 2) {
-                take(held, j, r[i], r[i + 1]);
+                take(layers, j, r[i], r[i + 1]);
             }
         }
         v.checked("no processor held by two jobs at once");
@@ -166,38 +169,52 @@ public final class Validator {
         return t.ran(j) && t.finish[j] > t.start[j];
     }
 
-    private void release(TreeMap<Integer, int[]> held, int j) {
+    private void release(List<TreeMap<Integer, int[]>> layers, int j) {
         if (!holds(j)) {
             return;
         }
         int[] r = t.alloc[j];
         for (int i = 0; i < r.length; i += 2) {
-            int[] e = held.get(r[i]);
-            if (e != null && e[1] == j) {
-                held.remove(r[i]);
+            for (TreeMap<Integer, int[]> held : layers) {
+                int[] e = held.get(r[i]);
+                if (e != null && e[1] == j) {
+                    held.remove(r[i]);
+                    break;
+                }
             }
         }
     }
 
-    private void take(TreeMap<Integer, int[]> held, int j, int from, int to) {
-        Map.Entry<Integer, int[]> e = held.floorEntry(from);
-        if (e == null || e.getValue()[0] <= from) {
-            e = held.higherEntry(from);
-            if (e == null || e.getKey() >= to) {
-                held.put(from, new int[] {to, j});
-                return;
+    private void take(List<TreeMap<Integer, int[]>> layers, int j, int from, int to) {
+        TreeMap<Integer, int[]> free = null;
+        for (TreeMap<Integer, int[]> held : layers) {
+            boolean met = false;
+            Map.Entry<Integer, int[]> e = held.floorEntry(from);
+            if (e == null || e.getValue()[0] <= from) {
+                e = held.higherEntry(from);
+            }
+            for (; e != null && e.getKey() < to; e = held.higherEntry(e.getKey())) {
+                met = true;
+                conflict(e.getValue()[1], j, Math.max(from, e.getKey()), Math.min(to, e.getValue()[0]));
+            }
+            if (!met && free == null) {
+                free = held;
             }
         }
-        int k = e.getValue()[1];
-        int lo = Math.max(from, e.getKey());
-        int hi = Math.min(to, e.getValue()[0]);
+        if (free == null) {
+            free = new TreeMap<>();
+            layers.add(free);
+        }
+        free.put(from, new int[] {to, j});
+    }
+
+    private void conflict(int k, int j, int lo, int hi) {
         Clusters c = t.clusters;
         int cl = c.ofProcessor(lo);
         String where = cl < 0 ? "processor(s) " + range(lo, hi)
                 : "processor(s) " + range(lo - c.offset(cl), hi - c.offset(cl)) + " of cluster " + c.name(cl);
         v.problem("overlap", job(k) + " and " + job(j) + " both hold " + where + " during ["
                 + num(Math.max(t.start[j], t.start[k])) + ", " + num(Math.min(t.finish[j], t.finish[k])) + ")");
-        // not held by j: the map keeps the first holder, so that its release stays exact
     }
 
     private void dependencies() {
