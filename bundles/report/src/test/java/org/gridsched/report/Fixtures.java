@@ -55,4 +55,43 @@ final class Fixtures {
                 row("4", 3, 3, 12, 20, "0 4-5", "a") + ",a;b",
                 row("5", 4, 1, 10, 11, "0", "a") + ",a");
     }
+
+    /**
+     * A valid schedule of {@code n} jobs on a:72 and b:32, in slots of 10 s: in each slot eight jobs on 8-processor
+     * blocks of a (ids 0-63), one on b (ids 72-87), one on both (a's 64-71 and b's 88-103); waits and run
+     * times vary, users u0-u4.
+     */
+    static Path many(Path dir, int n) {
+        java.util.List<String> lines = new java.util.ArrayList<>();
+        java.util.Random rnd = new java.util.Random(7);
+        for (int k = 0; k < n; k++) {
+            int slot = k / 10;
+            int kind = k % 10;
+            double start = slot * 10.0 + rnd.nextInt(3);
+            double finish = start + 1 + rnd.nextInt(7);
+            double submit = Math.max(0, start - rnd.nextInt(40));
+            String alloc;
+            String cluster;
+            String clusters;
+            int procs;
+            if (kind < 8) {
+                alloc = (kind * 8) + "-" + (kind * 8 + 7);
+                cluster = "a";
+                clusters = "a";
+                procs = 8;
+            } else if (kind == 8) {
+                alloc = "72-87";
+                cluster = "b";
+                clusters = "b";
+                procs = 16;
+            } else {
+                alloc = "64-71 88-103";
+                cluster = "a";
+                clusters = "a;b";
+                procs = 24;
+            }
+            lines.add(row(String.valueOf(k + 1), submit, procs, start, finish, alloc, cluster) + "," + clusters + ",u" + (k % 5));
+        }
+        return run(dir, summary("many", "a:72", "b:32"), BATSIM_HEADER + ",clusters,user", lines.toArray(new String[0]));
+    }
 }
