@@ -66,7 +66,7 @@ final class ReportCommand {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         Validation v;
         try (PrintStream quiet = new PrintStream(buf, true, StandardCharsets.UTF_8)) {
-            v = Reports.report(stage, new Reports.Options(hasReference ? reference : null, true), quiet);
+            v = Reports.report(stage, new Reports.Options(hasReference ? reference : null, true, shown.toAbsolutePath().normalize().getFileName().toString()), quiet);
         }
         if (v != null && !v.ok()) {
             out.print(v.text().replace(stage.toString(), shown.toString()));

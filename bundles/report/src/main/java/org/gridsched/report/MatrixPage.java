@@ -93,7 +93,7 @@ final class MatrixPage {
 
     static void write(Path dir, Reports.Options o, PrintStream out) {
         Table t = read(dir.resolve("matrix.csv"));
-        String name = dir.toAbsolutePath().normalize().getFileName().toString();
+        String name = o.folderName(dir);
         Page p = new Page("gridsched matrix report: " + name);
         p.html("<h1>").text("gridsched matrix report: " + name).html("</h1>\n<p class=\"muted\">")
                 .text(t.axisValues().size() + " runs; axes " + String.join(", ", t.axes()) + "; metrics " + String.join(", ", t.metrics()))

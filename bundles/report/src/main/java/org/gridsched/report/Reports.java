@@ -22,10 +22,24 @@ public final class Reports {
     private Reports() {
     }
 
-    /** What {@code report} is asked for. */
-    public record Options(Path diffWith, boolean images) {
+    /**
+     * What {@code report} is asked for.
+     *
+     * @param diffWith another run of the same workload to compare with, or null
+     * @param images   also write the PNG files
+     * @param folder   the name the report gives the folder (a run writes its report into a staging folder), or null
+     */
+    public record Options(Path diffWith, boolean images, String folder) {
+        public Options(Path diffWith, boolean images) {
+            this(diffWith, images, null);
+        }
+
         public static Options defaults() {
             return new Options(null, true);
+        }
+
+        String folderName(Path dir) {
+            return folder != null ? folder : RunDir.folderName(dir);
         }
     }
 
@@ -49,7 +63,7 @@ public final class Reports {
         Analysis a = new Analysis(run.jobs);
         RunDiff diff = null;
         if (o.diffWith() != null) {
-            diff = RunDiff.of(run, RunDir.open(o.diffWith()));
+            diff = RunDiff.of(run, o.folderName(dir), RunDir.open(o.diffWith()));
         }
         if (o.images()) {
             images(run, a, dir.resolve(IMAGES));

@@ -35,12 +35,13 @@ final class RunDiff {
         this.b = b;
     }
 
-    static RunDiff of(RunDir runA, RunDir runB) {
+    /** @param folderA the name of run a's folder (its final name when it is still being written) */
+    static RunDiff of(RunDir runA, String folderA, RunDir runB) {
         String na = runA.name;
         String nb = runB.name;
         if (na.equals(nb)) {
-            na = runA.dir.toAbsolutePath().normalize().getFileName() + " (" + na + ")";
-            nb = runB.dir.toAbsolutePath().normalize().getFileName() + " (" + nb + ")";
+            na = folderA + " (" + na + ")";
+            nb = RunDir.folderName(runB.dir) + " (" + nb + ")";
         }
         RunDiff d = new RunDiff(na, nb);
         JobsTable ta = runA.jobs;

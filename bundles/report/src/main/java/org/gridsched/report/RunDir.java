@@ -28,6 +28,12 @@ public final class RunDir {
         this.jobs = jobs;
     }
 
+    /** A folder's own name (of "." too). */
+    static String folderName(Path dir) {
+        Path n = dir.toAbsolutePath().normalize().getFileName();
+        return n == null ? dir.toString() : n.toString();
+    }
+
     /** The jobs file of a run folder: jobs.csv, jobs.csv.gz or Batsim's *_jobs.csv. */
     static Path jobsFile(Path dir) {
         for (String n : List.of("jobs.csv", "jobs.csv.gz")) {

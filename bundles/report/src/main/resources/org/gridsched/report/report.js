@@ -364,7 +364,7 @@
         tooltip: {trigger: 'item'},
         grid: {left: 70, right: 20, bottom: 60},
         xAxis: {type: 'category', data: m.labels, axisLabel: {interval: 0, rotate: m.labels.length > 6 ? 30 : 0}},
-        yAxis: {type: 'value', name: m.metric, scale: true},
+        yAxis: {type: 'value', scale: true},
         series: [{name: m.metric, type: 'boxplot', data: m.boxes},
           {name: 'runs', type: 'scatter', symbolSize: 5, itemStyle: {color: 'rgba(225,87,89,0.6)'}, data: m.points}]
       });
