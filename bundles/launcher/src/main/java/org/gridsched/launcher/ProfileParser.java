@@ -41,7 +41,8 @@ import org.gridsched.launcher.PluginRegistry.Kind;
  *   "matrix": {"workloads": {"LABEL": {...}}, "platforms": {"LABEL": "a:64,b:32"}, "batch": ["fcfs", "cbf"],
  *              "controllers": {"LABEL": [...]}, "seeds": [1, 2], "metrics": ["mean_wait"]},  // see Matrix
  *   "seed": 42, "kill_at_requested_time": true, "strict": false, "progress": true,
- *   "output": "../workspace/results/quickstart"
+ *   "output": "../workspace/results/quickstart",
+ *   "report": false                                    // true: also write report.html, report-images/, schedule.json
  * }
  * }</pre>
  *
