@@ -164,8 +164,8 @@ public final class Cli {
                 }
             }
             switch (command) {
-                case "simulate" -> new Runner(registry, out, err, terminal, home).run(simulateProfile(args));
-                case "run" -> new Runner(registry, out, err, terminal, home).run(runProfile(args));
+                case "simulate" -> runner(simulateProfile(args));
+                case "run" -> runner(runProfile(args));
                 case "plugins" -> plugins(args);
                 case "generate" -> generate(args);
                 case "theory" -> theory(args);
@@ -238,10 +238,13 @@ public final class Cli {
             switch (a) {
                 case "--workload" -> {
                     List<Path> files = new ArrayList<>();
+                    List<String> asGiven = new ArrayList<>();
                     for (String f : value(args, ++i, a).split(",")) {
                         files.add(Path.of(f.trim()));
+                        asGiven.add(f.trim());
                     }
                     p.workloadFiles = files;
+                    p.workloadFilesAsGiven = asGiven;
                 }
                 case "--clock" -> p.clock = value(args, ++i, a);
                 case "--local-fraction" -> p.localFraction = doubleValue(args, ++i, a);
@@ -259,7 +262,10 @@ public final class Cli {
                 case "--name" -> p.name = value(args, ++i, a);
                 case "--strict" -> p.strict = true;
                 case "--no-kill" -> p.killAtRequestedTime = false;
-                case "--quiet" -> p.progress = false;
+                case "--quiet" -> {
+                    p.progress = false;
+                    p.quiet = true;
+                }
                 case "--report" -> p.report = true;
                 case "--workload-option" -> keyValue(value(args, ++i, a), workloadOptions, a);
                 default -> throw new UsageException("simulate: unknown option '" + a + "'" + Suggest.didYouMean(a, optionsOf("simulate")));
@@ -331,6 +337,12 @@ public final class Cli {
         return null;
     }
 
+    /** Runs a profile; with {@code --quiet} its summary and warnings go nowhere (errors still reach stderr). */
+    private void runner(RunProfile p) {
+        PrintStream silent = new PrintStream(java.io.OutputStream.nullOutputStream(), false, java.nio.charset.StandardCharsets.UTF_8);
+        new Runner(registry, p.quiet ? silent : out, p.quiet ? silent : err, terminal, home).run(p);
+    }
+
     RunProfile runProfile(List<String> args) {
         return runProfile("run", args);
     }
@@ -352,7 +364,10 @@ public final class Cli {
                 case "--out" -> p.output = Path.of(value(args, ++i, a));
                 case "--force" -> p.force = true;
                 case "--seed" -> p.seed = longValue(args, ++i, a);
-                case "--quiet" -> p.progress = false;
+                case "--quiet" -> {
+                    p.progress = false;
+                    p.quiet = true;
+                }
                 case "--reference" -> p.reference = true;
                 case "--report" -> p.report = true;
                 default -> throw new UsageException(command + ": unknown option '" + a + "'" + Suggest.didYouMean(a, optionsOf(command)));

@@ -176,7 +176,19 @@ public final class ProfileParser {
         if (p.matrix != null) {
             Matrix.parse(p.matrix, p, source); // its errors now, naming the file; the runner reads it again (after --seed)
         }
+        checkHeuristicHasAReallocation(root, p);
         return p;
+    }
+
+    /** A heuristic only picks the jobs a reallocation moves; without one it would be silently ignored. */
+    private void checkHeuristicHasAReallocation(JsonNode root, RunProfile p) {
+        String heuristic = Kind.HEURISTIC.profileKey();
+        String realloc = Kind.REALLOCATION.profileKey();
+        boolean varied = p.matrix != null && p.matrix.containsKey(realloc);
+        if (root.has(heuristic) && p.choice(Kind.REALLOCATION) == null && !varied) {
+            throw error(heuristic, "chooses which waiting jobs a reallocation moves first; it has no effect without \""
+                    + realloc + "\" (e.g. \"" + realloc + "\": \"regular\")");
+        }
     }
 
     private List<RunProfile.ClusterEntry> platform(JsonNode node) {
@@ -233,16 +245,20 @@ public final class ProfileParser {
         if (file) {
             if (node.has("file")) {
                 p.workloadFiles = List.of(path(node.get("file"), "workload.file"));
+                p.workloadFilesAsGiven = List.of(node.get("file").asText());
             } else {
                 JsonNode files = node.get("files");
                 if (!files.isArray() || files.isEmpty()) {
                     throw error("workload.files", "expected a non-empty list of trace files");
                 }
                 List<java.nio.file.Path> list = new ArrayList<>();
+                List<String> given = new ArrayList<>();
                 for (int i = 0; i < files.size(); i++) {
                     list.add(path(files.get(i), "workload.files[" + i + "]"));
+                    given.add(files.get(i).asText());
                 }
                 p.workloadFiles = list;
+                p.workloadFilesAsGiven = given;
             }
             if (node.has("clock")) {
                 p.clock = text(node.get("clock"), "workload.clock");
