@@ -111,7 +111,7 @@ final class Json {
                 case '<' -> sb.append("\\u003c"); // never "</script>" inside the page's data block
                 default -> {
                     if (c < 0x20) {
-                        sb.append(String.format("\\u%04x", (int) c));
+                        sb.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
                     } else {
                         sb.append(c);
                     }

@@ -120,13 +120,13 @@ final class RunDiff {
     }
 
     void section(Page p) {
-        p.html("<h2>Difference with another run</h2>\n<p>").text("Jobs matched by id: " + String.format("%,d", common)
-                + " ran in both; " + String.format("%,d", moved) + " ran on another cluster in " + b + " than in " + a + "; "
-                + String.format("%,d", onlyA) + " only in " + a + ", " + String.format("%,d", onlyB) + " only in " + b
+        p.html("<h2>Difference with another run</h2>\n<p>").text("Jobs matched by id: " + String.format(java.util.Locale.ROOT, "%,d", common)
+                + " ran in both; " + String.format(java.util.Locale.ROOT, "%,d", moved) + " ran on another cluster in " + b + " than in " + a + "; "
+                + String.format(java.util.Locale.ROOT, "%,d", onlyA) + " only in " + a + ", " + String.format(java.util.Locale.ROOT, "%,d", onlyB) + " only in " + b
                 + "; mean start difference " + RunPage.fmt(common == 0 ? 0 : sumDelta / common) + " s.").html("</p>\n");
         p.html("<table id=\"diff-counts\"><tr><th>start in ").text(b).html(" vs ").text(a).html("</th><th>jobs</th></tr>\n");
         for (int i = 0; i < LABELS.length; i++) {
-            p.html("<tr><td>").text(LABELS[i]).html("</td><td>").text(String.format("%,d", counts[i])).html("</td></tr>\n");
+            p.html("<tr><td>").text(LABELS[i]).html("</td><td>").text(String.format(java.util.Locale.ROOT, "%,d", counts[i])).html("</td></tr>\n");
         }
         p.html("</table>\n<div id=\"chart-diff\" class=\"chart small\"></div>\n");
         if (!top.isEmpty()) {

@@ -21,8 +21,8 @@ final class RunPage {
         JobsTable t = run.jobs;
         Page p = new Page("gridsched report: " + run.name);
         p.html("<h1>").text("gridsched report: " + run.name).html("</h1>\n");
-        p.html("<p class=\"muted\">").text(t.file.getFileName() + ": " + String.format("%,d", t.size) + " jobs, "
-                + String.format("%,d", a.gantt.jobs) + " of them ran; platform " + platform(t.clusters)).html("</p>\n");
+        p.html("<p class=\"muted\">").text(t.file.getFileName() + ": " + String.format(java.util.Locale.ROOT, "%,d", t.size) + " jobs, "
+                + String.format(java.util.Locale.ROOT, "%,d", a.gantt.jobs) + " of them ran; platform " + platform(t.clusters)).html("</p>\n");
         validation(p, v);
         summary(p, run);
         p.html("<h2>Gantt charts</h2>\n<div class=\"controls\">colour by <select id=\"gantt-colour\">"
@@ -66,7 +66,7 @@ final class RunPage {
             p.html("<div class=\"ok\" id=\"validation\">Valid schedule: ").text(String.join("; ", v.checks())).html(".</div>\n");
             return;
         }
-        p.html("<div class=\"bad\" id=\"validation\"><b>Invalid schedule</b>: ").text(String.format("%,d", v.problems()))
+        p.html("<div class=\"bad\" id=\"validation\"><b>Invalid schedule</b>: ").text(String.format(java.util.Locale.ROOT, "%,d", v.problems()))
                 .html(" problem(s); the charts below show what the file says.<ul>\n");
         v.counts().forEach((kind, n) -> {
             for (String e : v.examples().get(kind)) {
@@ -100,7 +100,7 @@ final class RunPage {
                     keys.add(e.getKey());
                 }
             }));
-            p.html("<table id=\"clusters\"><tr><th>cluster</th>");
+            p.html("<div class=\"wide\"><table id=\"clusters\"><tr><th>cluster</th>");
             keys.forEach(k -> p.html("<th>").text(k).html("</th>"));
             p.html("</tr>\n");
             clusters.fields().forEachRemaining(c -> {
@@ -108,16 +108,20 @@ final class RunPage {
                 keys.forEach(k -> p.html("<td>").text(c.getValue().has(k) ? fmt(c.getValue().get(k).asDouble()) : "").html("</td>"));
                 p.html("</tr>\n");
             });
-            p.html("</table>\n");
+            p.html("</table></div>\n");
         }
     }
 
+    /** Whole numbers and large ones with thousands separators (never rounded above the unit), others to 5 digits. */
     static String fmt(double v) {
-        if (Double.isNaN(v)) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
             return "";
         }
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-            return String.format("%,d", (long) v);
+            return String.format(java.util.Locale.ROOT, "%,d", (long) v);
+        }
+        if (Math.abs(v) >= 1e4) {
+            return String.format(java.util.Locale.ROOT, "%,.1f", v);
         }
         return Numbers.format(Json.round(v));
     }

@@ -239,7 +239,7 @@ final class StaticCharts {
             r.setBlockHeight(ch);
             r.setPaintScale(new BusyScale());
             plot = new XYPlot(ds, time, procs, r);
-            title += " (" + String.format("%,d", n) + " jobs: share of processors busy, darker = busier)";
+            title += " (" + String.format(java.util.Locale.ROOT, "%,d", n) + " jobs: share of processors busy, darker = busier)";
         }
         plot.setBackgroundPaint(new Color(0xfafafa));
         time.setRange(lo, hi);

@@ -56,19 +56,19 @@ public final class Validation {
     public String text() {
         StringBuilder sb = new StringBuilder();
         if (ok()) {
-            sb.append(file).append(": valid schedule of ").append(String.format("%,d", jobs)).append(" jobs (")
+            sb.append(file).append(": valid schedule of ").append(String.format(java.util.Locale.ROOT, "%,d", jobs)).append(" jobs (")
                     .append(String.join("; ", checks)).append(")\n");
             return sb.toString();
         }
-        sb.append(file).append(": INVALID schedule: ").append(String.format("%,d", problems())).append(" problem(s) in ")
-                .append(String.format("%,d", jobs)).append(" jobs\n");
+        sb.append(file).append(": INVALID schedule: ").append(String.format(java.util.Locale.ROOT, "%,d", problems())).append(" problem(s) in ")
+                .append(String.format(java.util.Locale.ROOT, "%,d", jobs)).append(" jobs\n");
         counts.forEach((kind, n) -> {
-            sb.append("  ").append(kind).append(": ").append(String.format("%,d", n)).append('\n');
+            sb.append("  ").append(kind).append(": ").append(String.format(java.util.Locale.ROOT, "%,d", n)).append('\n');
             for (String e : examples.get(kind)) {
                 sb.append("    ").append(e).append('\n');
             }
             if (n > EXAMPLES) {
-                sb.append("    ... and ").append(String.format("%,d", n - EXAMPLES)).append(" more\n");
+                sb.append("    ... and ").append(String.format(java.util.Locale.ROOT, "%,d", n - EXAMPLES)).append(" more\n");
             }
         });
         return sb.toString();

@@ -184,7 +184,7 @@
         ctx.fillStyle = this.colour(j);
         ctx.fillRect(x0, y0, Math.max(x1 - x0, 0.75), h);
         if (x1 - x0 > 3 && h > 3) { ctx.strokeStyle = 'rgba(255,255,255,0.7)'; ctx.lineWidth = 0.5; ctx.strokeRect(x0, y0, x1 - x0, h); }
-        if (J.multi[j]) { // a part of a multi-cluster job: dashed outline, linked on hover
+        if (J.multi[j] && x1 - x0 > 4) { // a part of a multi-cluster job, wide enough to tell: dashed outline
           ctx.setLineDash([3, 2]); ctx.strokeStyle = '#000'; ctx.lineWidth = 1; ctx.strokeRect(x0, y0, Math.max(x1 - x0, 1), h); ctx.setLineDash([]);
         }
         g.drawn.push(r);
