@@ -113,7 +113,7 @@ public final class JobsTable {
                             + "starting_time, finish_time and allocated_resources (found: " + String.join(",", columns) + ")");
                 }
             }
-            return new Loader(file, col, platform).load(in);
+            return new Loader(file, col, platform, columns.size()).load(in);
         } catch (NoSuchFileException e) {
             throw new InputException(name, 0, null, "no such file");
         } catch (IOException e) {
@@ -164,7 +164,11 @@ public final class JobsTable {
         final Map<String, Integer> userIndex = new LinkedHashMap<>();
         final Map<String, int[]> partCache = new HashMap<>();
 
-        Loader(Path file, Map<String, Integer> col, Clusters platform) {
+        /** Fields of every line: the header's. */
+        final int width;
+
+        Loader(Path file, Map<String, Integer> col, Clusters platform, int width) {
+            this.width = width;
             this.file = file;
             this.name = file.toString();
             cId = col.get("job_id");
@@ -190,31 +194,26 @@ public final class JobsTable {
         }
 
         JobsTable load(BufferedReader in) throws IOException {
-            List<String> f = new ArrayList<>(32);
+            Csv.Bounds f = new Csv.Bounds();
             int lineNo = 1;
-            int width = -1;
             for (String line; (line = in.readLine()) != null;) {
                 lineNo++;
                 if (line.isEmpty()) {
                     continue;
                 }
-                int fields = Csv.split(line, f);
-                if (width < 0) {
-                    width = fields;
-                }
-                int need = Math.max(Math.max(cId, cSubmit), Math.max(cStart, Math.max(cFinish, cAlloc)));
-                if (fields <= need) {
-                    throw new InputException(name, lineNo, null, "has " + fields + " fields, fewer than the header names");
+                int fields = Csv.bounds(line, f);
+                if (fields != width) {
+                    throw new InputException(name, lineNo, null, "has " + fields + " fields; the header names " + width);
                 }
                 grow();
                 int j = n++;
-                ids[j] = f.get(cId);
+                ids[j] = Csv.field(line, f, cId);
                 lines[j] = lineNo;
-                submit[j] = number(f.get(cSubmit), lineNo, "submission_time");
-                start[j] = number(f.get(cStart), lineNo, "starting_time");
-                finish[j] = number(f.get(cFinish), lineNo, "finish_time");
-                requested[j] = cRequested < 0 ? -1 : (int) number(f.get(cRequested), lineNo, "requested_number_of_resources");
-                String st = cState < 0 ? "COMPLETED_SUCCESSFULLY" : f.get(cState);
+                submit[j] = number(Csv.field(line, f, cSubmit), lineNo, "submission_time");
+                start[j] = number(Csv.field(line, f, cStart), lineNo, "starting_time");
+                finish[j] = number(Csv.field(line, f, cFinish), lineNo, "finish_time");
+                requested[j] = cRequested < 0 ? -1 : (int) number(Csv.field(line, f, cRequested), lineNo, "requested_number_of_resources");
+                String st = cState < 0 ? "COMPLETED_SUCCESSFULLY" : Csv.field(line, f, cState);
                 int s = states.indexOf(st);
                 if (s < 0) {
                     if (states.size() >= 127) {
@@ -225,15 +224,15 @@ public final class JobsTable {
                 }
                 state[j] = (byte) s;
                 if (user != null) {
-                    user[j] = userIndex.computeIfAbsent(f.get(cUser), k -> userIndex.size());
+                    user[j] = userIndex.computeIfAbsent(Csv.field(line, f, cUser), k -> userIndex.size());
                 }
                 if (deps != null) {
-                    String d = f.get(cDeps).strip();
+                    String d = Csv.field(line, f, cDeps).strip();
                     deps[j] = d.isEmpty() ? new String[0] : d.split("[ ;]+");
                 }
-                String a = f.get(cAlloc).strip();
+                String a = Csv.field(line, f, cAlloc).strip();
                 if (!a.isEmpty()) {
-                    allocation(j, a, cCluster < 0 ? "" : f.get(cCluster), cClusters < 0 ? "" : f.get(cClusters), lineNo);
+                    allocation(j, a, cCluster < 0 ? "" : Csv.field(line, f, cCluster), cClusters < 0 ? "" : Csv.field(line, f, cClusters), lineNo);
                 }
             }
             if (!inferPlatform) {
@@ -270,9 +269,14 @@ public final class JobsTable {
                 alloc[j] = runs(text, 0, lineNo);
                 return;
             }
-            String[] names = clusterList.isBlank() ? (cluster.isBlank() ? new String[0] : new String[] {cluster.strip()})
-                    : clusterList.strip().split(";");
-            int[] partIdx = partCache.computeIfAbsent(String.join(";", names), k -> clusterIndexes(names, lineNo));
+            String key = clusterList.isBlank() ? cluster : clusterList; // "a" or "a;b": one lookup per job
+            int[] partIdx = partCache.get(key);
+            if (partIdx == null) {
+                String[] names = clusterList.isBlank() ? (cluster.isBlank() ? new String[0] : new String[] {cluster.strip()})
+                        : clusterList.strip().split(";");
+                partIdx = clusterIndexes(names, lineNo);
+                partCache.put(key, partIdx);
+            }
             parts[j] = partIdx;
             if (platformWide) {
                 alloc[j] = runs(text, 0, lineNo);
@@ -318,25 +322,50 @@ public final class JobsTable {
 
         /** "0-3 7 9-10" to [0,4, 7,8, 9,11], each id shifted by {@code offset}. */
         private int[] runs(String text, int offset, int lineNo) {
-            String[] tokens = text.strip().split(" +");
-            int[] r = new int[2 * tokens.length];
-            for (int i = 0; i < tokens.length; i++) {
-                String t = tokens[i];
-                int dash = t.indexOf('-');
-                try {
-                    int from = Integer.parseInt(dash < 0 ? t : t.substring(0, dash));
-                    int last = dash < 0 ? from : Integer.parseInt(t.substring(dash + 1));
-                    if (from < 0 || last < from) {
-                        throw new NumberFormatException();
-                    }
-                    r[2 * i] = from + offset;
-                    r[2 * i + 1] = last + 1 + offset;
-                } catch (NumberFormatException e) {
-                    throw new InputException(name, lineNo, "allocated_resources", "'" + t
+            int[] r = new int[8];
+            int k = 0;
+            int n = text.length();
+            int i = 0;
+            while (i < n) {
+                while (i < n && text.charAt(i) == ' ') {
+                    i++;
+                }
+                if (i >= n) {
+                    break;
+                }
+                int end = text.indexOf(' ', i);
+                end = end < 0 ? n : end;
+                int dash = text.indexOf('-', i);
+                int from = digits(text, i, dash >= 0 && dash < end ? dash : end);
+                int last = dash >= 0 && dash < end ? digits(text, dash + 1, end) : from;
+                if (from < 0 || last < from) {
+                    throw new InputException(name, lineNo, "allocated_resources", "'" + text.substring(i, end)
                             + "' is not a processor id or a range FROM-TO of them");
                 }
+                if (k + 2 > r.length) {
+                    r = Arrays.copyOf(r, r.length * 2);
+                }
+                r[k++] = from + offset;
+                r[k++] = last + 1 + offset;
+                i = end;
             }
-            return r;
+            return k == r.length ? r : Arrays.copyOf(r, k);
+        }
+
+        /** A non-negative decimal number in text[from, to), or -1. */
+        private static int digits(String text, int from, int to) {
+            if (to <= from || to - from > 9) {
+                return -1;
+            }
+            int v = 0;
+            for (int i = from; i < to; i++) {
+                char c = text.charAt(i);
+                if (c < '0' || c > '9') {
+                    return -1;
+                }
+                v = v * 10 + (c - '0');
+            }
+            return v;
         }
 
         private double number(String s, int lineNo, String field) {
