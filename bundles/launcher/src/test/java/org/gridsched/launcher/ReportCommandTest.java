@@ -65,7 +65,11 @@ class ReportCommandTest {
     @Test
     void aRunWritesItsReportOnlyWhenAsked() throws Exception {
         assertEquals(0, run(simulate("--out", tmp.resolve("plain").toString())), err.toString());
-        assertEquals(0, run(simulate("--out", tmp.resolve("rep").toString(), "--report")), err.toString());
+        assertEquals(0, run(simulate("--out", tmp.resolve("quiet").toString(), "--report")), err.toString());
+        assertEquals("", out(), "--quiet prints nothing, the report's line neither");
+        String[] loud = java.util.Arrays.stream(simulate("--out", tmp.resolve("rep").toString(), "--report"))
+                .filter(a -> !a.equals("--quiet")).toArray(String[]::new);
+        assertEquals(0, run(loud), err.toString());
         assertTrue(out().contains("  report: " + tmp.resolve("rep").resolve("report.html") + " (schedule valid)"), out());
         List<String> plain = files(tmp.resolve("plain"));
         assertEquals(List.of(".gridsched-run", "jobs.csv", "summary.json"), plain);
