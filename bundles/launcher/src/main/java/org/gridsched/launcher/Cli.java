@@ -54,12 +54,22 @@ public final class Cli {
                            --realloc-option KEY=VALUE           period (3600), threshold (60), limit (0 = all)
                            --reference                          also run without reallocation; fill "comparison"
                            --max-skipped-fraction F             fail when more than this share of the jobs is skipped (0.5)
-              run PROFILE.json [--out DIR] [--force] [--seed N] [--quiet]
-                         run a JSON run profile (see runconfigs/); --force clears an --out holding other results
+                           --report                             also write report.html (see report)
+              run PROFILE.json [--out DIR] [--force] [--seed N] [--quiet] [--report]
+                         run a JSON run profile (see runconfigs/); --force clears an --out holding other results;
+                         --report (profile key "report": true) also writes the report at the end
               theory PROFILE.json [--out DIR] [--seed N] [--quiet]
                          run a random-brokering profile and print queueing theory beside the simulation
               generate PROFILE.json --swf FILE [--seed N]
                          write the profile's workload (any generator or reader) as an SWF trace (.gz: compressed)
+              report DIR [--diff OTHER] [--no-images]
+                         validate a run's schedule and write DIR/report.html (self-contained: Gantt charts, queue and
+                         utilization over time, wait and slowdown distributions; --diff: job by job against another
+                         run of the same workload), DIR/report-images/*.png and Batsim's DIR/schedule.json; of a
+                         matrix folder: box plots of its metrics and its tables
+              validate DIR
+                         check a run's schedule (no processor used twice at once, no start before submission,
+                         placement, dependencies, co-allocated parts together); exit 1 naming the jobs when invalid
               plugins    list every discovered plugin with its bundle, version, options and configured values,
                          then the problems found (bundles that do not resolve, components that fail)
               features   the bundle sets of features/ and the state of their bundles
@@ -91,7 +101,8 @@ public final class Cli {
     }
 
     /** The commands, for "did you mean" (shell and features are answered by the application before this class). */
-    static final List<String> COMMANDS = List.of("simulate", "run", "theory", "generate", "plugins", "features", "shell", "bench", "help");
+    static final List<String> COMMANDS = List.of("simulate", "run", "theory", "generate", "report", "validate", "plugins", "features", "shell",
+            "bench", "help");
 
     /** The usage text of one command (its lines of {@link #USAGE}), or null for an unknown one. */
     static String helpFor(String command) {
@@ -159,6 +170,12 @@ public final class Cli {
                 case "generate" -> generate(args);
                 case "theory" -> theory(args);
                 case "bench" -> new Bench(registry, out, err, home).run(args);
+                case "report" -> {
+                    return ReportCommand.report(args, out);
+                }
+                case "validate" -> {
+                    return ReportCommand.validate(args, out);
+                }
                 default -> throw new UsageException("unknown command '" + command + "'" + Suggest.didYouMean(command, COMMANDS)
                         + "; commands: " + String.join(", ", COMMANDS));
             }
@@ -249,6 +266,7 @@ public final class Cli {
                     p.progress = false;
                     p.quiet = true;
                 }
+                case "--report" -> p.report = true;
                 case "--workload-option" -> keyValue(value(args, ++i, a), workloadOptions, a);
                 default -> throw new UsageException("simulate: unknown option '" + a + "'" + Suggest.didYouMean(a, optionsOf("simulate")));
             }
@@ -351,6 +369,7 @@ public final class Cli {
                     p.quiet = true;
                 }
                 case "--reference" -> p.reference = true;
+                case "--report" -> p.report = true;
                 default -> throw new UsageException(command + ": unknown option '" + a + "'" + Suggest.didYouMean(a, optionsOf(command)));
             }
         }

@@ -41,7 +41,8 @@ import org.gridsched.launcher.PluginRegistry.Kind;
  *   "matrix": {"workloads": {"LABEL": {...}}, "platforms": {"LABEL": "a:64,b:32"}, "batch": ["fcfs", "cbf"],
  *              "controllers": {"LABEL": [...]}, "seeds": [1, 2], "metrics": ["mean_wait"]},  // see Matrix
  *   "seed": 42, "kill_at_requested_time": true, "strict": false, "progress": true,
- *   "output": "../workspace/results/quickstart"
+ *   "output": "../workspace/results/quickstart",
+ *   "report": false                                    // true: also write report.html, report-images/, schedule.json
  * }
  * }</pre>
  *
@@ -51,7 +52,7 @@ public final class ProfileParser {
     /** The profile's own keys; the plugin kinds add theirs ({@link #TOP_KEYS}). */
     static final List<String> SETTING_KEYS = List.of("name", "description", "platform", "reference", "matrix", "local_fraction",
             "reference_speed", "moldable", "workload", "seed", "kill_at_requested_time", "strict", "progress", "output",
-            "max_skipped_fraction");
+            "max_skipped_fraction", "report");
     static final Set<String> TOP_KEYS = keys(SETTING_KEYS, false);
     static final Set<String> CLUSTER_KEYS = keys(List.of("name", "processors", "speed"), true);
     static final Set<String> WORKLOAD_KEYS = new TreeSet<>(List.of("file", "files", "clock", "reader", "generator", "options"));
@@ -168,6 +169,7 @@ public final class ProfileParser {
         p.killAtRequestedTime = bool(root, "kill_at_requested_time", true);
         p.strict = bool(root, "strict", false);
         p.progress = bool(root, "progress", true);
+        p.report = bool(root, "report", false);
         if (root.has("output")) {
             p.output = path(root.get("output"), "output");
         }

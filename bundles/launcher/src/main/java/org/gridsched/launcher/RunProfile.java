@@ -91,6 +91,8 @@ public final class RunProfile {
     public boolean killAtRequestedTime = true;
     public boolean strict = false;
     public boolean progress = true;
+    /** Write report.html (and images, schedule.json) at the end: "report" key, --report (not a result: not in summary.json). */
+    public boolean report;
     /** {@code --quiet}: no progress, no summary, no warnings; only errors are printed. */
     public boolean quiet = false;
     /** Null: {@code workspace/results/NAME} under the gridsched home. */
@@ -171,6 +173,7 @@ public final class RunProfile {
         r.killAtRequestedTime = killAtRequestedTime;
         r.strict = strict;
         r.progress = progress;
+        r.report = report;
         r.quiet = quiet;
         r.localFraction = localFraction;
         r.maxSkippedFraction = maxSkippedFraction;

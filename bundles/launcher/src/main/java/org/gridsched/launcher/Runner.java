@@ -126,6 +126,9 @@ public final class Runner {
                 Outcome reference = execute(p.withoutReallocation(), stage.resolve("reference"), null, dir.resolve("reference"));
                 outcome = execute(p, stage, reference.result(), dir);
             }
+            if (p.report) {
+                ReportCommand.afterRun(stage, dir, out);
+            }
             folder.commit();
             if (axes != null) {
                 out.println(p.name + ": matrix results in " + dir.resolve("matrix.csv") + " and " + dir.resolve("tables.md"));
