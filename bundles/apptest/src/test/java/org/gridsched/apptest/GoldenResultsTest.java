@@ -1,6 +1,7 @@
 package org.gridsched.apptest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -212,6 +213,17 @@ class GoldenResultsTest {
     }
 
     // ------------------------------------------------------------------------------------------------ the format itself
+
+    /** run.build names the commit, so it changes at every commit; everything else in a summary is compared. */
+    @Test
+    void summariesAreComparedWithoutTheBuildThatMadeThem(@TempDir Path dir) throws Exception {
+        String summary = "{\n  \"run\": {\n    \"seed\": 1,\n    \"build\": {\n      \"version\": \"0.1.0\",\n      \"commit\": \"%s\"\n    }\n  },\n  \"x\": %d\n}\n";
+        Path a = Files.writeString(dir.resolve("a.json"), String.format(summary, "abc", 1));
+        Path b = Files.writeString(dir.resolve("b.json"), String.format(summary, "def+", 1));
+        Path c = Files.writeString(dir.resolve("c.json"), String.format(summary, "abc", 2));
+        assertEquals(Golden.digest(a, 0).sha256(), Golden.digest(b, 0).sha256());
+        assertNotEquals(Golden.digest(a, 0).sha256(), Golden.digest(c, 0).sha256());
+    }
 
     @Test
     void digestsLocateTheFirstDifferenceOfACsvAndNoticeMissingAndExtraFiles(@TempDir Path dir) throws Exception {

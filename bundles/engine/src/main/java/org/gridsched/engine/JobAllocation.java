@@ -95,18 +95,22 @@ public final class JobAllocation implements Allocation {
 
     /** Processor runs as an interval set, e.g. {@code "0-3 8"}. */
     static String text(int[] r) {
-        StringBuilder sb = new StringBuilder();
+        return appendText(new StringBuilder(), r, 0).toString();
+    }
+
+    /**
+     * Appends half-open processor runs [from, to) as Batsim's interval set ({@code 0-3 7 9-10}), each id shifted
+     * by {@code offset} (platform-wide ids in jobs.csv).
+     */
+    static StringBuilder appendText(StringBuilder sb, int[] r, int offset) {
         for (int i = 0; i < r.length; i += 2) {
-            if (i > 0) {
-                sb.append(' ');
-            }
-            int from = r[i];
-            int last = r[i + 1] - 1;
-            sb.append(from);
+            int from = r[i] + offset;
+            int last = r[i + 1] - 1 + offset;
+            sb.append(i > 0 ? " " : "").append(from);
             if (last > from) {
                 sb.append('-').append(last);
             }
         }
-        return sb.toString();
+        return sb;
     }
 }

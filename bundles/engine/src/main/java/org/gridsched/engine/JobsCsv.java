@@ -5,38 +5,69 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
- * Writes {@code jobs.csv}: Batsim/Evalys column names, then ours. A job on parts of several clusters has its
- * parts' processor sets in {@code allocated_resources} separated by {@code ;}, and, in a {@code clusters}
- * column present only when some job spans several clusters, the parts' cluster names in the same order
- * ({@code cluster} is then the first part's).
+ * Writes {@code jobs.csv} as Batsim writes its {@code _jobs.csv}, so that Evalys and other Batsim tools load it
+ * unchanged: Batsim's columns in Batsim's order ({@code profile}, {@code consumed_energy} and {@code metadata}
+ * empty: gridsched has no profiles and no energy model), then ours ({@code cluster}, {@code reallocations}).
+ * <p>
+ * {@code allocated_resources} is Batsim's interval set over <em>platform-wide</em> processor ids: cluster
+ * {@code c}'s processors are numbered from the sum of the sizes of the clusters before it, so that the clusters
+ * of a grid do not overlay in a Gantt chart. A job on parts of several clusters has all its parts' intervals
+ * there, and, in a {@code clusters} column present only when some job spans several clusters, the parts'
+ * cluster names separated by {@code ;} ({@code cluster} is the first part's). A merged workload (several
+ * traces) names each job's trace in {@code workload_name} and its id in that trace in a {@code source_job_id}
+ * column present only then ({@code job_id} numbers the merged jobs 1, 2, ... in time order).
  */
 public final class JobsCsv {
-    /** Column order of jobs.csv; Batsim/Evalys names so existing analysis tools read it. */
-    public static final String HEADER = "job_id,submission_time,requested_number_of_resources,requested_time,"
-            + "starting_time,execution_time,finish_time,waiting_time,turnaround_time,stretch,success,final_state,"
-            + "allocated_resources,cluster,reallocations";
+    /** Batsim's columns, in Batsim's order (Batsim 4 {@code _jobs.csv}). */
+    public static final String BATSIM_COLUMNS = "job_id,workload_name,profile,submission_time,"
+            + "requested_number_of_resources,requested_time,success,final_state,starting_time,execution_time,"
+            + "finish_time,waiting_time,turnaround_time,stretch,allocated_resources,consumed_energy,metadata";
+    /** Column order of jobs.csv without the optional columns: Batsim's, then ours. */
+    public static final String HEADER = BATSIM_COLUMNS + ",cluster,reallocations";
 
     private JobsCsv() {
     }
 
+    /** For tests and tools without a run profile: every job's workload is named {@code workload}. */
     public static void write(SimulationResult result, Path file) throws IOException {
+        write(result, file, List.of("workload"));
+    }
+
+    /**
+     * @param workloadNames the workload's name ({@code summary.json}'s {@code run.workload.file} or generator),
+     *                      or, for a merged workload, the name of each trace in the order they were merged
+     */
+    public static void write(SimulationResult result, Path file, List<String> workloadNames) throws IOException {
         Platform platform = result.platform();
+        int[] firstProcessor = new int[platform.size()];
+        for (int c = 1; c < platform.size(); c++) {
+            firstProcessor[c] = firstProcessor[c - 1] + platform.get(c - 1).processors();
+        }
         boolean multi = result.multiClusterJobs() > 0;
+        MergedJobSource merged = workloadNames.size() > 1 ? result.mergedSource() : null;
+        String[] quotedNames = workloadNames.stream().map(JobsCsv::quote).toArray(String[]::new);
+        String allNames = quote(String.join("+", workloadNames)); // merged, but the origins were not kept
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             w.write(HEADER);
-            w.write(multi ? ",clusters\n" : "\n");
+            w.write(multi ? ",clusters" : "");
+            w.write(merged != null ? ",source_job_id\n" : "\n");
             StringBuilder sb = new StringBuilder(256);
             for (SimJob j : result.jobs()) {
                 sb.setLength(0);
+                boolean fromTrace = merged != null && merged.merged(j.id());
+                String workload = quotedNames.length == 1 ? quotedNames[0]
+                        : fromTrace ? quotedNames[merged.origin(j.id())] : allNames;
                 double exec = j.finish - j.start;
                 double turnaround = j.finish - j.submitTime();
-                sb.append(j.id()).append(',');
+                String state = j.finalState();
+                sb.append(j.id()).append(',').append(workload).append(",,");
                 Numbers.append(sb, j.submitTime());
                 sb.append(',').append(j.procs).append(',');
                 Numbers.append(sb, j.cluster < 0 ? j.refRequested : j.requested); // never queued: at reference speed
-                sb.append(',');
+                sb.append(',').append(state.equals("COMPLETED_SUCCESSFULLY") ? 1 : 0).append(',').append(state).append(',');
                 Numbers.append(sb, j.start);
                 sb.append(',');
                 Numbers.append(sb, exec);
@@ -48,20 +79,34 @@ public final class JobsCsv {
                 Numbers.append(sb, turnaround);
                 sb.append(',');
                 Numbers.append(sb, turnaround / exec);
-                String state = j.finalState();
-                sb.append(',').append(state.equals("COMPLETED_SUCCESSFULLY") ? 1 : 0).append(',').append(state).append(',');
-                for (int p = 0, parts = j.runs == null ? 0 : j.parts(); p < parts; p++) {
-                    sb.append(p > 0 ? ";" : "").append(JobAllocation.text(j.partRuns(p)));
+                sb.append(',');
+                int parts = j.runs == null ? 0 : j.parts();
+                for (int p = 0; p < parts; p++) {
+                    JobAllocation.appendText(sb.append(p > 0 ? " " : ""), j.partRuns(p), firstProcessor[j.partCluster(p)]);
                 }
-                sb.append(',').append(j.cluster < 0 ? "" : platform.get(j.cluster).name()).append(',').append(j.moves);
+                sb.append(",,,").append(j.cluster < 0 ? "" : platform.get(j.cluster).name()).append(',').append(j.moves);
                 if (multi) {
                     sb.append(',');
-                    for (int p = 0, parts = j.runs == null ? 0 : j.parts(); p < parts; p++) {
+                    for (int p = 0; p < parts; p++) {
                         sb.append(p > 0 ? ";" : "").append(platform.get(j.partCluster(p)).name());
+                    }
+                }
+                if (merged != null) {
+                    sb.append(',');
+                    if (fromTrace) {
+                        sb.append(merged.idInSource(j.id()));
                     }
                 }
                 w.append(sb.append('\n'));
             }
         }
+    }
+
+    /** A field as RFC 4180 wants it: quoted, inner quotes doubled, when it holds a comma, quote or line break. */
+    static String quote(String field) {
+        if (field.indexOf(',') < 0 && field.indexOf('"') < 0 && field.indexOf('\n') < 0 && field.indexOf('\r') < 0) {
+            return field;
+        }
+        return '"' + field.replace("\"", "\"\"") + '"';
     }
 }

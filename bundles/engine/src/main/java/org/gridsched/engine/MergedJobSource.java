@@ -1,6 +1,5 @@
 package org.gridsched.engine;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +31,9 @@ public final class MergedJobSource implements JobSource {
     private final JobRecord[] heads;
     private final boolean[] live;
     private final WorkloadReport report = new WorkloadReport();
-    private final List<Integer> originOfJob = new ArrayList<>();
+    /** Per merged job (index id - 1): the source it came from and its id there; growing arrays, no boxing. */
+    private int[] originOfJob = new int[1024];
+    private long[] idInSource = new long[1024];
     private long nextId = 1;
     private boolean folded;
 
@@ -77,18 +78,41 @@ public final class MergedJobSource implements JobSource {
             return false;
         }
         JobRecord h = heads[best];
+        int index = (int) (nextId - 1);
+        if (index == originOfJob.length) {
+            originOfJob = java.util.Arrays.copyOf(originOfJob, index * 2);
+            idInSource = java.util.Arrays.copyOf(idInSource, index * 2);
+        }
+        originOfJob[index] = best;
+        idInSource[index] = h.id;
         into.set(nextId++, h.submitTime + offsets[best], h.runtime, h.requestedTime, h.processors);
         into.line = h.line;
         into.home = best;
         into.components = h.components;
-        originOfJob.add(best);
         live[best] = sources.get(best).next(h);
         return true;
     }
 
     /** Index of the source (0-based, in the order given) that job number {@code id} came from. */
     public int origin(long id) {
-        return originOfJob.get((int) (id - 1));
+        return originOfJob[checkedIndex(id)];
+    }
+
+    /** The id job number {@code id} has in its own source (merging renumbers jobs 1, 2, ... in time order). */
+    public long idInSource(long id) {
+        return idInSource[checkedIndex(id)];
+    }
+
+    /** Whether job number {@code id} came from these sources (a controller's own jobs did not). */
+    public boolean merged(long id) {
+        return id >= 1 && id < nextId;
+    }
+
+    private int checkedIndex(long id) {
+        if (!merged(id)) {
+            throw new IllegalArgumentException("job " + id + " is not one of the " + (nextId - 1) + " merged jobs");
+        }
+        return (int) (id - 1);
     }
 
     /** Adds the sources' counts to this report once they are all exhausted. */

@@ -25,7 +25,7 @@ public final class ResultWriter {
     public static void write(SimulationResult result, RunReport report, Path dir) {
         try {
             Files.createDirectories(dir);
-            JobsCsv.write(result, dir.resolve("jobs.csv"));
+            JobsCsv.write(result, dir.resolve("jobs.csv"), workloadNames(report.run()));
             for (Map.Entry<String, String> f : result.files().entrySet()) {
                 Files.writeString(dir.resolve(f.getKey()), f.getValue(), StandardCharsets.UTF_8);
             }
@@ -33,6 +33,24 @@ public final class ResultWriter {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * jobs.csv's {@code workload_name}s, as {@code summary.json}'s {@code run.workload} names the workload: its
+     * trace file, each trace of a merged workload, or its generator.
+     */
+    static List<String> workloadNames(Map<String, Object> run) {
+        if (run != null && run.get("workload") instanceof Map<?, ?> w) {
+            if (w.get("files") instanceof List<?> files && !files.isEmpty()) {
+                return files.stream().map(String::valueOf).toList();
+            }
+            for (String key : List.of("file", "generator")) {
+                if (w.get(key) != null) {
+                    return List.of(String.valueOf(w.get(key)));
+                }
+            }
+        }
+        return List.of("workload");
     }
 
     /**

@@ -178,6 +178,9 @@ public final class Simulation {
         if (reallocation != null) {
             result.reallocations(reallocation.moves, reallocation.events);
         }
+        if (source instanceof MergedJobSource merged) {
+            result.merged(merged);
+        }
         return result;
     }
 

@@ -25,6 +25,7 @@ public final class SimulationResult {
     private final long[] killedPerCluster;
     private long reallocations;
     private long reallocationEvents;
+    private MergedJobSource merged;
 
     SimulationResult(Simulation sim, WorkloadReport workload, double wallSeconds) {
         this.platform = sim.platform;
@@ -110,6 +111,15 @@ public final class SimulationResult {
     /** Kills by a controller after which the job arrived again. */
     public long requeues() {
         return requeues;
+    }
+
+    void merged(MergedJobSource source) {
+        this.merged = source;
+    }
+
+    /** The merged workload the jobs came from (which trace, which id there), or null for a single source. */
+    public MergedJobSource mergedSource() {
+        return merged;
     }
 
     /** Jobs that ran on parts of several clusters at once. */

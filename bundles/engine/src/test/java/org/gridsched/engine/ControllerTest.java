@@ -134,8 +134,9 @@ class ControllerTest {
         JobsCsv.write(r, dir.resolve("jobs.csv"));
         List<String> lines = Files.readAllLines(dir.resolve("jobs.csv"));
         assertTrue(lines.get(0).endsWith(",cluster,reallocations,clusters"), lines.get(0));
-        assertEquals("10,10,6,60,300,50,350,290,340,6.8,1,COMPLETED_SUCCESSFULLY,0-1;0-1;0-1,a,0,a;b;c", lines.get(4));
-        assertEquals("1,0,4,100,0,100,100,0,100,1,1,COMPLETED_SUCCESSFULLY,0-3,a,0,a", lines.get(1));
+        // platform-wide processor ids: clusters a, b, c of 4 processors each start at 0, 4 and 8
+        assertEquals("10,workload,,10,6,60,1,COMPLETED_SUCCESSFULLY,300,50,350,290,340,6.8,0-1 4-5 8-9,,,a,0,a;b;c", lines.get(4));
+        assertEquals("1,workload,,0,4,100,1,COMPLETED_SUCCESSFULLY,0,100,100,0,100,1,0-3,,,a,0,a", lines.get(1));
     }
 
     /**
@@ -409,7 +410,7 @@ class ControllerTest {
         assertEquals(2, r.rejected());
         JobsCsv.write(r, dir.resolve("jobs.csv"));
         List<String> lines = Files.readAllLines(dir.resolve("jobs.csv"));
-        assertEquals("4,0,1,10,,,,,,,0,REJECTED,,,0", lines.get(2));
+        assertEquals("4,workload,,0,1,10,0,REJECTED,,,,,,,,,,,0", lines.get(2));
     }
 
     /**

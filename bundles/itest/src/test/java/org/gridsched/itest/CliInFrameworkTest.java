@@ -71,7 +71,7 @@ class CliInFrameworkTest {
         int code = run(tmp, "simulate", "--generator", "lublin99", "--workload-option", "jobs=3000", "--workload-option",
                 "processors=128", "--workload-option", "load=1.2", "--workload-option", "requested_time=overestimate",
                 "--platform", "a:128,b:64:1.2,c:96:1.4", "--meta", "mct", "--batch", "cbf", "--realloc", "all-cancellation",
-                "--heuristic", "minmin", "--reference", "--quiet", "--out", tmp.resolve("r").toString());
+                "--heuristic", "minmin", "--reference", "--out", tmp.resolve("r").toString());
         assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
         String summary = Files.readString(tmp.resolve("r/summary.json"));
         assertTrue(summary.contains("\"comparison\": {") && summary.contains("\"relative_average_response_time\"")

@@ -54,8 +54,10 @@ public final class Cli {
                            --realloc-option KEY=VALUE           period (3600), threshold (60), limit (0 = all)
                            --reference                          also run without reallocation; fill "comparison"
                            --max-skipped-fraction F             fail when more than this share of the jobs is skipped (0.5)
-              run PROFILE.json [--out DIR] [--force] [--seed N] [--quiet]
-                         run a JSON run profile (see runconfigs/); --force clears an --out holding other results
+                           --report                             also write report.html (see report)
+              run PROFILE.json [--out DIR] [--force] [--seed N] [--quiet] [--report]
+                         run a JSON run profile (see runconfigs/); --force clears an --out holding other results;
+                         --report (profile key "report": true) also writes the report at the end
               matrix PROFILE.json [--list | --cell I | --cells I-J | --merge DIR] [--out DIR] [--threads N] [--seed N] [--quiet]
                          a profile's matrix as numbered cells: --list prints them; --cell(s) runs those into DIR/cells/KEY
                          (complete cells are skipped: a killed sweep resumes); --merge DIR writes matrix.csv and tables.md
@@ -68,6 +70,14 @@ public final class Cli {
                          run a random-brokering profile and print queueing theory beside the simulation
               generate PROFILE.json --swf FILE [--seed N]
                          write the profile's workload (any generator or reader) as an SWF trace (.gz: compressed)
+              report DIR [--diff OTHER] [--no-images]
+                         validate a run's schedule and write DIR/report.html (self-contained: Gantt charts, queue and
+                         utilization over time, wait and slowdown distributions; --diff: job by job against another
+                         run of the same workload), DIR/report-images/*.png and Batsim's DIR/schedule.json; of a
+                         matrix folder: box plots of its metrics and its tables
+              validate DIR
+                         check a run's schedule (no processor used twice at once, no start before submission,
+                         placement, dependencies, co-allocated parts together); exit 1 naming the jobs when invalid
               plugins    list every discovered plugin with its bundle, version, options and configured values,
                          then the problems found (bundles that do not resolve, components that fail)
               features   the bundle sets of features/ and the state of their bundles
@@ -99,7 +109,8 @@ public final class Cli {
     }
 
     /** The commands, for "did you mean" (shell and features are answered by the application before this class). */
-    static final List<String> COMMANDS = List.of("simulate", "run", "matrix", "slurm", "theory", "generate", "plugins", "features", "shell", "bench", "help");
+    static final List<String> COMMANDS = List.of("simulate", "run", "matrix", "slurm", "theory", "generate", "report", "validate", "plugins",
+            "features", "shell", "bench", "help");
 
     /** The usage text of one command (its lines of {@link #USAGE}), or null for an unknown one. */
     static String helpFor(String command) {
@@ -161,14 +172,20 @@ public final class Cli {
                 }
             }
             switch (command) {
-                case "simulate" -> new Runner(registry, out, err, terminal, home).run(simulateProfile(args));
-                case "run" -> new Runner(registry, out, err, terminal, home).run(runProfile(args));
+                case "simulate" -> runner(simulateProfile(args));
+                case "run" -> runner(runProfile(args));
                 case "plugins" -> plugins(args);
                 case "generate" -> generate(args);
                 case "theory" -> theory(args);
                 case "matrix" -> new SweepCommands(registry, out, err, terminal, home).matrix(args);
                 case "slurm" -> new SweepCommands(registry, out, err, terminal, home).slurm(args);
                 case "bench" -> new Bench(registry, out, err, home).run(args);
+                case "report" -> {
+                    return ReportCommand.report(args, out);
+                }
+                case "validate" -> {
+                    return ReportCommand.validate(args, out);
+                }
                 default -> throw new UsageException("unknown command '" + command + "'" + Suggest.didYouMean(command, COMMANDS)
                         + "; commands: " + String.join(", ", COMMANDS));
             }
@@ -231,10 +248,13 @@ public final class Cli {
             switch (a) {
                 case "--workload" -> {
                     List<Path> files = new ArrayList<>();
+                    List<String> asGiven = new ArrayList<>();
                     for (String f : value(args, ++i, a).split(",")) {
                         files.add(Path.of(f.trim()));
+                        asGiven.add(f.trim());
                     }
                     p.workloadFiles = files;
+                    p.workloadFilesAsGiven = asGiven;
                 }
                 case "--clock" -> p.clock = value(args, ++i, a);
                 case "--local-fraction" -> p.localFraction = doubleValue(args, ++i, a);
@@ -252,7 +272,11 @@ public final class Cli {
                 case "--name" -> p.name = value(args, ++i, a);
                 case "--strict" -> p.strict = true;
                 case "--no-kill" -> p.killAtRequestedTime = false;
-                case "--quiet" -> p.progress = false;
+                case "--quiet" -> {
+                    p.progress = false;
+                    p.quiet = true;
+                }
+                case "--report" -> p.report = true;
                 case "--workload-option" -> keyValue(value(args, ++i, a), workloadOptions, a);
                 default -> throw new UsageException("simulate: unknown option '" + a + "'" + Suggest.didYouMean(a, optionsOf("simulate")));
             }
@@ -323,6 +347,12 @@ public final class Cli {
         return null;
     }
 
+    /** Runs a profile; with {@code --quiet} its summary and warnings go nowhere (errors still reach stderr). */
+    private void runner(RunProfile p) {
+        PrintStream silent = new PrintStream(java.io.OutputStream.nullOutputStream(), false, java.nio.charset.StandardCharsets.UTF_8);
+        new Runner(registry, p.quiet ? silent : out, p.quiet ? silent : err, terminal, home).run(p);
+    }
+
     RunProfile runProfile(List<String> args) {
         return runProfile("run", args);
     }
@@ -344,8 +374,12 @@ public final class Cli {
                 case "--out" -> p.output = Path.of(value(args, ++i, a));
                 case "--force" -> p.force = true;
                 case "--seed" -> p.seed = longValue(args, ++i, a);
-                case "--quiet" -> p.progress = false;
+                case "--quiet" -> {
+                    p.progress = false;
+                    p.quiet = true;
+                }
                 case "--reference" -> p.reference = true;
+                case "--report" -> p.report = true;
                 default -> throw new UsageException(command + ": unknown option '" + a + "'" + Suggest.didYouMean(a, optionsOf(command)));
             }
         }

@@ -41,7 +41,8 @@ import org.gridsched.launcher.PluginRegistry.Kind;
  *   "matrix": {"workloads": {"LABEL": {...}}, "platforms": {"LABEL": "a:64,b:32"}, "batch": ["fcfs", "cbf"],
  *              "controllers": {"LABEL": [...]}, "seeds": [1, 2], "metrics": ["mean_wait"]},  // see Matrix
  *   "seed": 42, "kill_at_requested_time": true, "strict": false, "progress": true,
- *   "output": "../workspace/results/quickstart"
+ *   "output": "../workspace/results/quickstart",
+ *   "report": false                                    // true: also write report.html, report-images/, schedule.json
  * }
  * }</pre>
  *
@@ -51,7 +52,7 @@ public final class ProfileParser {
     /** The profile's own keys; the plugin kinds add theirs ({@link #TOP_KEYS}). */
     static final List<String> SETTING_KEYS = List.of("name", "description", "platform", "reference", "matrix", "local_fraction",
             "reference_speed", "moldable", "workload", "seed", "kill_at_requested_time", "strict", "progress", "output",
-            "max_skipped_fraction");
+            "max_skipped_fraction", "report");
     static final Set<String> TOP_KEYS = keys(SETTING_KEYS, false);
     static final Set<String> CLUSTER_KEYS = keys(List.of("name", "processors", "speed"), true);
     static final Set<String> WORKLOAD_KEYS = new TreeSet<>(List.of("file", "files", "clock", "reader", "generator", "options"));
@@ -168,13 +169,26 @@ public final class ProfileParser {
         p.killAtRequestedTime = bool(root, "kill_at_requested_time", true);
         p.strict = bool(root, "strict", false);
         p.progress = bool(root, "progress", true);
+        p.report = bool(root, "report", false);
         if (root.has("output")) {
             p.output = path(root.get("output"), "output");
         }
         if (p.matrix != null) {
             Matrix.parse(p.matrix, p, source); // its errors now, naming the file; the runner reads it again (after --seed)
         }
+        checkHeuristicHasAReallocation(root, p);
         return p;
+    }
+
+    /** A heuristic only picks the jobs a reallocation moves; without one it would be silently ignored. */
+    private void checkHeuristicHasAReallocation(JsonNode root, RunProfile p) {
+        String heuristic = Kind.HEURISTIC.profileKey();
+        String realloc = Kind.REALLOCATION.profileKey();
+        boolean varied = p.matrix != null && p.matrix.containsKey(realloc);
+        if (root.has(heuristic) && p.choice(Kind.REALLOCATION) == null && !varied) {
+            throw error(heuristic, "chooses which waiting jobs a reallocation moves first; it has no effect without \""
+                    + realloc + "\" (e.g. \"" + realloc + "\": \"regular\")");
+        }
     }
 
     private List<RunProfile.ClusterEntry> platform(JsonNode node) {
@@ -231,16 +245,20 @@ public final class ProfileParser {
         if (file) {
             if (node.has("file")) {
                 p.workloadFiles = List.of(path(node.get("file"), "workload.file"));
+                p.workloadFilesAsGiven = List.of(node.get("file").asText());
             } else {
                 JsonNode files = node.get("files");
                 if (!files.isArray() || files.isEmpty()) {
                     throw error("workload.files", "expected a non-empty list of trace files");
                 }
                 List<java.nio.file.Path> list = new ArrayList<>();
+                List<String> given = new ArrayList<>();
                 for (int i = 0; i < files.size(); i++) {
                     list.add(path(files.get(i), "workload.files[" + i + "]"));
+                    given.add(files.get(i).asText());
                 }
                 p.workloadFiles = list;
+                p.workloadFilesAsGiven = given;
             }
             if (node.has("clock")) {
                 p.clock = text(node.get("clock"), "workload.clock");

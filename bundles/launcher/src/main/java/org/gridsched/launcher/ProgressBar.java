@@ -49,6 +49,18 @@ final class ProgressBar implements ProgressListener {
         drawn = true;
     }
 
+    /**
+     * The simulation is done and the result files are being written: on a long run (a million jobs take
+     * seconds to write) the user sees that phase instead of a finished bar and a silent wait.
+     */
+    void writing(long jobs) {
+        finish();
+        if (System.nanoTime() - startNanos >= QUIET_NANOS) {
+            err.printf("%s: simulated; writing the results of %,d jobs...%n", label, jobs);
+            err.flush();
+        }
+    }
+
     /** Clears the bar so the summary starts on a clean line. */
     void finish() {
         if (drawn && terminal) {

@@ -67,6 +67,7 @@ public final class RunProfile {
     /** Takes the workload of another profile (files, clock, reader, generator, options). */
     void useWorkloadOf(RunProfile w) {
         workloadFiles = w.workloadFiles;
+        workloadFilesAsGiven = w.workloadFilesAsGiven;
         clock = w.clock;
         reader = w.reader;
         generator = w.generator;
@@ -75,6 +76,12 @@ public final class RunProfile {
     /** A trace file (with an optional reader name) or a generator. */
     /** Trace files; several are merged in time (one per cluster's users, say). Empty with a generator. */
     public List<Path> workloadFiles = List.of();
+    /**
+     * The trace files as the profile or command line wrote them (relative to the profile's folder, say), for
+     * summary.json's {@code run.workload.path}: the resolved paths would name the checkout, and the same profile
+     * in another folder would give another summary. Empty: the file names are shown.
+     */
+    public List<String> workloadFilesAsGiven = List.of();
     /** How several traces' clocks are aligned: "zero" (each starts at 0) or "unix" (UnixStartTime). */
     public String clock = "zero";
     public String reader;
@@ -84,6 +91,10 @@ public final class RunProfile {
     public boolean killAtRequestedTime = true;
     public boolean strict = false;
     public boolean progress = true;
+    /** Write report.html (and images, schedule.json) at the end: "report" key, --report (not a result: not in summary.json). */
+    public boolean report;
+    /** {@code --quiet}: no progress, no summary, no warnings; only errors are printed. */
+    public boolean quiet = false;
     /** Null: {@code workspace/results/NAME} under the gridsched home. */
     public Path output;
     /** Clear an output folder that holds other results instead of refusing it (--force). */
@@ -153,6 +164,7 @@ public final class RunProfile {
         r.clusters = clusters;
         r.chosen.putAll(chosen);
         r.workloadFiles = workloadFiles;
+        r.workloadFilesAsGiven = workloadFilesAsGiven;
         r.clock = clock;
         r.reader = reader;
         r.generator = generator;
@@ -161,6 +173,8 @@ public final class RunProfile {
         r.killAtRequestedTime = killAtRequestedTime;
         r.strict = strict;
         r.progress = progress;
+        r.report = report;
+        r.quiet = quiet;
         r.localFraction = localFraction;
         r.maxSkippedFraction = maxSkippedFraction;
         r.referenceSpeed = referenceSpeed;
@@ -241,23 +255,33 @@ public final class RunProfile {
         m.put("seed", seed);
         m.put("kill_at_requested_time", killAtRequestedTime);
         m.put("strict", strict);
+        m.put("build", BuildInfo.current());
         return m;
     }
 
     private Map<String, Object> describeWorkload() {
         Map<String, Object> w = new LinkedHashMap<>();
         if (!workloadFiles.isEmpty()) {
-            if (workloadFiles.size() == 1) {
-                w.put("file", workloadFiles.get(0).getFileName().toString());
-            } else {
-                List<String> names = new ArrayList<>();
-                workloadFiles.forEach(f -> names.add(f.getFileName().toString()));
-                w.put("files", names);
+            List<String> names = new ArrayList<>();
+            List<String> paths = new ArrayList<>();
+            List<String> digests = new ArrayList<>();
+            for (int i = 0; i < workloadFiles.size(); i++) {
+                Path f = workloadFiles.get(i);
+                names.add(f.getFileName().toString());
+                paths.add(i < workloadFilesAsGiven.size() ? workloadFilesAsGiven.get(i) : f.getFileName().toString());
+                digests.add(WorkloadDigests.sha256(f));
+            }
+            boolean one = workloadFiles.size() == 1;
+            w.put(one ? "file" : "files", one ? names.get(0) : names);
+            if (!one) {
                 w.put("clock", clock);
             }
             if (reader != null) {
                 w.put("reader", reader);
             }
+            // where the trace was and which bytes it held: a result can be traced to its exact input
+            w.put(one ? "path" : "paths", one ? paths.get(0) : paths);
+            w.put("sha256", one ? digests.get(0) : digests);
         } else {
             w.put("generator", generator);
         }

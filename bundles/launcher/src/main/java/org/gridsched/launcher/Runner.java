@@ -126,6 +126,9 @@ public final class Runner {
                 Outcome reference = execute(p.withoutReallocation(), stage.resolve("reference"), null, dir.resolve("reference"));
                 outcome = execute(p, stage, reference.result(), dir);
             }
+            if (p.report) {
+                ReportCommand.afterRun(stage, dir, out);
+            }
             folder.commit();
             if (axes != null) {
                 out.println(p.name + ": matrix results in " + dir.resolve("matrix.csv") + " and " + dir.resolve("tables.md"));
@@ -190,6 +193,9 @@ public final class Runner {
             BrokeringTheory theory = theory(p, platform);
             if (theory != null) {
                 report = report.withTheory(theory.predictions());
+            }
+            if (bar != null) {
+                bar.writing(result.jobs().size());
             }
             ResultWriter.write(result, report, dir);
             if (print) {
@@ -430,65 +436,83 @@ public final class Runner {
     }
 
     /** The collectors' metrics the console summary shows, when the run measured them: label, key, format. */
-    private static final List<String[]> PRINTED = List.of(
-            new String[] {"makespan", "makespan", "%.0f s"},
-            new String[] {"mean wait", "mean_wait", "%.1f s"},
-            new String[] {"median wait", "median_wait", "%.1f s"},
-            new String[] {"max wait", "max_wait", "%.0f s"},
-            new String[] {"mean response", "mean_response_time", "%.1f s"},
-            new String[] {"mean slowdown", "mean_slowdown", "%.2f"},
-            new String[] {"mean bounded slowdown", "mean_bounded_slowdown", "%.2f"});
-
     private void printSummary(RunProfile p, SimulationResult r, RunReport report, Path dir) {
         JobCounts jobs = report.jobs();
         String policies = p.clusters.isEmpty() || p.clusters.stream().allMatch(c -> c.batch() == null)
                 ? p.choice(Kind.BATCH).name() : "per-cluster policies";
-        out.printf("%s: %,d jobs simulated on %s with %s in %.2f s (%,.0f jobs/s)%n", p.name, jobs.simulated(),
-                r.platform(), policies, r.wallSeconds(), jobs.simulated() / Math.max(r.wallSeconds(), 1e-9));
+        print(ConsoleText.wrap(p.name + ": ", List.of(String.format("%,d jobs simulated on %s with %s", jobs.simulated(),
+                r.platform(), policies), String.format("%.2f s (%,.0f jobs/s)", r.wallSeconds(),
+                jobs.simulated() / Math.max(r.wallSeconds(), 1e-9)))));
         if (p.generator != null) {
             out.printf("  generated workload: offered load %.2f of the platform's processors%n", offeredLoad(r));
         }
-        StringBuilder counts = new StringBuilder();
+        List<String> counts = new ArrayList<>();
+        counts.add(String.format("read %,d", jobs.read()));
         if (jobs.skipped() > 0) {
-            counts.append(String.format(", skipped %,d %s", jobs.skipped(), jobs.skippedByReason()));
+            counts.add(String.format("skipped %,d %s", jobs.skipped(), jobs.skippedByReason()));
         }
         if (!jobs.repairedByReason().isEmpty()) {
-            counts.append(", repaired ").append(jobs.repairedByReason());
+            counts.add("repaired " + jobs.repairedByReason());
         }
         if (jobs.killed() > 0) {
-            counts.append(String.format(", killed at requested time %,d", jobs.killed()));
+            counts.add(String.format("killed at requested time %,d", jobs.killed()));
         }
         if (jobs.controllerKills() > 0) {
-            counts.append(String.format(", killed by controllers %,d", jobs.controllerKills()));
+            counts.add(String.format("killed by controllers %,d", jobs.controllerKills()));
         }
         if (jobs.requeued() > 0) {
-            counts.append(String.format(", re-queued %,d", jobs.requeued()));
+            counts.add(String.format("re-queued %,d", jobs.requeued()));
         }
         if (jobs.rejected() > 0) {
-            counts.append(String.format(", rejected %,d %s", jobs.rejected(), jobs.rejectedByReason()));
+            counts.add(String.format("rejected %,d %s", jobs.rejected(), jobs.rejectedByReason()));
         }
         if (jobs.multiCluster() > 0) {
-            counts.append(String.format(", on several clusters %,d", jobs.multiCluster()));
+            counts.add(String.format("on several clusters %,d", jobs.multiCluster()));
         }
-        if (counts.length() > 0) {
-            out.printf("  read %,d%s%n", jobs.read(), counts);
+        if (counts.size() > 1) {
+            print(ConsoleText.wrap("  ", counts));
         }
-        Map<String, String> parts = new LinkedHashMap<>();
-        for (String[] m : PRINTED) {
-            if (report.metric(m[1]) instanceof Number n && !Double.isNaN(n.doubleValue())) {
-                parts.put(m[0], String.format(m[2], n.doubleValue()));
+        List<String> times = new ArrayList<>();
+        metric(report, "makespan").ifPresent(v -> times.add("makespan " + ConsoleText.duration(v)));
+        if (report.metric("utilization") instanceof Number u) {
+            times.add(String.format("utilization %.1f %%", 100 * u.doubleValue()));
+        }
+        print(ConsoleText.wrap("  ", times));
+        List<String> waits = new ArrayList<>();
+        metric(report, "mean_wait").ifPresent(v -> waits.add("mean " + ConsoleText.duration(v)));
+        double[] w = new double[r.jobs().size()];
+        int n = 0;
+        for (var j : r.jobs()) {
+            if (!Double.isNaN(j.startTime())) {
+                w[n++] = j.startTime() - j.submitTime();
             }
         }
-        if (report.metric("utilization") instanceof Number u) {
-            parts.put("utilization", String.format("%.1f %%", 100 * u.doubleValue()));
+        ConsoleText.sortedPrefix(w, n);
+        for (int q : new int[] {50, 95, 99}) {
+            if (n > 0) {
+                waits.add("p" + q + " " + ConsoleText.duration(ConsoleText.percentile(w, n, q)));
+            }
         }
-        if (!parts.isEmpty()) {
-            StringBuilder sb = new StringBuilder(" ");
-            parts.forEach((k, v) -> sb.append(' ').append(k).append(' ').append(v).append(';'));
-            sb.setLength(sb.length() - 1);
-            out.println(sb);
+        metric(report, "max_wait").ifPresent(v -> waits.add("max " + ConsoleText.duration(v)));
+        print(ConsoleText.wrap("  wait: ", waits));
+        List<String> others = new ArrayList<>();
+        metric(report, "mean_response_time").ifPresent(v -> others.add("mean response " + ConsoleText.duration(v)));
+        metric(report, "mean_slowdown").ifPresent(v -> others.add(String.format("mean slowdown %.2f", v)));
+        metric(report, "mean_bounded_slowdown").ifPresent(v -> others.add(String.format("bounded %.2f", v)));
+        print(ConsoleText.wrap("  ", others));
+        out.println("  results in " + dir + " (jobs.csv, summary.json)");
+    }
+
+    private static java.util.OptionalDouble metric(RunReport report, String key) {
+        return report.metric(key) instanceof Number v && !Double.isNaN(v.doubleValue())
+                ? java.util.OptionalDouble.of(v.doubleValue()) : java.util.OptionalDouble.empty();
+    }
+
+    /** Lines of a summary; one with nothing after its indentation is left out. */
+    private void print(List<String> lines) {
+        if (!(lines.size() == 1 && lines.get(0).endsWith(": ")) && !lines.get(0).isBlank()) {
+            lines.forEach(out::println);
         }
-        out.println("  results: " + dir.resolve("jobs.csv") + ", " + dir.resolve("summary.json"));
     }
 
     private void printComparison(Comparison c) {

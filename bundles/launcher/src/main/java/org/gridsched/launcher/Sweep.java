@@ -609,6 +609,9 @@ final class Sweep {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the merged results into " + dir + ": " + e.getMessage(), e);
         }
+        if (p.report) { // as after a one-shot run: the merged folder is laid out as one
+            ReportCommand.afterRun(dir, dir, out);
+        }
         out.println(p.name + ": merged " + cells.size() + " cells into " + dir.resolve("matrix.csv") + " and " + dir.resolve("tables.md")
                 + ", with every run under " + dir.resolve("runs") + "/ as in a one-shot run");
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.gridsched.engine.JobsCsv;
 import org.gridsched.batch.ConservativePolicy;
 import org.gridsched.batch.EasyPolicy;
 import org.gridsched.batch.FcfsPolicy;
@@ -59,6 +61,17 @@ class CliTest {
         return f;
     }
 
+    /** jobs.csv's lines with each row's workload_name (column 2), which must be {@code name}, blanked. */
+    private static List<String> withoutWorkloadName(Path jobsCsv, String name) throws IOException {
+        List<String> out = new ArrayList<>();
+        for (String line : Files.readAllLines(jobsCsv)) {
+            String[] f = line.split(",", 3);
+            assertTrue(out.isEmpty() || f[1].equals(name), line);
+            out.add(f[0] + ",," + f[2]);
+        }
+        return out;
+    }
+
     private static String job(int id, int submit, int runtime, int procs, int requested) {
         return id + " " + submit + " -1 " + runtime + " " + procs + " -1 -1 " + procs + " " + requested + " -1 1 1 1 -1 1 1 -1 -1";
     }
@@ -69,12 +82,20 @@ class CliTest {
         assertEquals(0, run("simulate", "--workload", trace.toString(), "--batch", "fcfs", "--out", tmp.resolve("o").toString(), "--quiet"), err());
         List<String> rows = Files.readAllLines(tmp.resolve("o/jobs.csv"));
         assertEquals(3, rows.size());
-        assertEquals("2,1,2,5,10,5,15,9,14,2.8,1,COMPLETED_SUCCESSFULLY,0-1,cluster,0", rows.get(2));
+        assertEquals(JobsCsv.HEADER, rows.get(0));
+        assertEquals("2," + trace.getFileName() + ",,1,2,5,1,COMPLETED_SUCCESSFULLY,10,5,15,9,14,2.8,0-1,,,cluster,0", rows.get(2));
         String summary = Files.readString(tmp.resolve("o/summary.json"));
         assertTrue(summary.contains("\"runtime_not_positive\": 1"), summary);
         assertTrue(summary.contains("\"wider_than_platform\": 1"), summary);
         assertTrue(summary.contains("\"read\": 4"), summary);
+        // provenance: the trace as given and its bytes' digest, and the build that made the result
+        String sha = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(trace)));
+        assertTrue(summary.contains("\"path\": \"" + trace + "\",\n      \"sha256\": \"" + sha + "\""), summary);
+        assertTrue(summary.matches("(?s).*\"build\": \\{\\s*\"version\": \"0\\.\\d+\\.\\d+[^\"]*\",\\s*\"commit\": \"[^\"]+\".*"), summary);
+        assertEquals("", out.toString(StandardCharsets.UTF_8) + err(), "--quiet prints nothing but errors");
+        assertEquals(0, run("simulate", "--workload", trace.toString(), "--batch", "fcfs", "--out", tmp.resolve("o").toString(), "--force"), err());
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("2 jobs simulated on cluster:4 with fcfs"));
+        assertTrue(err().contains("t.swf:4: job 3: runtime 0 (runtime_not_positive)"), "without --quiet, skipped lines are shown: " + err());
     }
 
     @Test
@@ -237,7 +258,9 @@ class CliTest {
         assertEquals(0, run("simulate", "--workload", swf.toString(), "--platform", "c:64", "--batch", "easy", "--quiet",
                 "--out", tmp.resolve("fromswf").toString()), err());
         // same jobs, same schedule: only the cluster name column could differ, and it does not
-        assertEquals(Files.readAllLines(tmp.resolve("direct/jobs.csv")), Files.readAllLines(tmp.resolve("fromswf/jobs.csv")));
+        // the same schedule; only workload_name differs (the generator's name, then the file's)
+        assertEquals(withoutWorkloadName(tmp.resolve("direct/jobs.csv"), "synthetic"), withoutWorkloadName(tmp.resolve("fromswf/jobs.csv"),
+                swf.getFileName().toString()));
     }
 
     @Test
@@ -268,8 +291,9 @@ class CliTest {
     @Test
     void aMachineSizedGeneratorIsSizedLikeThePlatform() throws Exception {
         assertEquals(0, run("simulate", "--generator", "lublin99", "--workload-option", "jobs=20000", "--workload-option", "load=0.9",
-                "--platform", "c:64", "--batch", "easy", "--quiet", "--out", tmp.resolve("a").toString()), err());
+                "--platform", "c:64", "--batch", "easy", "--out", tmp.resolve("a").toString()), err());
         String o = out.toString(StandardCharsets.UTF_8);
+        o.lines().forEach(l -> assertTrue(l.length() < 100, "a summary line of 100 characters or more: " + l));
         assertTrue(o.contains("20,000 jobs simulated"), o + err());
         String load = o.replaceAll("(?s).*offered load ([0-9.]+) of the platform's processors.*", "$1");
         assertEquals(0.9, Double.parseDouble(load), 0.05, o);
@@ -279,7 +303,7 @@ class CliTest {
         assertEquals(0, run("simulate", "--generator", "lublin99", "--workload-option", "jobs=2000", "--workload-option", "processors=16",
                 "--platform", "c:64", "--quiet", "--out", tmp.resolve("b").toString()), err());
         String small = Files.readString(tmp.resolve("b/jobs.csv"));
-        assertTrue(small.lines().skip(1).allMatch(l -> Integer.parseInt(l.split(",")[2]) <= 16), "an explicit size is kept");
+        assertTrue(small.lines().skip(1).allMatch(l -> Integer.parseInt(l.split(",")[4]) <= 16), "an explicit size is kept");
     }
 
     /** Options that would do nothing are errors naming them (issue 15). */
@@ -296,6 +320,17 @@ class CliTest {
         Files.writeString(profile, "{\"name\": \"d\", \"platform\": \"c:64\", \"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 10}}}");
         assertEquals(2, run("run", profile.toString(), "--seed", "1", "--seed", "2"));
         assertTrue(err().contains("run: --seed is given twice"), err());
+        String gen = "\"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 10}}";
+        Files.writeString(profile, "{\"name\": \"h\", \"platform\": \"a:64,b:32\", " + gen + ", \"heuristic\": \"minmin\"}");
+        assertEquals(1, run("run", profile.toString(), "--quiet"));
+        assertTrue(err().contains("heuristic") && err().contains("has no effect without \"realloc\""), err());
+        // varied by a matrix, or with a reallocation, it is used
+        Files.writeString(profile, "{\"name\": \"h\", \"platform\": \"a:64,b:32\", " + gen + ", \"heuristic\": \"minmin\","
+                + " \"realloc\": \"regular\"}");
+        assertEquals("minmin", ProfileParser.parse(profile).choice(PluginRegistry.Kind.HEURISTIC, 2).name());
+        Files.writeString(profile, "{\"name\": \"h\", \"platform\": \"a:64,b:32\", " + gen + ", \"heuristic\": \"minmin\","
+                + " \"matrix\": {\"realloc\": [\"regular\", \"all-cancellation\"]}}");
+        ProfileParser.parse(profile); // the matrix gives the reallocation: no error
     }
 
     /**
@@ -319,7 +354,7 @@ class CliTest {
         Path trace = swf(lines.toArray(String[]::new));
         assertEquals(1, run("simulate", "--workload", trace.toString(), "--platform", "c:8", "--quiet", "--out", tmp.resolve("y").toString()));
         assertTrue(err().contains("24 of 30 jobs were skipped {runtime_not_positive=24}, more than max_skipped_fraction 0.5 allows"), err());
-        assertEquals(0, run("simulate", "--workload", trace.toString(), "--platform", "c:8", "--quiet", "--max-skipped-fraction", "0.9",
+        assertEquals(0, run("simulate", "--workload", trace.toString(), "--platform", "c:8", "--max-skipped-fraction", "0.9",
                 "--out", tmp.resolve("y").toString()), err());
         assertTrue(err().contains("t.swf:1: job 1: runtime 0 (runtime_not_positive)"), err());
         String summary = Files.readString(tmp.resolve("y/summary.json"));

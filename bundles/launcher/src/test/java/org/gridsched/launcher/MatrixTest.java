@@ -211,7 +211,7 @@ class MatrixTest {
         assertTrue(err().contains("(its collectors: jobs, utilization; they reported: ") && err().contains("mean_wait"), err());
 
         Files.writeString(profile, Files.readString(profile).replace(", \"simulated\"", ""));
-        assertEquals(0, run("run", profile.toString(), "--quiet"), err());
+        assertEquals(0, run("run", profile.toString()), err());
         assertTrue(err().contains("m: 8 runs (4 cells x 2 seeds) on "), err());
         List<String> csv = Files.readAllLines(tmp.resolve("out/matrix.csv"));
         assertEquals("workload,batch,seed,mean_wait,utilization", csv.get(0));

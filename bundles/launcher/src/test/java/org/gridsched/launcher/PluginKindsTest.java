@@ -150,7 +150,7 @@ class PluginKindsTest {
         assertTrue(s.contains("\"controllers\": [\"submitter\", \"killer\"]"), s);
         assertTrue(s.contains("\"controller killer\": \"classpath\"") && s.contains("\"controller submitter\": \"classpath\""), s);
         assertTrue(s.contains("\"controller_kills\": 1"), s);
-        assertTrue(Files.readString(tmp.resolve("o/jobs.csv")).contains("\n1000000,0,1,10,"), "the submitted job ran");
+        assertTrue(Files.readString(tmp.resolve("o/jobs.csv")).contains("\n1000000,synthetic,,0,1,10,"), "the submitted job ran");
         RunProfile p = new RunProfile();
         p.seed = 7;
         assertEquals(p.seedFor("controller:submitter"), ControllersForTests.SEEDS.get("submitter"));
@@ -222,7 +222,7 @@ class PluginKindsTest {
     @Test
     void theEasyWarningOnSeveralClustersComesFromTheData() throws Exception {
         assertEquals(0, run("simulate", "--generator", "synthetic", "--workload-option", "jobs=20", "--platform", "a:8,b:8",
-                "--meta", "random-weighted", "--batch", "easy", "--quiet", "--out", tmp.resolve("w").toString()), err());
+                "--meta", "random-weighted", "--batch", "easy", "--out", tmp.resolve("w").toString()), err());
         assertTrue(err().contains("gridsched: warning: EASY gives no completion-time guarantee"), err());
         assertEquals(0, run("simulate", "--generator", "synthetic", "--workload-option", "jobs=20", "--platform", "a:8",
                 "--batch", "easy", "--quiet", "--out", tmp.resolve("w1").toString()), err());

@@ -53,6 +53,8 @@ final class SwfJobSource implements JobSource {
     static final String REPAIR_PROCS_FROM_REQUESTED = "processors_from_requested";
     static final String REPAIR_PROCS_FROM_ALLOCATED = "processors_from_allocated";
     static final String REPAIR_SUBMIT_ORDER = "submit_time_out_of_order";
+    /** With {@code sort=true}: a job earlier than one above it, put in its place by submit time. */
+    static final String REPAIR_SUBMIT_SORTED = "submit_time_out_of_order_sorted";
 
     private static final int INITIAL_BUFFER = 1 << 16;
     /** Longer lines are malformed (a binary file, or a file with no newlines). */
@@ -109,7 +111,15 @@ final class SwfJobSource implements JobSource {
     /** Job ids seen so far: a duplicate would make two jobs of one in every result file. */
     private final JobIds ids = new JobIds();
 
+    /** {@code sort=true}: out-of-order submits are kept (and counted) for {@link SortedJobSource} to order. */
+    private final boolean sortOnRead;
+
     SwfJobSource(Path file, boolean strict, boolean requestedProcs, RequestedTimes estimates) throws IOException {
+        this(file, strict, requestedProcs, estimates, false);
+    }
+
+    SwfJobSource(Path file, boolean strict, boolean requestedProcs, RequestedTimes estimates, boolean sortOnRead) throws IOException {
+        this.sortOnRead = sortOnRead;
         this.source = file.toString();
         this.fileName = file.getFileName().toString();
         this.strict = strict;
@@ -411,7 +421,9 @@ final class SwfJobSource implements JobSource {
                     + token(F_REQ_PROCS) + " requested");
             return false;
         }
-        if (submit < previousSubmit) {
+        if (submit < previousSubmit && sortOnRead) {
+            report.repair(REPAIR_SUBMIT_SORTED); // kept as it is; SortedJobSource orders the jobs
+        } else if (submit < previousSubmit) {
             if (strict) {
                 throw new InputException(source, lineNo, fieldName(F_SUBMIT), "submit time " + token(F_SUBMIT)
                         + " is earlier than the previous job's " + number(previousSubmit)
@@ -439,7 +451,7 @@ final class SwfJobSource implements JobSource {
         if (procsRepair != null) {
             report.repair(procsRepair);
         }
-        previousSubmit = submit;
+        previousSubmit = Math.max(previousSubmit, submit);
         into.set((long) v[F_ID], submit, runtime, requested, (int) procs);
         into.line = lineNo;
         return true;

@@ -24,6 +24,7 @@ import org.osgi.service.component.annotations.Component;
  * Repair reasons (line returned with a substituted value): {@code requested_time_from_runtime},
  * {@code requested_time_not_positive_from_runtime}, {@code processors_from_requested},
  * {@code processors_from_allocated}, {@code submit_time_out_of_order} (lenient mode only),
+ * {@code submit_time_out_of_order_sorted} (with {@code sort=true}, in either mode),
  * {@code requested_time_synthesized} (with {@code requested_time=synthesize}).
  */
 @Component(service = WorkloadReader.class, configurationPid = "gridsched.reader.swf")
@@ -40,6 +41,7 @@ public class SwfReader implements WorkloadReader {
     static final String REQ_SYNTHESIZE = "synthesize";
     static final String OPT_OVERESTIMATE_MAX = "overestimate_max";
     static final String OPT_SEED = "seed";
+    static final String OPT_SORT = "sort";
 
     private static final List<Parameter> PARAMETERS = List.of(
             new Parameter(OPT_STRICT, "false",
@@ -50,7 +52,9 @@ public class SwfReader implements WorkloadReader {
                     "requested: field 9 (the runtime when missing or not positive, counted); runtime: perfect estimates; "
                             + "synthesize: field 9, and where it is missing or not positive runtime x U[1, overestimate_max] (seeded, counted)"),
             new Parameter(OPT_OVERESTIMATE_MAX, "3", "with requested_time=synthesize: the largest overestimation factor, at least 1"),
-            new Parameter(OPT_SEED, "1", "with requested_time=synthesize: the seed of the factors (each job's factor depends only on it and the job id)"));
+            new Parameter(OPT_SEED, "1", "with requested_time=synthesize: the seed of the factors (each job's factor depends only on it and the job id)"),
+            new Parameter(OPT_SORT, "false", "true: order the jobs by submit time (ties in file order) instead of clamping an out-of-order "
+                    + "submit to the previous one; reads the whole trace first, counts the jobs it moved"));
 
     public SwfReader() {
     }
@@ -108,7 +112,9 @@ public class SwfReader implements WorkloadReader {
         if (!Files.isReadable(file)) {
             throw new IOException("cannot read workload file " + file + ": permission denied");
         }
-        return new SwfJobSource(file, strict, PROCS_REQUESTED.equals(procs), estimates);
+        boolean sort = options.getBoolean(OPT_SORT, false);
+        SwfJobSource jobs = new SwfJobSource(file, strict, PROCS_REQUESTED.equals(procs), estimates, sort);
+        return sort ? new SortedJobSource(jobs) : jobs;
     }
 
     /** The option's value, one of {@code valid} (case-insensitive), or an error listing them. */

@@ -94,7 +94,7 @@ class SwfReaderTest {
         assertFalse(reader.description().isBlank());
         assertFalse(reader.description().contains("\n"));
         List<String> names = reader.parameters().stream().map(Parameter::name).toList();
-        assertEquals(List.of("strict", "processors", "requested_time", "overestimate_max", "seed"), names);
+        assertEquals(List.of("strict", "processors", "requested_time", "overestimate_max", "seed", "sort"), names);
         Map<String, String> defaults = new java.util.HashMap<>();
         for (Parameter p : reader.parameters()) {
             defaults.put(p.name(), p.defaultValue());
@@ -102,7 +102,7 @@ class SwfReaderTest {
             assertFalse(p.description().contains("\n"));
         }
         assertEquals(Map.of("strict", "false", "processors", "allocated", "requested_time", "requested",
-                "overestimate_max", "3", "seed", "1"), defaults);
+                "overestimate_max", "3", "seed", "1", "sort", "false"), defaults);
     }
 
     @Test
@@ -371,6 +371,24 @@ class SwfReaderTest {
         assertTrue(e.getMessage().contains("overestimate_max"), e.getMessage());
     }
 
+    /**
+     * sort=true orders the jobs by submit time, ties in file order, keeping the recorded times (the default
+     * clamps a late line to the previous submit); it counts the jobs it moved, and strict mode accepts the trace.
+     */
+    @Test
+    void sortOnReadOrdersBySubmitTimeKeepingTiesInFileOrder() throws IOException {
+        Path f = write("unsorted.swf", job(1, 50, 10, 1, 20) + job(2, 10, 10, 1, 20) + job(3, 50, 10, 1, 20)
+                + job(4, 30, 10, 1, 20) + job(5, 60, 10, 1, 20));
+        Result clamped = readAll(f);
+        assertEquals(List.of(50.0, 50.0, 50.0, 50.0, 60.0), clamped.jobs.stream().map(j -> j.submitTime).toList());
+        for (Result sorted : List.of(readAll(f, opts("sort", true)), readAll(f, opts("sort", true, "strict", true)))) {
+            assertEquals(List.of(2L, 4L, 1L, 3L, 5L), sorted.jobs.stream().map(j -> j.id).toList());
+            assertEquals(List.of(10.0, 30.0, 50.0, 50.0, 60.0), sorted.jobs.stream().map(j -> j.submitTime).toList());
+            assertEquals(List.of(2L, 4L, 1L, 3L, 5L), sorted.jobs.stream().map(j -> j.line).toList(), "lines follow their jobs");
+            assertEquals(Map.of(SwfJobSource.REPAIR_SUBMIT_SORTED, 2L), sorted.report.repaired());
+        }
+    }
+
     /** Negative and repeated job ids are skipped and counted (issue 15), errors naming the line in strict mode. */
     @Test
     void negativeAndDuplicateIdsAreSkippedOrErrors() throws IOException {
@@ -575,7 +593,7 @@ class SwfReaderTest {
         assertTrue(s.getMessage().contains("true or false"), s.getMessage());
         InputException u = assertThrows(InputException.class, () -> reader.open(f, opts("procs", "allocated")));
         assertEquals("procs", u.field());
-        assertTrue(u.getMessage().contains("overestimate_max, processors, requested_time, seed, strict"), u.getMessage());
+        assertTrue(u.getMessage().contains("overestimate_max, processors, requested_time, seed, sort, strict"), u.getMessage());
         // values are case-insensitive
         assertEquals(1, readAll(f, opts("processors", "Requested", "requested_time", "RUNTIME")).jobs.size());
     }

@@ -1,0 +1,69 @@
+package org.gridsched.launcher;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/** Text for people at a terminal: durations they can read, and lines that fit in 100 columns. */
+final class ConsoleText {
+    /** Printed lines stay shorter than this (a terminal of 100 columns). */
+    static final int WIDTH = 99;
+
+    private ConsoleText() {
+    }
+
+    /**
+     * Seconds as seconds and, from a minute on, as {@code 2d 03:12:45} / {@code 03:12:45} beside them:
+     * "5282045 s" alone tells a person nothing.
+     */
+    static String duration(double seconds) {
+        String s = Double.isNaN(seconds) ? "n/a" : seconds >= 100 || seconds == Math.rint(seconds)
+                ? String.format(Locale.ROOT, "%,.0f s", seconds) : String.format(Locale.ROOT, "%,.1f s", seconds);
+        if (!(Math.abs(seconds) >= 60) || Double.isInfinite(seconds)) {
+            return s;
+        }
+        long t = Math.round(Math.abs(seconds));
+        long days = t / 86_400;
+        String clock = String.format(Locale.ROOT, "%02d:%02d:%02d", t % 86_400 / 3600, t % 3600 / 60, t % 60);
+        return s + " (" + (seconds < 0 ? "-" : "") + (days > 0 ? days + "d " : "") + clock + ")";
+    }
+
+    /** The p-th percentile (0-100, nearest rank) of values that are sorted in place; NaN when there are none. */
+    static double percentile(double[] sorted, int n, double p) {
+        if (n == 0) {
+            return Double.NaN;
+        }
+        int rank = (int) Math.ceil(p / 100 * n);
+        return sorted[Math.max(0, Math.min(n - 1, rank - 1))];
+    }
+
+    static double[] sortedPrefix(double[] values, int n) {
+        Arrays.sort(values, 0, n);
+        return values;
+    }
+
+    /**
+     * {@code head} then the items separated by {@code "; "}, broken into lines of at most {@link #WIDTH}
+     * characters; continuation lines are indented under the first item.
+     */
+    static List<String> wrap(String head, List<String> items) {
+        List<String> lines = new ArrayList<>();
+        String indent = " ".repeat(Math.min(head.length(), 12));
+        StringBuilder line = new StringBuilder(head);
+        boolean first = true;
+        for (String item : items) {
+            String sep = first ? "" : "; ";
+            if (!first && line.length() + sep.length() + item.length() > WIDTH) {
+                lines.add(line.append(';').toString());
+                line = new StringBuilder(indent);
+            } else {
+                line.append(sep);
+            }
+            line.append(item);
+            first = false;
+        }
+        lines.add(line.toString());
+        return lines;
+    }
+}

@@ -1,0 +1,60 @@
+package org.gridsched.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Collections;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class ConsoleTextTest {
+    @Test
+    void durationsShowSecondsAndAClockFromAMinuteOn() {
+        assertEquals("0 s", ConsoleText.duration(0));
+        assertEquals("12.5 s", ConsoleText.duration(12.5));
+        assertEquals("60 s (00:01:00)", ConsoleText.duration(60));
+        assertEquals("5,282,045 s (61d 03:14:05)", ConsoleText.duration(5_282_045));
+        assertEquals("86,400 s (1d 00:00:00)", ConsoleText.duration(86_399.6), "rounded to the second");
+        assertEquals("n/a", ConsoleText.duration(Double.NaN));
+    }
+
+    @Test
+    void percentilesAreNearestRank() {
+        double[] v = new double[100];
+        for (int i = 0; i < 100; i++) {
+            v[i] = 100 - i; // 100 .. 1, sorted by sortedPrefix
+        }
+        ConsoleText.sortedPrefix(v, 100);
+        assertEquals(50, ConsoleText.percentile(v, 100, 50));
+        assertEquals(95, ConsoleText.percentile(v, 100, 95));
+        assertEquals(99, ConsoleText.percentile(v, 100, 99));
+        assertEquals(1, ConsoleText.percentile(v, 1, 99), "only the first n values count");
+        assertTrue(Double.isNaN(ConsoleText.percentile(v, 0, 50)));
+    }
+
+    @Test
+    void longListsWrapUnderTheirFirstItemWithinTheWidth() {
+        List<String> items = Collections.nCopies(12, "p99 338,592 s (3d 22:03:12)");
+        List<String> lines = ConsoleText.wrap("  wait: ", items);
+        assertTrue(lines.size() > 1, lines.toString());
+        lines.forEach(l -> assertTrue(l.length() <= ConsoleText.WIDTH, l));
+        assertTrue(lines.get(1).startsWith("        p99"), lines.get(1));
+        assertEquals(12, String.join(" ", lines).split("p99", -1).length - 1, "every item is kept");
+        assertEquals(List.of("  a; b"), ConsoleText.wrap("  ", List.of("a", "b")));
+    }
+
+    /** The write phase of a long run is shown; a short run stays silent. */
+    @Test
+    void longRunsSayTheyAreWritingTheirResults() throws InterruptedException {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream err = new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8);
+        new ProgressBar(err, false, "short").writing(5);
+        assertEquals("", bytes.toString(java.nio.charset.StandardCharsets.UTF_8));
+        ProgressBar bar = new ProgressBar(err, false, "long");
+        Thread.sleep(1100);
+        bar.writing(1_000_000);
+        assertEquals("long: simulated; writing the results of 1,000,000 jobs..." + System.lineSeparator(),
+                bytes.toString(java.nio.charset.StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,138 @@
+package org.gridsched.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.gridsched.batch.ConservativePolicy;
+import org.gridsched.batch.EasyPolicy;
+import org.gridsched.metrics.JobMetricsCollector;
+import org.gridsched.metrics.UtilizationCollector;
+import org.gridsched.workload.synthetic.LublinGenerator;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code report}, {@code validate} and a run's {@code --report}, on a registry filled by hand. */
+class ReportCommandTest {
+    @TempDir
+    Path tmp;
+
+    private final PluginRegistry registry = new PluginRegistry();
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @BeforeEach
+    void plugins() {
+        List.of(new ConservativePolicy(), new EasyPolicy(), new LublinGenerator(), new JobMetricsCollector(),
+                new UtilizationCollector()).forEach(registry::add);
+    }
+
+    private int run(String... args) {
+        out.reset();
+        err.reset();
+        return new Cli(registry, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), false, tmp).run(args);
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private static List<String> files(Path dir) throws Exception {
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.filter(Files::isRegularFile).map(p -> dir.relativize(p).toString()).sorted().toList();
+        }
+    }
+
+    private static final String[] SIMULATE = {"simulate", "--generator", "lublin99", "--workload-option", "jobs=2000",
+        "--platform", "c:128", "--batch", "cbf", "--seed", "3", "--quiet"};
+
+    private String[] simulate(String... more) {
+        String[] a = java.util.Arrays.copyOf(SIMULATE, SIMULATE.length + more.length);
+        System.arraycopy(more, 0, a, SIMULATE.length, more.length);
+        return a;
+    }
+
+    @Test
+    void aRunWritesItsReportOnlyWhenAsked() throws Exception {
+        assertEquals(0, run(simulate("--out", tmp.resolve("plain").toString())), err.toString());
+        assertEquals(0, run(simulate("--out", tmp.resolve("quiet").toString(), "--report")), err.toString());
+        assertEquals("", out(), "--quiet prints nothing, the report's line neither");
+        String[] loud = java.util.Arrays.stream(simulate("--out", tmp.resolve("rep").toString(), "--report"))
+                .filter(a -> !a.equals("--quiet")).toArray(String[]::new);
+        assertEquals(0, run(loud), err.toString());
+        assertTrue(out().contains("  report: " + tmp.resolve("rep").resolve("report.html") + " (schedule valid)"), out());
+        List<String> plain = files(tmp.resolve("plain"));
+        assertEquals(List.of(".gridsched-run", "jobs.csv", "summary.json"), plain);
+        for (String f : List.of("jobs.csv", "summary.json")) {
+            assertEquals(-1, Files.mismatch(tmp.resolve("plain").resolve(f), tmp.resolve("rep").resolve(f)), f + ": the report changes no result");
+        }
+        List<String> withReport = files(tmp.resolve("rep"));
+        assertTrue(withReport.containsAll(List.of("report.html", "schedule.json", "report-images/gantt-c.png", "report-images/over-time.png")),
+                withReport.toString());
+        assertFalse(Files.readString(tmp.resolve("rep/report.html")).contains(tmp.toString()), "no absolute path of the staging folder");
+    }
+
+    @Test
+    void reportAndValidateCommands() throws Exception {
+        Path dir = tmp.resolve("r");
+        assertEquals(0, run(simulate("--out", dir.toString())));
+        assertEquals(0, run("validate", dir.toString()));
+        assertTrue(out().startsWith(dir.resolve("jobs.csv") + ": valid schedule of 2,000 jobs"), out());
+        assertEquals(0, run("report", dir.toString(), "--no-images"));
+        assertTrue(Files.isRegularFile(dir.resolve("report.html")) && !Files.exists(dir.resolve("report-images")));
+        // an injected overlap: job 2 takes job 1's processors and times
+        List<String> rows = new java.util.ArrayList<>(Files.readAllLines(dir.resolve("jobs.csv")));
+        List<String> header = List.of(rows.get(0).split(","));
+        String[] one = rows.get(1).split(",", -1);
+        String[] two = rows.get(2).split(",", -1);
+        for (String col : List.of("starting_time", "finish_time", "allocated_resources")) {
+            two[header.indexOf(col)] = one[header.indexOf(col)];
+        }
+        two[header.indexOf("requested_number_of_resources")] = one[header.indexOf("requested_number_of_resources")];
+        two[header.indexOf("submission_time")] = one[header.indexOf("submission_time")];
+        rows.set(2, String.join(",", two));
+        Files.write(dir.resolve("jobs.csv"), rows);
+        assertEquals(1, run("validate", dir.toString()));
+        assertTrue(out().contains("INVALID schedule") && out().contains("overlap: 1") && out().contains("job 1 (line 2) and job 2 (line 3) both hold"), out());
+        assertEquals(1, run("report", dir.toString(), "--no-images"), "an invalid schedule's report is written, the exit code says so");
+        assertTrue(Files.readString(dir.resolve("report.html")).contains("Invalid schedule"));
+    }
+
+    @Test
+    void aMatrixRunWritesItsBoxPlotsUnderItsOwnName() throws Exception {
+        Path profile = tmp.resolve("m.json");
+        Files.writeString(profile, """
+                {"name": "m", "platform": [{"name": "c", "processors": 64}],
+                 "workload": {"generator": "lublin99", "options": {"jobs": 500, "processors": 64}},
+                 "report": true, "progress": false,
+                 "matrix": {"batch": ["cbf", "easy"], "seeds": [1, 2], "metrics": ["mean_wait"]}}
+                """);
+        Path dir = tmp.resolve("matrix-out");
+        assertEquals(0, run("run", profile.toString(), "--out", dir.toString()), err.toString());
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.contains("<title>gridsched matrix report: matrix-out</title>"), "named as its folder, not the staging one");
+        assertTrue(html.contains("\"title\":\"mean_wait by batch\",\"metric\":\"mean_wait\",\"labels\":[\"cbf\",\"easy\"]"), html);
+        assertTrue(Files.isRegularFile(dir.resolve("report-images/box-mean_wait-by-batch.png")));
+    }
+
+    @Test
+    void usageErrors() {
+        assertEquals(2, run("report"));
+        assertEquals(2, run("report", "x", "--diff"));
+        assertEquals(2, run("report", "x", "--no-image"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("did you mean '--no-images'?"), err.toString());
+        assertEquals(2, run("validate"));
+        assertEquals(1, run("validate", tmp.resolve("none").toString()));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("none: no such folder"), err.toString());
+    }
+}

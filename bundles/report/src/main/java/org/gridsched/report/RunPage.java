@@ -1,0 +1,207 @@
+package org.gridsched.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gridsched.engine.Numbers;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/** The HTML report of one run: validation, summary, Gantt charts, time series, distributions, and a diff. */
+final class RunPage {
+    /** Time-series bins: enough for a wide screen, few enough for a small page. */
+    static final int BINS = 2000;
+
+    private RunPage() {
+    }
+
+    static Page build(RunDir run, Validation v, Analysis a, RunDiff diff) {
+        JobsTable t = run.jobs;
+        Page p = new Page("gridsched report: " + run.name);
+        p.html("<h1>").text("gridsched report: " + run.name).html("</h1>\n");
+        p.html("<p class=\"muted\">").text(t.file.getFileName() + ": " + String.format(java.util.Locale.ROOT, "%,d", t.size) + " jobs, "
+                + String.format(java.util.Locale.ROOT, "%,d", a.gantt.jobs) + " of them ran; platform " + platform(t.clusters)).html("</p>\n");
+        validation(p, v);
+        summary(p, run);
+        p.html("<h2>Gantt charts</h2>\n<div class=\"controls\">colour by <select id=\"gantt-colour\">"
+                + "<option value=\"job\">job</option><option value=\"state\">final state</option><option value=\"user\">user</option>"
+                + "</select> &nbsp; window from <input id=\"gantt-from\" type=\"number\"> to <input id=\"gantt-to\" type=\"number\"> s "
+                + "<button id=\"gantt-apply\">show</button> <button id=\"gantt-reset\">whole run</button>"
+                + " <span class=\"muted\">wheel: zoom, drag: move, double-click: whole run; hover a job to see it and its other parts"
+                + " (dashed: a job on several clusters)</span></div>\n"
+                + "<div id=\"gantt-charts\"></div><div id=\"gantt-tip\"></div>\n");
+        p.html("<h2>Over time</h2>\n<p class=\"muted\">Means over " + BINS + " equal intervals (the dashed queue line: the most jobs "
+                + "waiting at once in each); the zoom of this chart and of the Gantt charts follow each other.</p>\n"
+                + "<div id=\"chart-series\" class=\"chart tall\"></div>\n");
+        p.html("<h2>Distributions</h2>\n");
+        quantiles(p, a);
+        p.html("<div class=\"grid3\"><div id=\"chart-wait\" class=\"chart small\"></div><div id=\"chart-slowdown\" class=\"chart small\">"
+                + "</div><div id=\"chart-bsld\" class=\"chart small\"></div></div>\n");
+        if (diff != null) {
+            diff.section(p);
+        }
+        if (!a.images.isEmpty()) {
+            p.html("<h2>Static images</h2>\n<p class=\"muted\">PNG files for papers, beside this report: ");
+            for (int i = 0; i < a.images.size(); i++) {
+                p.html(i > 0 ? ", " : "").html("<a href=\"").text(a.images.get(i)).html("\">").text(a.images.get(i)).html("</a>");
+            }
+            p.html(". Every chart above can also be saved as SVG (its save button).</p>\n");
+        }
+        data(p, t, a);
+        return p;
+    }
+
+    static String platform(Clusters c) {
+        List<String> l = new ArrayList<>();
+        for (int i = 0; i < c.count(); i++) {
+            l.add(c.name(i) + ":" + c.size(i));
+        }
+        return String.join(", ", l);
+    }
+
+    private static void validation(Page p, Validation v) {
+        if (v.ok()) {
+            p.html("<div class=\"ok\" id=\"validation\">Valid schedule: ").text(String.join("; ", v.checks())).html(".</div>\n");
+            return;
+        }
+        p.html("<div class=\"bad\" id=\"validation\"><b>Invalid schedule</b>: ").text(String.format(java.util.Locale.ROOT, "%,d", v.problems()))
+                .html(" problem(s); the charts below show what the file says.<ul>\n");
+        v.counts().forEach((kind, n) -> {
+            for (String e : v.examples().get(kind)) {
+                p.html("<li>").text(kind + ": " + e).html("</li>\n");
+            }
+            if (n > Validation.EXAMPLES) {
+                p.html("<li>").text(kind + ": ... and " + (n - Validation.EXAMPLES) + " more").html("</li>\n");
+            }
+        });
+        p.html("</ul></div>\n");
+    }
+
+    /** summary.json's overall metrics, and per cluster. */
+    private static void summary(Page p, RunDir run) {
+        JsonNode s = run.summary;
+        if (s == null) {
+            return;
+        }
+        p.html("<h2>Summary</h2>\n<table id=\"summary\"><tr><th>metric</th><th>value</th></tr>\n");
+        s.fields().forEachRemaining(e -> {
+            if (e.getValue().isNumber()) {
+                p.html("<tr><td>").text(e.getKey()).html("</td><td>").text(fmt(e.getValue().asDouble())).html("</td></tr>\n");
+            }
+        });
+        p.html("</table>\n");
+        JsonNode clusters = s.path("clusters");
+        if (clusters.isObject() && clusters.size() > 1) {
+            List<String> keys = new ArrayList<>();
+            clusters.elements().forEachRemaining(c -> c.fields().forEachRemaining(e -> {
+                if (e.getValue().isNumber() && !keys.contains(e.getKey())) {
+                    keys.add(e.getKey());
+                }
+            }));
+            p.html("<div class=\"wide\"><table id=\"clusters\"><tr><th>cluster</th>");
+            keys.forEach(k -> p.html("<th>").text(k).html("</th>"));
+            p.html("</tr>\n");
+            clusters.fields().forEachRemaining(c -> {
+                p.html("<tr><td>").text(c.getKey()).html("</td>");
+                keys.forEach(k -> p.html("<td>").text(c.getValue().has(k) ? fmt(c.getValue().get(k).asDouble()) : "").html("</td>"));
+                p.html("</tr>\n");
+            });
+            p.html("</table></div>\n");
+        }
+    }
+
+    /** Whole numbers and large ones with thousands separators (never rounded above the unit), others to 5 digits. */
+    static String fmt(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return "";
+        }
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return String.format(java.util.Locale.ROOT, "%,d", (long) v);
+        }
+        if (Math.abs(v) >= 1e4) {
+            return String.format(java.util.Locale.ROOT, "%,.1f", v);
+        }
+        return Numbers.format(Json.round(v));
+    }
+
+    private static void quantiles(Page p, Analysis a) {
+        p.html("<table id=\"quantiles\"><tr><th>metric</th><th>jobs</th><th>mean</th><th>median</th><th>90 %</th><th>99 %</th><th>max</th></tr>\n");
+        for (Distribution d : List.of(a.wait, a.slowdown, a.bsld)) {
+            p.html("<tr><td>").text(d.name).html("</td><td>").text(fmt(d.count)).html("</td>");
+            for (double x : new double[] {d.mean, d.quantile(0.5), d.quantile(0.9), d.quantile(0.99), d.quantile(1)}) {
+                p.html("<td>").text(fmt(x)).html("</td>");
+            }
+            p.html("</tr>\n");
+        }
+        p.html("</table>\n");
+    }
+
+    private static void data(Page p, JobsTable t, Analysis a) {
+        p.data.put("kind", "run");
+        List<Object> clusters = new ArrayList<>();
+        for (int c = 0; c < t.clusters.count(); c++) {
+            clusters.add(Map.of("name", t.clusters.name(c), "size", t.clusters.size(c), "offset", t.clusters.offset(c)));
+        }
+        // Map.of has no order: the keys' order is fixed here for byte-identical pages
+        List<Object> ordered = new ArrayList<>();
+        for (Object o : clusters) {
+            Map<?, ?> m = (Map<?, ?>) o;
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("name", m.get("name"));
+            x.put("size", m.get("size"));
+            x.put("offset", m.get("offset"));
+            ordered.add(x);
+        }
+        p.data.put("clusters", ordered);
+        p.data.put("states", t.states);
+        p.data.put("users", t.user == null ? null : t.users);
+        Map<String, Object> g = new LinkedHashMap<>();
+        g.put("origin", a.gantt.origin);
+        g.put("quantum", a.gantt.quantum);
+        g.put("jobs", a.gantt.jobs);
+        g.put("rects", a.gantt.rects);
+        g.put("numericIds", a.gantt.numericIds);
+        if (!a.gantt.numericIds) {
+            List<String> ids = new ArrayList<>();
+            for (int j = 0; j < t.size; j++) {
+                if (GanttData.drawn(t, j)) {
+                    ids.add(t.ids[j]);
+                }
+            }
+            g.put("ids", ids);
+        }
+        g.put("data", a.gantt.base64);
+        p.data.put("gantt", g);
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("from", a.series.from);
+        s.put("to", a.series.to);
+        s.put("bins", a.series.bins);
+        List<Object> busy = new ArrayList<>();
+        for (double[] row : a.series.busy) {
+            busy.add(new Json.Rounded(row));
+        }
+        List<Object> queue = new ArrayList<>();
+        for (double[] row : a.series.queue) {
+            queue.add(new Json.Rounded(row));
+        }
+        s.put("busy", busy);
+        s.put("queue", queue);
+        s.put("queueMax", new Json.Rounded(a.series.queueMax));
+        p.data.put("series", s);
+        Map<String, Object> dist = new LinkedHashMap<>();
+        dist.put("wait", hist(a.wait));
+        dist.put("slowdown", hist(a.slowdown));
+        dist.put("bsld", hist(a.bsld));
+        p.data.put("dist", dist);
+    }
+
+    private static Map<String, Object> hist(Distribution d) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", d.name);
+        m.put("edges", new Json.Rounded(d.edges));
+        m.put("counts", d.counts);
+        return m;
+    }
+}

@@ -1,0 +1,294 @@
+package org.gridsched.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Paint;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import javax.imageio.ImageIO;
+
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.CategoryLabelPositions;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.CombinedDomainXYPlot;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.PaintScale;
+import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.BoxAndWhiskerRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.renderer.xy.StandardXYBarPainter;
+import org.jfree.chart.renderer.xy.XYBarRenderer;
+import org.jfree.chart.renderer.xy.XYBlockRenderer;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.statistics.DefaultBoxAndWhiskerCategoryDataset;
+import org.jfree.data.xy.DefaultXYZDataset;
+import org.jfree.data.xy.XYIntervalSeries;
+import org.jfree.data.xy.XYIntervalSeriesCollection;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * PNG files of the report's charts, for papers, drawn by JFreeChart in a headless JVM: queue and utilization
+ * over time, the wait and slowdown histograms, one Gantt chart per cluster (each job a rectangle up to
+ * {@link #MAX_RECTS} jobs, else the share of processors busy per cell) and the matrix box plots.
+ */
+final class StaticCharts {
+    static final int MAX_RECTS = 5000;
+    static final Color[] PALETTE = {new Color(0x4e79a7), new Color(0xf28e2b), new Color(0x59a14f), new Color(0xe15759),
+        new Color(0x76b7b2), new Color(0xedc948), new Color(0xb07aa1), new Color(0xff9da7), new Color(0x9c755f), new Color(0xbab0ac)};
+
+    private StaticCharts() {
+    }
+
+    static {
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    /** White backgrounds and light grid lines, for print; the series keep the colours set above. */
+    private static JFreeChart themed(JFreeChart chart) {
+        chart.setBackgroundPaint(Color.WHITE);
+        java.util.List<org.jfree.chart.plot.Plot> plots = new java.util.ArrayList<>(java.util.List.of(chart.getPlot()));
+        if (chart.getPlot() instanceof CombinedDomainXYPlot c) {
+            plots.addAll(c.getSubplots());
+        }
+        for (org.jfree.chart.plot.Plot p : plots) {
+            p.setBackgroundPaint(p.getBackgroundPaint() instanceof Color bg && bg.equals(new Color(0xfafafa)) ? bg : Color.WHITE);
+            if (p instanceof XYPlot x) {
+                x.setDomainGridlinePaint(new Color(0xdddddd));
+                x.setRangeGridlinePaint(new Color(0xdddddd));
+            } else if (p instanceof CategoryPlot x) {
+                x.setRangeGridlinePaint(new Color(0xdddddd));
+            }
+        }
+        chart.setAntiAlias(true);
+        return chart;
+    }
+
+    static void png(JFreeChart chart, Path file, int w, int h) throws IOException {
+        BufferedImage img = themed(chart).createBufferedImage(w, h, BufferedImage.TYPE_INT_RGB, null);
+        try (OutputStream out = Files.newOutputStream(file)) {
+            ImageIO.write(img, "png", out);
+        }
+    }
+
+    static void series(JobsTable t, TimeSeries s, Path file) throws IOException {
+        XYSeriesCollection util = new XYSeriesCollection();
+        XYSeriesCollection queue = new XYSeriesCollection();
+        Clusters c = t.clusters;
+        int rows = c.count() > 1 ? c.count() + 1 : 1;
+        for (int k = 0; k < rows; k++) {
+            int size = k < c.count() ? c.size(k) : c.total();
+            XYSeries u = new XYSeries(k < c.count() ? c.name(k) : "platform", false, true);
+            for (int b = 0; b < s.bins; b++) {
+                u.add(s.binStart(b) + (s.to - s.from) / s.bins / 2, 100 * s.busy[c.count() > 1 ? k : c.count()][b] / size, false);
+            }
+            util.addSeries(u);
+        }
+        XYSeries q = new XYSeries("jobs waiting (mean)", false, true);
+        XYSeries qm = new XYSeries("jobs waiting (max)", false, true);
+        for (int b = 0; b < s.bins; b++) {
+            double x = s.binStart(b) + (s.to - s.from) / s.bins / 2;
+            q.add(x, s.queue[c.count()][b], false);
+            qm.add(x, s.queueMax[b], false);
+        }
+        queue.addSeries(q);
+        queue.addSeries(qm);
+        NumberAxis time = new NumberAxis("time (s)");
+        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(time);
+        XYPlot pu = new XYPlot(util, null, new NumberAxis("utilization %"), lines());
+        XYPlot pq = new XYPlot(queue, null, new NumberAxis("jobs waiting"), lines());
+        plot.add(pu, 1);
+        plot.add(pq, 1);
+        png(new JFreeChart("Utilization and queue over time", JFreeChart.DEFAULT_TITLE_FONT, plot, true), file, 1200, 700);
+    }
+
+    private static XYLineAndShapeRenderer lines() {
+        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
+        for (int i = 0; i < PALETTE.length; i++) {
+            r.setSeriesPaint(i, PALETTE[i]);
+            r.setSeriesStroke(i, new BasicStroke(1.2f));
+        }
+        return r;
+    }
+
+    static void histogram(Distribution d, String xLabel, Path file) throws IOException {
+        DefaultCategoryDataset ds = new DefaultCategoryDataset();
+        for (int i = 0; i < d.counts.length; i++) {
+            ds.addValue(d.counts[i], "jobs", edge(d.edges[i]) + "-" + edge(d.edges[i + 1]));
+        }
+        CategoryAxis x = new CategoryAxis(xLabel);
+        x.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+        BarRenderer r = new BarRenderer();
+        r.setBarPainter(new StandardBarPainter());
+        r.setShadowVisible(false);
+        r.setSeriesPaint(0, PALETTE[0]);
+        CategoryPlot plot = new CategoryPlot(ds, x, new NumberAxis("jobs"), r);
+        png(new JFreeChart(d.name, JFreeChart.DEFAULT_TITLE_FONT, plot, false), file, 900, 520);
+    }
+
+    private static String edge(double v) {
+        return RunPage.fmt(Json.round(v));
+    }
+
+    /** One cluster's Gantt chart: rectangles coloured by job, or busy share per cell when there are too many. */
+    static void gantt(JobsTable t, int cluster, Path file) throws IOException {
+        Clusters c = t.clusters;
+        int from = c.offset(cluster);
+        int to = from + c.size(cluster);
+        int n = 0;
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (int j = 0; j < t.size; j++) {
+            if (GanttData.drawn(t, j) && inCluster(t.alloc[j], from, to)) {
+                n++;
+                lo = Math.min(lo, t.start[j]);
+                hi = Math.max(hi, t.finish[j]);
+            }
+        }
+        if (n == 0) {
+            return;
+        }
+        NumberAxis time = new NumberAxis("time (s)");
+        NumberAxis procs = new NumberAxis("processor");
+        procs.setRange(0, c.size(cluster));
+        XYPlot plot;
+        String title = "Gantt chart of " + c.name(cluster);
+        if (n <= MAX_RECTS) {
+            XYIntervalSeriesCollection ds = new XYIntervalSeriesCollection();
+            XYIntervalSeries[] byColour = new XYIntervalSeries[PALETTE.length];
+            for (int k = 0; k < byColour.length; k++) {
+                byColour[k] = new XYIntervalSeries("colour " + k, false, true);
+                ds.addSeries(byColour[k]);
+            }
+            for (int j = 0; j < t.size; j++) {
+                if (!GanttData.drawn(t, j)) {
+                    continue;
+                }
+                int[] r = t.alloc[j];
+                for (int i = 0; i < r.length; i += 2) {
+                    if (r[i] >= from && r[i] < to) {
+                        int k = Math.floorMod(t.ids[j].hashCode(), PALETTE.length);
+                        double mid = (t.start[j] + t.finish[j]) / 2;
+                        byColour[k].add(mid, t.start[j], t.finish[j], r[i] - from, r[i] - from, r[i + 1] - from);
+                    }
+                }
+            }
+            XYBarRenderer r = new XYBarRenderer();
+            r.setUseYInterval(true);
+            r.setBarPainter(new StandardXYBarPainter());
+            r.setShadowVisible(false);
+            r.setDrawBarOutline(n <= 500);
+            r.setDefaultOutlinePaint(Color.WHITE);
+            for (int k = 0; k < PALETTE.length; k++) {
+                r.setSeriesPaint(k, PALETTE[k]);
+            }
+            plot = new XYPlot(ds, time, procs, r);
+        } else {
+            int cols = 600;
+            int rows = Math.min(c.size(cluster), 200);
+            double cw = (hi - lo) / cols;
+            double ch = (double) c.size(cluster) / rows;
+            double[] busy = new double[cols * rows];
+            for (int j = 0; j < t.size; j++) {
+                if (!GanttData.drawn(t, j)) {
+                    continue;
+                }
+                int[] r = t.alloc[j];
+                for (int i = 0; i < r.length; i += 2) {
+                    if (r[i] < from || r[i] >= to) {
+                        continue;
+                    }
+                    double p0 = r[i] - from;
+                    double p1 = r[i + 1] - from;
+                    int c0 = (int) Math.min(cols - 1, (t.start[j] - lo) / cw);
+                    int c1 = (int) Math.min(cols - 1, (t.finish[j] - lo) / cw);
+                    int r0 = (int) (p0 / ch);
+                    int r1 = (int) Math.min(rows - 1, (p1 - 1e-9) / ch);
+                    for (int row = r0; row <= r1; row++) {
+                        double share = Math.min(p1, (row + 1) * ch) - Math.max(p0, row * ch);
+                        for (int col = c0; col <= c1; col++) {
+                            double dt = Math.min(t.finish[j], lo + (col + 1) * cw) - Math.max(t.start[j], lo + col * cw);
+                            if (dt > 0) {
+                                busy[row * cols + col] += dt * share;
+                            }
+                        }
+                    }
+                }
+            }
+            double[][] xyz = new double[3][cols * rows];
+            for (int row = 0; row < rows; row++) {
+                for (int col = 0; col < cols; col++) {
+                    int i = row * cols + col;
+                    xyz[0][i] = lo + (col + 0.5) * cw;
+                    xyz[1][i] = (row + 0.5) * ch;
+                    xyz[2][i] = Math.min(1, busy[i] / (cw * ch));
+                }
+            }
+            DefaultXYZDataset ds = new DefaultXYZDataset();
+            ds.addSeries("busy", xyz);
+            XYBlockRenderer r = new XYBlockRenderer();
+            r.setBlockWidth(cw);
+            r.setBlockHeight(ch);
+            r.setPaintScale(new BusyScale());
+            plot = new XYPlot(ds, time, procs, r);
+            title += " (" + String.format(java.util.Locale.ROOT, "%,d", n) + " jobs: share of processors busy, darker = busier)";
+        }
+        plot.setBackgroundPaint(new Color(0xfafafa));
+        time.setRange(lo, hi);
+        png(new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, false), file, 1400, Math.min(900, 300 + c.size(cluster) / 2));
+    }
+
+    private static boolean inCluster(int[] r, int from, int to) {
+        for (int i = 0; i < r.length; i += 2) {
+            if (r[i] >= from && r[i] < to) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Box plots of one metric, one box per column label, values = one per run. */
+    static void boxes(String title, String metric, List<String> labels, List<List<Double>> values, Path file) throws IOException {
+        DefaultBoxAndWhiskerCategoryDataset ds = new DefaultBoxAndWhiskerCategoryDataset();
+        for (int i = 0; i < labels.size(); i++) {
+            ds.add(values.get(i), metric, labels.get(i));
+        }
+        BoxAndWhiskerRenderer r = new BoxAndWhiskerRenderer();
+        r.setSeriesPaint(0, PALETTE[0]);
+        r.setMeanVisible(true);
+        r.setMaxOutlierVisible(true);
+        Paint fill = PALETTE[0];
+        r.setSeriesFillPaint(0, fill);
+        CategoryPlot plot = new CategoryPlot(ds, new CategoryAxis(), new NumberAxis(metric), r);
+        ((NumberAxis) plot.getRangeAxis()).setAutoRangeIncludesZero(false);
+        png(new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, false), file, Math.max(700, 120 * labels.size()), 520);
+    }
+
+    /** White (idle) to the report's blue (all processors busy). */
+    static final class BusyScale implements PaintScale {
+        @Override
+        public double getLowerBound() {
+            return 0;
+        }
+
+        @Override
+        public double getUpperBound() {
+            return 1;
+        }
+
+        @Override
+        public Paint getPaint(double v) {
+            double f = Double.isNaN(v) ? 0 : Math.max(0, Math.min(1, v));
+            return new Color((int) Math.round(255 + f * (0x1f - 255)), (int) Math.round(255 + f * (0x5e - 255)),
+                    (int) Math.round(255 + f * (0xa0 - 255)));
+        }
+    }
+}

@@ -1,0 +1,303 @@
+package org.gridsched.report;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.gridsched.engine.Numbers;
+
+/**
+ * Checks that a schedule could have happened: no processor held by two jobs at once, no job started before it
+ * was submitted or ended before it started, every job inside its clusters and holding what it asked for, the
+ * parts of a co-allocated job on their clusters and started together, dependencies respected. One sort and
+ * one sweep over time: O(n log n) in the jobs, so a million jobs take about a second.
+ */
+public final class Validator {
+    private final JobsTable t;
+    private final Validation v;
+
+    private Validator(JobsTable t) {
+        this.t = t;
+        this.v = new Validation(t.file.toString(), t.size);
+    }
+
+    public static Validation validate(RunDir run) {
+        Validator x = new Validator(run.jobs);
+        x.ids();
+        x.times();
+        x.placement();
+        x.overlaps();
+        x.dependencies();
+        x.coallocation(run.dir.resolve("coalloc.csv"));
+        return x.v;
+    }
+
+    private String job(int j) {
+        return "job " + t.ids[j] + " (line " + t.lines[j] + ")";
+    }
+
+    private static String num(double d) {
+        return Numbers.format(d);
+    }
+
+    private void ids() {
+        Map<String, Integer> seen = new HashMap<>(t.size * 2);
+        for (int j = 0; j < t.size; j++) {
+            Integer other = seen.putIfAbsent(t.ids[j], j);
+            if (other != null) {
+                v.problem("duplicate_job_id", job(j) + " has the id of line " + t.lines[other]);
+            }
+        }
+        v.checked("job ids unique");
+    }
+
+    private static boolean before(double a, double b) {
+        return a < b - 1e-9 * Math.max(1, Math.abs(b));
+    }
+
+    private void times() {
+        for (int j = 0; j < t.size; j++) {
+            if (!t.ran(j)) {
+                continue;
+            }
+            if (Double.isNaN(t.start[j]) || Double.isNaN(t.finish[j])) {
+                v.problem("missing_time", job(j) + " holds processors but has no starting_time or finish_time");
+            } else if (before(t.start[j], t.submit[j])) {
+                v.problem("start_before_submit", job(j) + " starts at " + num(t.start[j]) + ", before its submission at " + num(t.submit[j]));
+            } else if (before(t.finish[j], t.start[j])) {
+                v.problem("finish_before_start", job(j) + " finishes at " + num(t.finish[j]) + ", before its start at " + num(t.start[j]));
+            }
+        }
+        v.checked("no start before submission");
+    }
+
+    /** Processors inside the platform and the job's clusters, as many as requested, parts on distinct clusters. */
+    private void placement() {
+        Clusters c = t.clusters;
+        for (int j = 0; j < t.size; j++) {
+            int[] r = t.alloc[j];
+            if (r == null) {
+                continue;
+            }
+            int[] parts = t.partClusters[j];
+            boolean[] touched = new boolean[c.count()];
+            for (int i = 0; i < r.length; i += 2) {
+                int first = c.ofProcessor(r[i]);
+                int last = c.ofProcessor(r[i + 1] - 1);
+                if (first < 0 || last < 0) {
+                    v.problem("outside_platform", job(j) + " holds processors " + range(r[i], r[i + 1]) + "; the platform has "
+                            + c.total() + " (0-" + (c.total() - 1) + ")");
+                    continue;
+                }
+                for (int k = first; k <= last; k++) {
+                    touched[k] = true;
+                }
+                if (!contains(parts, first) || !contains(parts, last)) {
+                    v.problem("outside_cluster", job(j) + " holds processors " + range(r[i], r[i + 1]) + " of cluster "
+                            + c.name(first) + ", not of its cluster(s) " + names(parts));
+                }
+            }
+            for (int p = 0; p < parts.length; p++) { // components may share a cluster (coalloc), not processors
+                if (!touched[parts[p]]) {
+                    v.problem("coallocation", job(j) + " has a part on cluster " + c.name(parts[p]) + " but no processor there");
+                }
+            }
+            if (t.requested[j] >= 0 && t.processors(j) != t.requested[j]) {
+                v.problem("allocation_size", job(j) + " holds " + t.processors(j) + " processors for "
+                        + t.requested[j] + " requested");
+            }
+        }
+        v.checked("processors inside the job's clusters, as many as requested");
+    }
+
+    private static boolean contains(int[] a, int x) {
+        for (int y : a) {
+            if (y == x) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private String names(int[] parts) {
+        StringBuilder sb = new StringBuilder();
+        for (int p : parts) {
+            sb.append(sb.length() > 0 ? ";" : "").append(t.clusters.name(p));
+        }
+        return sb.toString();
+    }
+
+    private String range(int from, int to) {
+        return to - from == 1 ? String.valueOf(from) : from + "-" + (to - 1);
+    }
+
+    /**
+     * Sweep over time: at each start the job's processor runs must not meet a run still held; ends come before
+     * starts at the same instant (a processor freed at t can be taken at t). Runs held are maps from first
+     * processor to [end, job], so each check is a log-time lookup. A run that meets held ones goes into the next
+     * map (layer) where it fits, so that it is still checked against later jobs: a valid schedule has one layer.
+     */
+    private void overlaps() {
+        int n = t.size;
+        int[] byStart = Order.by(t.start, n);
+        int[] byFinish = Order.by(t.finish, n);
+        List<TreeMap<Integer, int[]>> layers = new ArrayList<>();
+        layers.add(new TreeMap<>());
+        int f = 0;
+        for (int s = 0; s < n; s++) {
+            int j = byStart[s];
+            if (!holds(j)) {
+                continue;
+            }
+            double now = t.start[j];
+            for (; f < n && !(t.finish[byFinish[f]] > now); f++) {
+                release(layers, byFinish[f]);
+            }
+            int[] r = t.alloc[j];
+            for (int i = 0; i < r.length; i += 2) {
+                take(layers, j, r[i], r[i + 1]);
+            }
+        }
+        v.checked("no processor held by two jobs at once");
+    }
+
+    private boolean holds(int j) {
+        return t.ran(j) && t.finish[j] > t.start[j];
+    }
+
+    private void release(List<TreeMap<Integer, int[]>> layers, int j) {
+        if (!holds(j)) {
+            return;
+        }
+        int[] r = t.alloc[j];
+        for (int i = 0; i < r.length; i += 2) {
+            for (TreeMap<Integer, int[]> held : layers) {
+                int[] e = held.get(r[i]);
+                if (e != null && e[1] == j) {
+                    held.remove(r[i]);
+                    break;
+                }
+            }
+        }
+    }
+
+    private void take(List<TreeMap<Integer, int[]>> layers, int j, int from, int to) {
+        TreeMap<Integer, int[]> free = null;
+        for (TreeMap<Integer, int[]> held : layers) {
+            boolean met = false;
+            Map.Entry<Integer, int[]> e = held.floorEntry(from);
+            if (e == null || e.getValue()[0] <= from) {
+                e = held.higherEntry(from);
+            }
+            for (; e != null && e.getKey() < to; e = held.higherEntry(e.getKey())) {
+                met = true;
+                conflict(e.getValue()[1], j, Math.max(from, e.getKey()), Math.min(to, e.getValue()[0]));
+            }
+            if (!met && free == null) {
+                free = held;
+            }
+        }
+        if (free == null) {
+            free = new TreeMap<>();
+            layers.add(free);
+        }
+        free.put(from, new int[] {to, j});
+    }
+
+    private void conflict(int k, int j, int lo, int hi) {
+        Clusters c = t.clusters;
+        int cl = c.ofProcessor(lo);
+        String where = cl < 0 ? "processor(s) " + range(lo, hi)
+                : "processor(s) " + range(lo - c.offset(cl), hi - c.offset(cl)) + " of cluster " + c.name(cl);
+        v.problem("overlap", job(k) + " and " + job(j) + " both hold " + where + " during ["
+                + num(Math.max(t.start[j], t.start[k])) + ", " + num(Math.min(t.finish[j], t.finish[k])) + ")");
+    }
+
+    private void dependencies() {
+        if (t.dependencies == null) {
+            v.checked("dependencies not checked (jobs.csv has no dependencies column)");
+            return;
+        }
+        Map<String, Integer> byId = new HashMap<>(t.size * 2);
+        for (int j = 0; j < t.size; j++) {
+            byId.putIfAbsent(t.ids[j], j);
+        }
+        for (int j = 0; j < t.size; j++) {
+            if (!t.ran(j)) {
+                continue;
+            }
+            for (String d : t.dependencies[j]) {
+                Integer k = byId.get(d);
+                if (k == null) {
+                    v.problem("dependency", job(j) + " depends on job " + d + ", which is not in the file");
+                } else if (!t.ran(k)) {
+                    v.problem("dependency", job(j) + " ran although job " + d + " it depends on never ran ("
+                            + t.stateName(k) + ")");
+                } else if (before(t.start[j], t.finish[k])) {
+                    v.problem("dependency", job(j) + " starts at " + num(t.start[j]) + ", before " + job(k)
+                            + " it depends on finishes at " + num(t.finish[k]));
+                }
+            }
+        }
+        v.checked("dependencies respected");
+    }
+
+    /**
+     * The co-allocation controller's {@code coalloc.csv} records, per global job, its components and start: a
+     * placed job must be one row of jobs.csv with one part per component, started then.
+     */
+    private void coallocation(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return;
+        }
+        Map<String, Integer> byId = new HashMap<>(t.size * 2);
+        for (int j = 0; j < t.size; j++) {
+            byId.putIfAbsent(t.ids[j], j);
+        }
+        try (var lines = Files.newBufferedReader(file)) {
+            List<String> header = Csv.split(lines.readLine());
+            int cId = header.indexOf("job_id");
+            int cOutcome = header.indexOf("outcome");
+            int cComponents = header.indexOf("components");
+            int cStart = header.indexOf("starting_time");
+            int cClusters = header.indexOf("clusters");
+            if (cId < 0 || cOutcome < 0 || cStart < 0) {
+                return; // another controller's file of that name
+            }
+            int lineNo = 1;
+            java.util.ArrayList<String> f = new java.util.ArrayList<>();
+            for (String line; (line = lines.readLine()) != null;) {
+                lineNo++;
+                Csv.split(line, f);
+                if (!"placed".equals(f.get(cOutcome))) {
+                    continue;
+                }
+                Integer j = byId.get(f.get(cId));
+                String where = "coalloc.csv line " + lineNo + ": job " + f.get(cId);
+                if (j == null || !t.ran(j)) {
+                    v.problem("coallocation", where + " is placed but " + (j == null ? "not in jobs.csv" : "did not run"));
+                    continue;
+                }
+                double start = Double.parseDouble(f.get(cStart));
+                if (Math.abs(start - t.start[j]) > 1e-6 * Math.max(1, Math.abs(start))) {
+                    v.problem("coallocation", where + " starts its components at " + num(start) + ", " + job(j) + " at "
+                            + num(t.start[j]));
+                }
+                int components = cComponents < 0 ? -1 : Integer.parseInt(f.get(cComponents));
+                int clustersNamed = cClusters < 0 ? -1 : f.get(cClusters).split(";").length;
+                int parts = t.partClusters[j].length;
+                if (clustersNamed > 0 && clustersNamed != parts) {
+                    v.problem("coallocation", where + " has " + components + " components on " + clustersNamed
+                            + " cluster(s); " + job(j) + " has " + parts + " part(s)");
+                }
+            }
+            v.checked("co-allocated components started together (coalloc.csv)");
+        } catch (java.io.IOException | RuntimeException e) {
+            v.problem("coallocation", file + ": cannot read: " + e.getMessage());
+        }
+    }
+}

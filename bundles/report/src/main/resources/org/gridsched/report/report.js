@@ -1,0 +1,414 @@
+/* gridsched report: draws the charts of one run, a matrix or a diff from the JSON data in #report-data.
+   Gantt charts are drawn on canvases by this script (a million rectangles are beyond a charting library's
+   items); every other chart is ECharts with its SVG renderer, so that each can be saved as SVG. */
+(function () {
+  'use strict';
+  var D = JSON.parse(document.getElementById('report-data').textContent);
+  var PALETTE = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#76b7b2', '#edc948', '#b07aa1', '#ff9da7', '#9c755f',
+    '#bab0ac', '#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22', '#7f7f7f'];
+  var STATE_COLOURS = {COMPLETED_SUCCESSFULLY: '#4e79a7', COMPLETED_WALLTIME_REACHED: '#f28e2b',
+    COMPLETED_KILLED: '#e15759', COMPLETED_FAILED: '#b07aa1', REJECTED: '#bab0ac'};
+  var charts = [];
+
+  function human(s) {
+    var a = Math.abs(s);
+    if (a >= 86400 * 2) return (s / 86400).toFixed(a >= 864000 ? 0 : 1) + ' d';
+    if (a >= 7200) return (s / 3600).toFixed(a >= 36000 ? 0 : 1) + ' h';
+    if (a >= 120) return (s / 60).toFixed(a >= 600 ? 0 : 1) + ' min';
+    return (Math.round(s * 1000) / 1000) + ' s';
+  }
+
+  function svgChart(id, option) {
+    var el = document.getElementById(id);
+    if (!el) return null;
+    var c = echarts.init(el, null, {renderer: 'svg'});
+    option.animation = false;
+    option.toolbox = {feature: {saveAsImage: {title: 'save as SVG', name: id}}};
+    c.setOption(option);
+    charts.push(c);
+    return c;
+  }
+
+  /* ---------- Gantt data: inflate, then decode the varint columns ---------- */
+  function inflate(b64) {
+    var bin = atob(b64);
+    var bytes = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate'));
+    return new Response(stream).arrayBuffer().then(function (buf) { return new Uint8Array(buf); });
+  }
+
+  function Reader(bytes, from, to) { this.b = bytes; this.p = from; this.end = to; }
+  Reader.prototype.u = function () {
+    var v = 0, mul = 1, byte;
+    do { byte = this.b[this.p++]; v += (byte & 0x7f) * mul; mul *= 128; } while (byte & 0x80);
+    return v;
+  };
+  Reader.prototype.z = function () { var v = this.u(); return v % 2 === 0 ? v / 2 : -(v + 1) / 2; };
+
+  function decode(G, bytes) {
+    var head = new Reader(bytes, 0, bytes.length), lens = [];
+    for (var k = 0; k < 8; k++) lens.push(head.u());
+    var pos = head.p, cols = [];
+    for (k = 0; k < 8; k++) { cols.push(new Reader(bytes, pos, pos + lens[k])); pos += lens[k]; }
+    var n = G.jobs, m = G.rects;
+    var J = {n: n, id: new Array(n), start: new Float64Array(n), end: new Float64Array(n), wait: new Float64Array(n),
+      state: new Uint8Array(n), user: new Int32Array(n), first: new Int32Array(n + 1), multi: new Uint8Array(n)};
+    var R = {job: new Int32Array(m), from: new Int32Array(m), count: new Int32Array(m)};
+    var id = 0, start = 0, r = 0;
+    for (var j = 0; j < n; j++) {
+      if (G.numericIds) { id += cols[0].z(); J.id[j] = String(id); } else { J.id[j] = G.ids[j]; }
+      start += cols[1].z();
+      J.start[j] = G.origin + start * G.quantum;
+      J.end[j] = J.start[j] + cols[2].u() * G.quantum;
+      J.wait[j] = cols[3].u() * G.quantum;
+      J.state[j] = cols[4].u();
+      J.user[j] = D.users ? cols[5].u() : -1;
+      var runs = cols[6].u();
+      J.first[j] = r;
+      var cl = -1;
+      for (var q = 0; q < runs; q++) {
+        R.job[r] = j; R.from[r] = cols[7].u(); R.count[r] = cols[7].u();
+        var c = clusterOf(R.from[r]);
+        if (cl >= 0 && c !== cl) J.multi[j] = 1;
+        cl = c;
+        r++;
+      }
+    }
+    J.first[n] = r;
+    return {J: J, R: R};
+  }
+
+  function clusterOf(p) {
+    var cs = D.clusters;
+    for (var c = cs.length - 1; c >= 0; c--) if (p >= cs[c].offset) return c;
+    return 0;
+  }
+
+  /* ---------- Gantt charts ---------- */
+  var MAX_RECTS = 50000;   // beyond this many jobs in view, a cluster is drawn as a busy-fraction raster
+  var gantt = null;
+
+  function Gantt(data) {
+    this.J = data.J; this.R = data.R;
+    var lo = Infinity, hi = -Infinity;
+    for (var j = 0; j < this.J.n; j++) { lo = Math.min(lo, this.J.start[j]); hi = Math.max(hi, this.J.end[j]); }
+    if (!(hi > lo)) { lo = 0; hi = 1; }
+    this.full = [lo, hi];
+    this.win = [lo, hi];
+    this.colourBy = D.users ? 'user' : 'job';
+    this.hover = -1;
+    this.byCluster = D.clusters.map(function () { return []; });
+    for (var r = 0; r < this.R.job.length; r++) this.byCluster[clusterOf(this.R.from[r])].push(r);
+    this.byCluster = this.byCluster.map(function (a) { return Int32Array.from(a); });
+    this.canvases = [];
+    var box = document.getElementById('gantt-charts');
+    var self = this;
+    D.clusters.forEach(function (cl, c) {
+      var wrap = document.createElement('div');
+      wrap.className = 'gantt-cluster';
+      var title = document.createElement('div');
+      title.className = 'gantt-title';
+      title.textContent = cl.name + ' (' + cl.size + ' processors)';
+      var note = document.createElement('span');
+      note.className = 'gantt-note';
+      title.appendChild(note);
+      var cv = document.createElement('canvas');
+      cv.className = 'gantt-canvas';
+      cv.height = Math.max(120, Math.min(360, cl.size * 3)) + 22;
+      wrap.appendChild(title); wrap.appendChild(cv); box.appendChild(wrap);
+      self.canvases.push({canvas: cv, note: note, cluster: c, drawn: []});
+      self.listen(cv, c);
+    });
+    this.resize();
+    window.addEventListener('resize', function () { self.resize(); });
+    var sel = document.getElementById('gantt-colour');
+    if (!D.users) sel.querySelector('option[value=user]').disabled = true;
+    sel.value = this.colourBy;
+    sel.addEventListener('change', function () { self.colourBy = sel.value; self.draw(); });
+    document.getElementById('gantt-reset').addEventListener('click', function () { self.setWindow(self.full[0], self.full[1], true); });
+    document.getElementById('gantt-apply').addEventListener('click', function () {
+      var a = parseFloat(document.getElementById('gantt-from').value), b = parseFloat(document.getElementById('gantt-to').value);
+      if (b > a) self.setWindow(a, b, true);
+    });
+  }
+
+  Gantt.prototype.resize = function () {
+    var w = document.getElementById('gantt-charts').clientWidth || 900;
+    this.canvases.forEach(function (g) { g.canvas.width = w; });
+    this.draw();
+  };
+
+  Gantt.prototype.colour = function (j) {
+    if (this.colourBy === 'state') return STATE_COLOURS[D.states[this.J.state[j]]] || PALETTE[this.J.state[j] % 20];
+    if (this.colourBy === 'user' && this.J.user[j] >= 0) return PALETTE[this.J.user[j] % 20];
+    var id = this.J.id[j], h = 0;
+    for (var i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) | 0;
+    return PALETTE[(h >>> 0) % 20];
+  };
+
+  Gantt.prototype.setWindow = function (a, b, propagate) {
+    var span = this.full[1] - this.full[0];
+    a = Math.max(this.full[0] - span * 0.05, a); b = Math.min(this.full[1] + span * 0.05, b);
+    if (!(b - a > 1e-9)) return;
+    this.win = [a, b];
+    document.getElementById('gantt-from').value = +a.toFixed(3);
+    document.getElementById('gantt-to').value = +b.toFixed(3);
+    this.draw();
+    if (propagate && window.onGanttWindow) window.onGanttWindow(a, b);
+  };
+
+  Gantt.prototype.draw = function () {
+    var self = this;
+    this.canvases.forEach(function (g) { self.drawCluster(g); });
+  };
+
+  Gantt.prototype.drawCluster = function (g) {
+    var cv = g.canvas, ctx = cv.getContext('2d'), W = cv.width, H = cv.height - 22;
+    var cl = D.clusters[g.cluster], J = this.J, R = this.R, list = this.byCluster[g.cluster];
+    var a = this.win[0], b = this.win[1], sx = W / (b - a), sy = H / cl.size;
+    ctx.clearRect(0, 0, W, cv.height);
+    ctx.fillStyle = '#fafafa'; ctx.fillRect(0, 0, W, H);
+    var visible = [];
+    for (var i = 0; i < list.length; i++) {
+      var r = list[i], j = R.job[r];
+      if (J.end[j] > a && J.start[j] < b) visible.push(r);
+    }
+    g.drawn = [];
+    if (visible.length <= MAX_RECTS) {
+      g.note.textContent = '  ' + visible.length.toLocaleString('en') + ' job parts in view';
+      for (i = 0; i < visible.length; i++) {
+        r = visible[i]; j = R.job[r];
+        var x0 = Math.max(0, (J.start[j] - a) * sx), x1 = Math.min(W, (J.end[j] - a) * sx);
+        var y0 = (R.from[r] - cl.offset) * sy, h = Math.max(R.count[r] * sy, 0.75);
+        ctx.fillStyle = this.colour(j);
+        ctx.fillRect(x0, y0, Math.max(x1 - x0, 0.75), h);
+        if (x1 - x0 > 3 && h > 3) { ctx.strokeStyle = 'rgba(255,255,255,0.7)'; ctx.lineWidth = 0.5; ctx.strokeRect(x0, y0, x1 - x0, h); }
+        if (J.multi[j] && x1 - x0 > 4) { // a part of a multi-cluster job, wide enough to tell: dashed outline
+          ctx.setLineDash([3, 2]); ctx.strokeStyle = '#000'; ctx.lineWidth = 1; ctx.strokeRect(x0, y0, Math.max(x1 - x0, 1), h); ctx.setLineDash([]);
+        }
+        g.drawn.push(r);
+      }
+    } else {
+      g.note.textContent = '  ' + visible.length.toLocaleString('en') + ' job parts in view: aggregated (share of processors busy); zoom in below '
+        + MAX_RECTS.toLocaleString('en') + ' to see each job';
+      var cols = Math.max(1, Math.floor(W / 2)), rows = Math.max(1, Math.min(cl.size, Math.floor(H / 2)));
+      var busy = new Float64Array(cols * rows), cw = (b - a) / cols, ch = cl.size / rows;
+      for (i = 0; i < visible.length; i++) {
+        r = visible[i]; j = R.job[r];
+        var t0 = Math.max(a, J.start[j]), t1 = Math.min(b, J.end[j]);
+        var c0 = Math.floor((t0 - a) / cw), c1 = Math.min(cols - 1, Math.floor((t1 - a) / cw));
+        var p0 = R.from[r] - cl.offset, p1 = p0 + R.count[r];
+        var r0 = Math.floor(p0 / ch), r1 = Math.min(rows - 1, Math.floor((p1 - 1e-9) / ch));
+        for (var row = r0; row <= r1; row++) {
+          var procs = Math.min(p1, (row + 1) * ch) - Math.max(p0, row * ch);
+          for (var col = c0; col <= c1; col++) {
+            var dt = Math.min(t1, a + (col + 1) * cw) - Math.max(t0, a + col * cw);
+            if (dt > 0) busy[row * cols + col] += dt * procs;
+          }
+        }
+      }
+      var full = cw * ch, cellW = W / cols, cellH = H / rows;
+      for (row = 0; row < rows; row++) {
+        for (col = 0; col < cols; col++) {
+          var f = busy[row * cols + col] / full;
+          if (f > 0) { ctx.fillStyle = 'rgba(31,94,160,' + Math.min(1, 0.15 + 0.85 * f).toFixed(3) + ')'; ctx.fillRect(col * cellW, row * cellH, cellW + 0.5, cellH + 0.5); }
+        }
+      }
+    }
+    if (this.hover >= 0) this.outline(ctx, g, this.hover, sx, sy, a);
+    this.axis(ctx, W, H, a, b);
+  };
+
+  Gantt.prototype.outline = function (ctx, g, j, sx, sy, a) {
+    var cl = D.clusters[g.cluster], J = this.J, R = this.R;
+    ctx.strokeStyle = '#000'; ctx.lineWidth = 2;
+    for (var r = J.first[j]; r < J.first[j + 1]; r++) {
+      if (clusterOf(R.from[r]) !== g.cluster) continue;
+      ctx.strokeRect((J.start[j] - a) * sx, (R.from[r] - cl.offset) * sy, Math.max((J.end[j] - J.start[j]) * sx, 2), Math.max(R.count[r] * sy, 2));
+    }
+  };
+
+  Gantt.prototype.axis = function (ctx, W, H, a, b) {
+    ctx.fillStyle = '#fff'; ctx.fillRect(0, H, W, 22);
+    ctx.strokeStyle = '#888'; ctx.lineWidth = 1; ctx.beginPath(); ctx.moveTo(0, H + 0.5); ctx.lineTo(W, H + 0.5); ctx.stroke();
+    var step = Math.pow(10, Math.floor(Math.log10((b - a) / 6))), k = (b - a) / step;
+    if (k > 30) step *= 5; else if (k > 12) step *= 2;
+    ctx.fillStyle = '#333'; ctx.font = '11px sans-serif';
+    for (var t = Math.ceil(a / step) * step; t <= b; t += step) {
+      var x = (t - a) * W / (b - a);
+      ctx.beginPath(); ctx.moveTo(x + 0.5, H); ctx.lineTo(x + 0.5, H + 5); ctx.stroke();
+      ctx.fillText(human(t), x + 2, H + 16);
+    }
+  };
+
+  Gantt.prototype.jobAt = function (g, x, y) {
+    var cl = D.clusters[g.cluster], J = this.J, R = this.R, cv = g.canvas;
+    var a = this.win[0], sx = cv.width / (this.win[1] - a), sy = (cv.height - 22) / cl.size;
+    var t = a + x / sx, p = cl.offset + y / sy, best = -1;
+    for (var i = 0; i < g.drawn.length; i++) {
+      var r = g.drawn[i], j = R.job[r];
+      var slack = 1 / sx;  // rectangles narrower than a pixel are drawn a pixel wide
+      if (t >= J.start[j] - slack && t <= J.end[j] + slack && p >= R.from[r] && p < R.from[r] + Math.max(R.count[r], 1 / sy)) best = j;
+    }
+    return best;
+  };
+
+  Gantt.prototype.listen = function (cv, c) {
+    var self = this, drag = null, tip = document.getElementById('gantt-tip');
+    cv.addEventListener('wheel', function (e) {
+      e.preventDefault();
+      var f = e.deltaY > 0 ? 1.25 : 0.8, t = self.win[0] + (self.win[1] - self.win[0]) * e.offsetX / cv.width;
+      self.setWindow(t - (t - self.win[0]) * f, t + (self.win[1] - t) * f, true);
+    }, {passive: false});
+    cv.addEventListener('mousedown', function (e) { drag = {x: e.offsetX, win: self.win.slice()}; });
+    window.addEventListener('mouseup', function () { drag = null; });
+    cv.addEventListener('dblclick', function () { self.setWindow(self.full[0], self.full[1], true); });
+    cv.addEventListener('mousemove', function (e) {
+      if (drag) {
+        var dt = (e.offsetX - drag.x) * (drag.win[1] - drag.win[0]) / cv.width;
+        self.setWindow(drag.win[0] - dt, drag.win[1] - dt, true);
+        return;
+      }
+      var g = self.canvases[c], j = self.jobAt(g, e.offsetX, e.offsetY);
+      if (j !== self.hover) { self.hover = j; self.draw(); }
+      if (j < 0) { tip.style.display = 'none'; return; }
+      tip.innerHTML = self.describe(j);
+      tip.style.display = 'block';
+      tip.style.left = (e.pageX + 12) + 'px'; tip.style.top = (e.pageY + 12) + 'px';
+    });
+    cv.addEventListener('mouseleave', function () { tip.style.display = 'none'; if (self.hover >= 0) { self.hover = -1; self.draw(); } });
+  };
+
+  Gantt.prototype.describe = function (j) {
+    var J = this.J, R = this.R, parts = [];
+    for (var r = J.first[j]; r < J.first[j + 1]; r++) {
+      var c = clusterOf(R.from[r]), off = D.clusters[c].offset;
+      parts.push(D.clusters[c].name + ' ' + (R.from[r] - off) + (R.count[r] > 1 ? '-' + (R.from[r] - off + R.count[r] - 1) : ''));
+    }
+    var esc = function (s) { return String(s).replace(/[&<>]/g, function (ch) { return {'&': '&amp;', '<': '&lt;', '>': '&gt;'}[ch]; }); };
+    return '<b>job ' + esc(J.id[j]) + '</b>' + (J.multi[j] ? ' (on several clusters)' : '') + '<br>start ' + human(J.start[j])
+      + ', end ' + human(J.end[j]) + '<br>waited ' + human(J.wait[j]) + ', ran ' + human(J.end[j] - J.start[j])
+      + '<br>processors: ' + esc(parts.join(', ')) + '<br>' + esc(D.states[J.state[j]])
+      + (J.user[j] >= 0 ? '<br>user ' + esc(D.users[J.user[j]]) : '');
+  };
+
+  /* ---------- time series, distributions ---------- */
+  function seriesCharts() {
+    var S = D.series;
+    if (!S) return;
+    var xs = [];
+    for (var b = 0; b < S.bins; b++) xs.push(S.from + (S.to - S.from) * (b + 0.5) / S.bins);
+    function pts(row, scale) { return row.map(function (v, i) { return [xs[i], v * scale]; }); }
+    var util = [], queue = [];
+    D.clusters.forEach(function (cl, c) {
+      util.push({name: cl.name + ' utilization %', type: 'line', showSymbol: false, step: 'middle', data: pts(S.busy[c], 100 / cl.size)});
+      if (D.clusters.length > 1) queue.push({name: cl.name + ' queue', type: 'line', showSymbol: false, xAxisIndex: 1, yAxisIndex: 1, data: pts(S.queue[c], 1)});
+    });
+    var total = D.clusters.reduce(function (s, c) { return s + c.size; }, 0);
+    if (D.clusters.length > 1) util.push({name: 'platform utilization %', type: 'line', showSymbol: false, lineStyle: {width: 2.5}, data: pts(S.busy[D.clusters.length], 100 / total)});
+    util.push({name: 'busy processors', type: 'line', showSymbol: false, yAxisIndex: 2, lineStyle: {opacity: 0}, areaStyle: {opacity: 0.12}, data: pts(S.busy[D.clusters.length], 1)});
+    queue.push({name: 'queue length (mean)', type: 'line', showSymbol: false, xAxisIndex: 1, yAxisIndex: 1, z: 3, itemStyle: {color: '#1f5ea0'}, data: pts(S.queue[D.clusters.length], 1)});
+    queue.push({name: 'queue length (max)', type: 'line', showSymbol: false, xAxisIndex: 1, yAxisIndex: 1, z: 2, itemStyle: {color: '#f28e2b'}, lineStyle: {type: 'dashed', width: 1}, data: pts(S.queueMax, 1)});
+    var fmt = {formatter: function (v) { return human(v); }};
+    var chart = svgChart('chart-series', {
+      legend: {type: 'scroll', top: 0},
+      tooltip: {trigger: 'axis', valueFormatter: function (v) { return (+v).toFixed(1); }},
+      axisPointer: {link: [{xAxisIndex: 'all'}]},
+      grid: [{top: 40, height: '32%', left: 60, right: 60}, {top: '58%', height: '28%', left: 60, right: 60}],
+      xAxis: [{type: 'value', min: S.from, max: S.to, axisLabel: fmt}, {type: 'value', gridIndex: 1, min: S.from, max: S.to, axisLabel: fmt}],
+      yAxis: [{type: 'value', name: 'utilization %', max: 100}, {type: 'value', gridIndex: 1, name: 'jobs waiting'},
+        {type: 'value', name: 'busy processors', position: 'right', max: total}],
+      dataZoom: [{type: 'inside', xAxisIndex: [0, 1], filterMode: 'none'}, {type: 'slider', xAxisIndex: [0, 1], bottom: 5, filterMode: 'none', labelFormatter: function (v) { return human(v); }}],
+      series: util.concat(queue)
+    });
+    if (chart) linkZoom(chart);
+  }
+
+  function linkZoom(chart) {
+    var S = D.series, busy = false;
+    chart.on('datazoom', function () {
+      if (busy || !gantt) return;
+      var z = chart.getOption().dataZoom[0], span = S.to - S.from;
+      var a = z.startValue !== undefined ? z.startValue : S.from + span * z.start / 100;
+      var b = z.endValue !== undefined ? z.endValue : S.from + span * z.end / 100;
+      gantt.setWindow(a, b, false);
+    });
+    window.onGanttWindow = function (a, b) {
+      busy = true;
+      chart.dispatchAction({type: 'dataZoom', startValue: a, endValue: b});
+      busy = false;
+    };
+  }
+
+  function histogram(id, H, xname) {
+    var labels = [];
+    for (var i = 0; i < H.counts.length; i++) labels.push(fmtEdge(H.edges[i]) + '–' + fmtEdge(H.edges[i + 1]));
+    svgChart(id, {
+      title: {text: H.name, left: 'center', textStyle: {fontSize: 13}},
+      tooltip: {trigger: 'axis'},
+      grid: {left: 60, right: 20, bottom: 70},
+      xAxis: {type: 'category', data: labels, name: xname, nameLocation: 'middle', nameGap: 55, axisLabel: {rotate: 40, fontSize: 10}},
+      yAxis: {type: 'value', name: 'jobs'},
+      series: [{type: 'bar', data: H.counts, barCategoryGap: '5%', itemStyle: {color: '#4e79a7'}}]
+    });
+  }
+
+  function fmtEdge(v) { return v >= 1000 ? human(v) : (Math.round(v * 100) / 100).toString(); }
+
+  /* ---------- matrix: one box per column of each table ---------- */
+  function matrixCharts() {
+    (D.matrix || []).forEach(function (m, k) {
+      svgChart('box-' + k, {
+        title: {text: m.title, left: 'center', textStyle: {fontSize: 13}},
+        tooltip: {trigger: 'item'},
+        grid: {left: 70, right: 20, bottom: 60},
+        xAxis: {type: 'category', data: m.labels, axisLabel: {interval: 0, rotate: m.labels.length > 6 ? 30 : 0}},
+        yAxis: {type: 'value', scale: true},
+        series: [{name: m.metric, type: 'boxplot', data: m.boxes},
+          {name: 'runs', type: 'scatter', symbolSize: 5, itemStyle: {color: 'rgba(225,87,89,0.6)'}, data: m.points}]
+      });
+    });
+  }
+
+  /* ---------- diff of two runs ---------- */
+  function diffCharts() {
+    var F = D.diff;
+    if (!F) return;
+    svgChart('chart-diff', {
+      title: {text: 'start in ' + F.b + ' minus start in ' + F.a + ' (jobs of both runs)', left: 'center', textStyle: {fontSize: 13}},
+      tooltip: {trigger: 'axis'},
+      grid: {left: 60, right: 20, bottom: 70},
+      xAxis: {type: 'category', data: F.labels, axisLabel: {rotate: 40, fontSize: 10}},
+      yAxis: {type: 'value', name: 'jobs'},
+      series: [{type: 'bar', data: F.counts.map(function (v, i) { return {value: v, itemStyle: {color: F.colours[i]}}; })}]
+    });
+  }
+
+  function done() {
+    var p = document.createElement('p');
+    p.id = 'report-ready';
+    p.textContent = 'charts drawn';
+    p.className = 'ready';
+    document.getElementById('report-status').appendChild(p);
+    document.documentElement.setAttribute('data-report-ready', 'yes');
+  }
+
+  seriesCharts();
+  if (D.dist) {
+    histogram('chart-wait', D.dist.wait, 'seconds');
+    histogram('chart-slowdown', D.dist.slowdown, '');
+    histogram('chart-bsld', D.dist.bsld, '');
+  }
+  matrixCharts();
+  diffCharts();
+  window.addEventListener('resize', function () { charts.forEach(function (c) { c.resize(); }); });
+  if (D.gantt && D.gantt.jobs > 0) {
+    inflate(D.gantt.data).then(function (bytes) {
+      gantt = new Gantt(decode(D.gantt, bytes));
+      done();
+    }).catch(function (e) { console.error('gantt: ' + e); done(); });
+  } else {
+    done();
+  }
+})();

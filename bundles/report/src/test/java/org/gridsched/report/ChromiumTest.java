@@ -1,0 +1,191 @@
+package org.gridsched.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import javax.imageio.ImageIO;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Opens reports in headless Chromium (Debian's package, installed here with apt-get when absent and we are root;
+ * otherwise the test is skipped, saying why): the page must finish drawing (it writes a marker into the DOM), log
+ * no error (it writes window errors and console.error into the DOM, and Chromium logs console messages on stderr)
+ * and hold its charts; screenshots are kept under target/chromium/ as test artifacts.
+ */
+class ChromiumTest {
+    static final Path ARTIFACTS = Path.of("target", "chromium");
+    static String chromium;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void findOrInstallChromium() throws Exception {
+        chromium = find();
+        if (chromium == null) {
+            chromium = install();
+        }
+        Assumptions.assumeTrue(chromium != null, "SKIPPED: no chromium on this machine and it could not be installed "
+                + "(needs root and apt-get; install it with: apt-get install chromium)");
+        Files.createDirectories(ARTIFACTS);
+    }
+
+    private static String find() {
+        for (String c : List.of("/usr/bin/chromium", "/usr/bin/chromium-browser")) {
+            if (Files.isExecutable(Path.of(c))) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** Debian's package, as CI's fresh machine needs it: only as root with apt-get, the package list updated first if need be. */
+    private static String install() throws Exception {
+        boolean root = "root".equals(System.getProperty("user.name"));
+        if (!root || !Files.isExecutable(Path.of("/usr/bin/apt-get"))) {
+            return null;
+        }
+        List<String> install = List.of("apt-get", "install", "-y", "--no-install-recommends", "chromium");
+        if (run(install, 600) != 0) {
+            run(List.of("apt-get", "update"), 300);
+            run(install, 600);
+        }
+        return find();
+    }
+
+    private static int run(List<String> command, int seconds) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(Path.of("target", "chromium-install.log").toFile()));
+        pb.environment().put("DEBIAN_FRONTEND", "noninteractive");
+        Process p = pb.start();
+        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            return -1;
+        }
+        return p.exitValue();
+    }
+
+    /** What Chromium printed: the DOM after scripts ran (or nothing, for a screenshot), and its log. */
+    record Result(String dom, String log) {
+    }
+
+    private Result chromium(Path page, String... mode) throws Exception {
+        Path profile = Files.createTempDirectory(tmp, "profile");
+        List<String> cmd = new ArrayList<>(List.of(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--user-data-dir=" + profile, "--enable-logging=stderr", "--v=0", "--hide-scrollbars",
+                "--window-size=1300,2400", "--virtual-time-budget=30000"));
+        cmd.addAll(List.of(mode));
+        cmd.add(page.toUri().toString());
+        Path out = tmp.resolve("out.txt");
+        Path err = tmp.resolve("err.txt");
+        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("chromium did not finish in 120 s: " + Files.readString(err));
+        }
+        return new Result(Files.readString(out), Files.readString(err));
+    }
+
+    /** Console messages Chromium logged that are errors of the page (not of Chromium's own services). */
+    static List<String> consoleErrors(String log) {
+        List<String> errors = new ArrayList<>();
+        for (String line : log.split("\n")) {
+            if (line.contains(":CONSOLE") && (line.contains("Uncaught") || line.toLowerCase().contains("error"))) {
+                errors.add(line);
+            }
+        }
+        return errors;
+    }
+
+    private static void assertDrawn(Result r, int charts) {
+        assertTrue(r.dom().contains("data-report-ready=\"yes\""), "the page finished drawing; log:\n" + r.log());
+        Matcher errors = Pattern.compile("<pre id=\"report-errors\">(.*?)</pre>", Pattern.DOTALL).matcher(r.dom());
+        assertTrue(errors.find(), "the page keeps its error box");
+        assertEquals("", errors.group(1), "errors of the page");
+        assertEquals(List.of(), consoleErrors(r.log()));
+        Matcher svg = Pattern.compile("<svg[^>]*width=\"(\\d+)\"").matcher(r.dom());
+        int n = 0;
+        while (svg.find()) {
+            assertTrue(Integer.parseInt(svg.group(1)) > 100, "every chart has its width");
+            n++;
+        }
+        assertEquals(charts, n, "ECharts charts drawn as SVG");
+    }
+
+    private void screenshot(Path page, String name) throws Exception {
+        Path shot = ARTIFACTS.resolve(name).toAbsolutePath();
+        Files.deleteIfExists(shot);
+        chromium(page, "--screenshot=" + shot);
+        BufferedImage img = ImageIO.read(shot.toFile());
+        assertNotNull(img, "screenshot " + shot);
+        Set<Integer> colours = new HashSet<>();
+        for (int y = 0; y < img.getHeight(); y += 7) {
+            for (int x = 0; x < img.getWidth(); x += 7) {
+                colours.add(img.getRGB(x, y));
+            }
+        }
+        assertTrue(colours.size() > 50, "the screenshot shows charts, not a blank page: " + colours.size() + " colours");
+    }
+
+    @Test
+    void aRunReportDrawsItsGanttChartsAndChartsWithoutErrors() throws Exception {
+        Path a = Fixtures.many(tmp.resolve("a"), 3000);
+        Path b = Fixtures.many(tmp.resolve("b"), 2990);
+        Reports.report(a, new Reports.Options(b, false), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        Result r = chromium(a.resolve("report.html"), "--dump-dom");
+        assertDrawn(r, 5); // over time, three histograms, the diff
+        assertEquals(2, count(r.dom(), "<canvas class=\"gantt-canvas\""), "one Gantt chart per cluster");
+        assertTrue(r.dom().contains("a (72 processors)<span class=\"gantt-note\">  2,700 job parts in view</span>"), r.dom());
+        assertTrue(r.dom().contains("b (32 processors)<span class=\"gantt-note\">  600 job parts in view</span>"), r.dom());
+        screenshot(a.resolve("report.html"), "run-report.png");
+    }
+
+    @Test
+    void aLargeRunIsAggregatedInTheGanttChart() throws Exception {
+        Path a = Fixtures.many(tmp.resolve("big"), 120_000);
+        Reports.report(a, new Reports.Options(null, false), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        Result r = chromium(a.resolve("report.html"), "--dump-dom");
+        assertDrawn(r, 4);
+        assertTrue(r.dom().contains("108,000 job parts in view: aggregated"), "the 108,000 parts on a are aggregated");
+        screenshot(a.resolve("report.html"), "large-run-report.png");
+    }
+
+    @Test
+    void aMatrixReportDrawsItsBoxPlots() throws Exception {
+        Files.writeString(tmp.resolve("matrix.csv"), "batch,platform,seed,mean_wait,utilization\n"
+                + "fcfs,p1,1,10,0.5\nfcfs,p1,2,20,0.6\nfcfs,p2,1,30,0.7\neasy,p1,1,1,0.5\neasy,p2,1,3,0.8\n");
+        Reports.report(tmp, new Reports.Options(null, false), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        Result r = chromium(tmp.resolve("report.html"), "--dump-dom");
+        assertDrawn(r, 4);
+        screenshot(tmp.resolve("report.html"), "matrix-report.png");
+    }
+
+    private static int count(String s, String what) {
+        int n = 0;
+        for (int i = s.indexOf(what); i >= 0; i = s.indexOf(what, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+}

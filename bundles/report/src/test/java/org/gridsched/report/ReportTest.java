@@ -1,0 +1,173 @@
+package org.gridsched.report;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.Inflater;
+
+import javax.imageio.ImageIO;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+class ReportTest {
+    @TempDir
+    Path tmp;
+
+    static String render(Path dir, Reports.Options o) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Reports.report(dir, o, new PrintStream(out, true, StandardCharsets.UTF_8));
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    static JsonNode data(String html) throws Exception {
+        Matcher m = Pattern.compile("<script type=\"application/json\" id=\"report-data\">(.*?)</script>", Pattern.DOTALL).matcher(html);
+        assertTrue(m.find(), "the page has its data block");
+        return new ObjectMapper().readTree(m.group(1));
+    }
+
+    @Test
+    void theReportHoldsEveryChartsDataAndIsSelfContained() throws Exception {
+        Path dir = Fixtures.valid(tmp);
+        String printed = render(dir, Reports.Options.defaults());
+        assertTrue(printed.contains("valid schedule of 5 jobs"), printed);
+        String html = Files.readString(dir.resolve("report.html"));
+        assertFalse(Pattern.compile("<(script|link|img)[^>]+(src|href)=\"?(https?:)?//").matcher(html).find(), "no network resource");
+        assertTrue(html.contains("echarts") && html.contains("Apache License"), "ECharts inlined with its licence");
+        assertTrue(html.contains("<div class=\"ok\" id=\"validation\">Valid schedule"));
+        assertTrue(html.contains("<td>mean_wait</td><td>2.5</td>"), "summary.json's metrics");
+        JsonNode d = data(html);
+        assertEquals("a", d.at("/clusters/0/name").asText());
+        assertEquals(4, d.at("/clusters/1/offset").asInt());
+        JsonNode g = d.get("gantt");
+        assertEquals(5, g.get("jobs").asInt());
+        assertEquals(6, g.get("rects").asInt()); // job 4 has a part on each cluster
+        assertTrue(g.get("numericIds").asBoolean());
+        // the Gantt columns, inflated: ids 1..5 as differences, starts 0,1,5,12,10 as differences, durations
+        byte[] z = Base64.getDecoder().decode(g.get("data").asText());
+        Inflater inf = new Inflater();
+        inf.setInput(z);
+        byte[] raw = new byte[4096];
+        int n = inf.inflate(raw);
+        int[] lens = new int[8];
+        int p = 0;
+        for (int k = 0; k < 8; k++) {
+            lens[k] = raw[p++];
+        }
+        assertArrayEquals(new int[] {5, 5, 5, 5, 5, 0, 5, 12}, lens);
+        assertEquals(8 + 42, n);
+        assertArrayEquals(new byte[] {2, 2, 2, 2, 2}, java.util.Arrays.copyOfRange(raw, p, p + 5)); // zigzag(+1)
+        assertArrayEquals(new byte[] {0, 2, 8, 14, 3}, java.util.Arrays.copyOfRange(raw, p + 5, p + 10)); // 0,+1,+4,+7,-2
+        assertArrayEquals(new byte[] {10, 4, 7, 8, 1}, java.util.Arrays.copyOfRange(raw, p + 10, p + 15)); // durations
+        // time series: 2000 bins over [0, 20]; at t = 5.5 jobs 1 and 3 run (4 processors busy, 3 on a, 0 on b... )
+        JsonNode s = d.get("series");
+        assertEquals(0, s.get("from").asDouble());
+        assertEquals(20, s.get("to").asDouble());
+        int bin = (int) (5.5 / 20 * 2000);
+        assertEquals(4, s.at("/busy/0/" + bin).asDouble(), 1e-9);
+        assertEquals(0, s.at("/busy/1/" + bin).asDouble(), 1e-9);
+        assertEquals(4, s.at("/busy/2/" + bin).asDouble(), 1e-9);
+        int late = (int) (15.0 / 20 * 2000);
+        assertEquals(1, s.at("/busy/0/" + late).asDouble(), 1e-9); // job 4: one processor on a
+        assertEquals(2, s.at("/busy/1/" + late).asDouble(), 1e-9); // and two on b
+        int waiting = (int) (4.5 / 20 * 2000); // jobs 3 (since 2) and 4 (since 3) and 5 (since 4) wait
+        assertEquals(3, s.at("/queue/2/" + waiting).asDouble(), 1e-9);
+        JsonNode wait = d.at("/dist/wait");
+        assertEquals(5, wait.get("counts").findValuesAsText("").size() + sum(wait.get("counts")));
+        assertTrue(html.contains("<td>wait (s)</td><td>5</td><td>3.6</td><td>3</td>"), "mean wait (0+0+3+9+6)/5 = 3.6, median 3");
+    }
+
+    private static int sum(JsonNode counts) {
+        int s = 0;
+        for (JsonNode c : counts) {
+            s += c.asInt();
+        }
+        return s;
+    }
+
+    @Test
+    void staticImagesAndBatsimAggregatesAreWritten() throws Exception {
+        Path dir = Fixtures.valid(tmp);
+        render(dir, Reports.Options.defaults());
+        for (String f : new String[] {"over-time.png", "wait.png", "slowdown.png", "bounded-slowdown.png", "gantt-a.png", "gantt-b.png"}) {
+            var img = ImageIO.read(dir.resolve("report-images").resolve(f).toFile());
+            assertNotNull(img, f);
+            assertTrue(img.getWidth() >= 700 && img.getHeight() >= 300, f);
+        }
+        JsonNode s = new ObjectMapper().readTree(dir.resolve("schedule.json").toFile());
+        assertEquals(5, s.get("nb_jobs").asInt());
+        assertEquals(20, s.get("makespan").asDouble());
+        assertEquals(3.6, s.get("mean_waiting_time").asDouble(), 1e-12);
+        assertEquals(6, s.get("nb_computing_machines").asInt());
+        assertEquals(2 * 10 + 2 * 4 + 2 * 7 + 3 * 8 + 1, s.get("time_computing").asDouble());
+    }
+
+    @Test
+    void theSameResultsGiveTheSameBytes() throws Exception {
+        Path a = Fixtures.valid(tmp.resolve("a"));
+        Path b = Fixtures.valid(tmp.resolve("b"));
+        render(a, Reports.Options.defaults());
+        render(b, Reports.Options.defaults());
+        for (String f : new String[] {"report.html", "schedule.json", "report-images/over-time.png", "report-images/gantt-a.png"}) {
+            assertArrayEquals(Files.readAllBytes(a.resolve(f)), Files.readAllBytes(b.resolve(f)), f);
+        }
+    }
+
+    @Test
+    void anInvalidScheduleIsDrawnWithItsProblemsOnTop() throws Exception {
+        Path dir = Fixtures.run(tmp, Fixtures.summary("x", "a:4"), Fixtures.BATSIM_HEADER,
+                Fixtures.row("1", 0, 2, 0, 10, "0-1", "a"), Fixtures.row("2", 0, 2, 5, 15, "1-2", "a"));
+        String printed = render(dir, new Reports.Options(null, false));
+        assertTrue(printed.contains("INVALID schedule"), printed);
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.contains("<li>overlap: job 1 (line 2) and job 2 (line 3) both hold processor(s) 1 of cluster a during [5, 10)</li>"));
+        assertFalse(Files.exists(dir.resolve("report-images")));
+    }
+
+    @Test
+    void aDiffNamesJobsThatMovedOrStartedEarlierOrLater() throws Exception {
+        Path a = Fixtures.valid(tmp.resolve("a"));
+        Path b = Fixtures.run(tmp.resolve("b"), Fixtures.summary("other", "a:4", "b:2"), Fixtures.BATSIM_HEADER + ",clusters",
+                Fixtures.row("1", 0, 2, 0, 10, "0-1", "a") + ",a",
+                Fixtures.row("2", 1, 2, 1, 5, "4-5", "b") + ",b", // moved to b
+                Fixtures.row("3", 2, 2, 2, 9, "2-3", "a") + ",a", // 3 s earlier
+                Fixtures.row("4", 3, 3, 7300, 7308, "0 4-5", "a") + ",a;b", // about 2 h later
+                Fixtures.row("6", 4, 1, 10, 11, "0", "a") + ",a"); // 5 only in a, 6 only in b
+        render(a, new Reports.Options(b, false));
+        String html = Files.readString(a.resolve("report.html"));
+        assertTrue(html.contains("4 ran in both; 1 ran on another cluster in other than in fixture; 1 only in fixture, 1 only in other"), html);
+        JsonNode diff = data(html).get("diff");
+        assertEquals("[0,0,0,1,2,0,0,1,0]", diff.get("counts").toString());
+        assertTrue(html.contains("<tr><td>4</td><td>12</td><td>7300</td><td>7288</td><td>a;b → a;b</td></tr>"), html);
+    }
+
+    @Test
+    void aMatrixGetsBoxPlotsPerAxisAndItsTables() throws Exception {
+        Files.writeString(tmp.resolve("matrix.csv"), "batch,platform,seed,mean_wait,utilization\n"
+                + "fcfs,p1,1,10,0.5\nfcfs,p1,2,20,0.6\nfcfs,p2,1,30,0.7\neasy,p1,1,1,0.5\neasy,p2,1,3,0.8\n");
+        Files.writeString(tmp.resolve("tables.md"), "# mean_wait\n\n| batch | p1 | p2 |\n|---|---:|---:|\n| fcfs | 15 | 30 |\n| easy | 1 | 3 |\n");
+        render(tmp, Reports.Options.defaults());
+        String html = Files.readString(tmp.resolve("report.html"));
+        JsonNode m = data(html).get("matrix");
+        assertEquals(4, m.size()); // 2 metrics x 2 axes
+        assertEquals("mean_wait by batch", m.at("/0/title").asText());
+        assertEquals("[10,15,20,25,30]", m.at("/0/boxes/0").toString()); // fcfs: 10, 20, 30
+        assertEquals("[[0,10],[0,20],[0,30],[1,1],[1,3]]", m.at("/0/points").toString());
+        assertTrue(html.contains("<table class=\"matrix\"><tr><th>batch</th><th>p1</th><th>p2</th></tr>\n<tr><td>fcfs</td><td>15</td>"));
+        assertNotNull(ImageIO.read(tmp.resolve("report-images/box-mean_wait-by-batch.png").toFile()));
+    }
+}

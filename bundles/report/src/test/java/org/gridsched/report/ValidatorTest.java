@@ -1,0 +1,141 @@
+package org.gridsched.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.gridsched.api.InputException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ValidatorTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aValidScheduleIsValid() {
+        Validation v = Reports.validate(Fixtures.valid(tmp));
+        assertTrue(v.ok(), v.text());
+        assertTrue(v.text().contains("valid schedule of 5 jobs"), v.text());
+    }
+
+    @Test
+    void anInjectedOverlapIsCaughtNamingBothJobs() {
+        Path dir = Fixtures.run(tmp, Fixtures.summary("x", "a:4"), Fixtures.BATSIM_HEADER,
+                Fixtures.row("1", 0, 2, 0, 10, "0-1", "a"),
+                Fixtures.row("2", 0, 2, 5, 15, "1-2", "a"), // processor 1 during [5, 10)
+                Fixtures.row("3", 0, 1, 10, 12, "0", "a")); // takes processor 0 as job 1 frees it: fine
+        Validation v = Reports.validate(dir);
+        assertFalse(v.ok());
+        assertEquals(1, v.counts().get("overlap"), v.text());
+        String e = v.examples().get("overlap").get(0);
+        assertTrue(e.contains("job 1 (line 2)") && e.contains("job 2 (line 3)") && e.contains("processor(s) 1 of cluster a")
+                && e.contains("[5, 10)"), e);
+    }
+
+    @Test
+    void overlapsAcrossClustersUsePlatformWideIds() {
+        // job 2's part on b (ids 4-5) meets job 1 there; both on cluster a elsewhere, without overlap
+        Path dir = Fixtures.run(tmp, Fixtures.summary("x", "a:4", "b:2"), Fixtures.BATSIM_HEADER + ",clusters",
+                Fixtures.row("1", 0, 2, 0, 10, "4-5", "b") + ",b",
+                Fixtures.row("2", 0, 3, 9, 15, "0 5", "a") + ",a;b");
+        Validation v = Reports.validate(dir);
+        assertEquals(1, v.counts().get("overlap"), v.text());
+        assertTrue(v.examples().get("overlap").get(0).contains("processor(s) 1 of cluster b"), v.text());
+    }
+
+    @Test
+    void startBeforeSubmitSizeAndPlacementProblemsAreNamed() {
+        Path dir = Fixtures.run(tmp, Fixtures.summary("x", "a:4", "b:2"), Fixtures.BATSIM_HEADER,
+                Fixtures.row("7", 50, 1, 40, 60, "0", "a"),
+                Fixtures.row("8", 0, 3, 0, 5, "1-2", "a"),
+                Fixtures.row("9", 0, 1, 0, 5, "5", "a"),
+                Fixtures.row("10", 0, 1, 0, 5, "9", "a"));
+        Validation v = Reports.validate(dir);
+        assertTrue(v.examples().get("start_before_submit").get(0).startsWith("job 7 (line 2) starts at 40, before its submission at 50"), v.text());
+        assertTrue(v.examples().get("allocation_size").get(0).contains("job 8 (line 3) holds 2 processors for 3 requested"), v.text());
+        assertTrue(v.examples().get("outside_cluster").get(0).contains("job 9 (line 4) holds processors 5 of cluster b"), v.text());
+        assertTrue(v.examples().get("outside_platform").get(0).contains("job 10 (line 5)"), v.text());
+        assertTrue(v.text().startsWith(dir.resolve("jobs.csv") + ": INVALID schedule"), v.text());
+    }
+
+    @Test
+    void dependenciesAreCheckedWhenJobsCsvGivesThem() {
+        Path dir = Fixtures.run(tmp, Fixtures.summary("x", "a:4"), Fixtures.BATSIM_HEADER + ",dependencies",
+                Fixtures.row("1", 0, 1, 0, 10, "0", "a") + ",",
+                Fixtures.row("2", 0, 1, 10, 12, "1", "a") + ",1",
+                Fixtures.row("3", 0, 1, 5, 12, "2", "a") + ",1 2",
+                Fixtures.row("4", 0, 1, 20, 22, "2", "a") + ",99");
+        Validation v = Reports.validate(dir);
+        List<String> e = v.examples().get("dependency");
+        assertEquals(3, e.size(), v.text());
+        assertTrue(e.get(0).contains("job 3 (line 4) starts at 5, before job 1 (line 2) it depends on finishes at 10"), v.text());
+        assertTrue(e.get(1).contains("before job 2 (line 3)"), v.text());
+        assertTrue(e.get(2).contains("job 4 (line 5) depends on job 99, which is not in the file"), v.text());
+    }
+
+    @Test
+    void olderFilesNumberProcessorsPerClusterWithPartsSeparatedBySemicolons() throws Exception {
+        String header = "job_id,submission_time,requested_number_of_resources,requested_time,starting_time,execution_time,"
+                + "finish_time,waiting_time,turnaround_time,stretch,success,final_state,allocated_resources,cluster,reallocations,clusters";
+        Path dir = Fixtures.run(tmp, Fixtures.summary("x", "a:4", "b:2"), header,
+                "1,0,2,20,0,10,10,0,10,1,1,COMPLETED_SUCCESSFULLY,0-1,b,0,b",
+                "2,0,3,20,5,10,15,5,15,1.5,1,COMPLETED_SUCCESSFULLY,0-1;1,a,0,a;b"); // b's processor 1 = id 5: meets job 1
+        JobsTable t = RunDir.open(dir).jobs;
+        assertEquals(List.of(4, 6), List.of(t.alloc[0][0], t.alloc[0][1]));
+        assertEquals(List.of(0, 2, 5, 6), List.of(t.alloc[1][0], t.alloc[1][1], t.alloc[1][2], t.alloc[1][3]));
+        Validation v = Reports.validate(dir);
+        assertEquals(1, v.counts().get("overlap"), v.text());
+    }
+
+    @Test
+    void coallocatedComponentsMustStartWhenCoallocCsvSays() throws Exception {
+        Path dir = Fixtures.valid(tmp);
+        Files.writeString(dir.resolve("coalloc.csv"), "job_id,submission_time,deadline,components,component_size,outcome,how,tries,"
+                + "left_queue_time,placement_queue_time,starting_time,wasted_processor_seconds,local_kills,clusters\n"
+                + "4,3,30,2,1,placed,claimed_at_try_1,1,12,9,13,0,0,a;b\n");
+        Validation v = Reports.validate(dir);
+        assertTrue(v.examples().get("coallocation").get(0).contains("starts its components at 13, job 4 (line 5) at 12"), v.text());
+    }
+
+    @Test
+    void manyProblemsAreCountedAndTheFirstOnesShown() {
+        String[] rows = new String[100];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = Fixtures.row(String.valueOf(i + 1), 0, 1, i, i + 2, "0", "a"); // each meets the next
+        }
+        Validation v = Reports.validate(Fixtures.run(tmp, Fixtures.summary("x", "a:1"), Fixtures.BATSIM_HEADER, rows));
+        assertEquals(99, v.counts().get("overlap"));
+        assertTrue(v.text().contains("... and 79 more"), v.text());
+    }
+
+    @Test
+    void badInputIsAnErrorNamingFileLineAndField() {
+        Path dir = Fixtures.run(tmp, Fixtures.summary("x", "a:4"), Fixtures.BATSIM_HEADER,
+                Fixtures.row("1", 0, 1, 0, 10, "0", "a"),
+                Fixtures.row("2", 0, 1, 0, 10, "x-3", "a"));
+        InputException e = assertThrows(InputException.class, () -> Reports.validate(dir));
+        assertEquals(dir.resolve("jobs.csv") + ":3: allocated_resources: 'x-3' is not a processor id or a range FROM-TO of them", e.getMessage());
+        Path noCluster = Fixtures.run(tmp.resolve("c"), Fixtures.summary("x", "a:4"), Fixtures.BATSIM_HEADER, Fixtures.row("1", 0, 1, 0, 10, "0", "zz"));
+        assertTrue(assertThrows(InputException.class, () -> Reports.validate(noCluster)).getMessage()
+                .contains(":2: cluster: 'zz' is not a cluster of the run's platform [a]"));
+        assertTrue(assertThrows(InputException.class, () -> Reports.validate(tmp.resolve("nothing"))).getMessage().endsWith("no such folder"));
+    }
+
+    @Test
+    void batsimsOwnFileLoadsWithoutSummary() throws Exception {
+        Files.writeString(tmp.resolve("out_jobs.csv"), "job_id,workload_name,profile,submission_time,requested_number_of_resources,"
+                + "requested_time,success,final_state,starting_time,execution_time,finish_time,waiting_time,turnaround_time,stretch,"
+                + "allocated_resources,consumed_energy,metadata\n"
+                + "w!1,w,p,0,2,10,1,COMPLETED_SUCCESSFULLY,0,5,5,0,5,1,0-1,-1,\"\"\n"
+                + "w!2,w,p,0,2,10,0,REJECTED,,,,,,,,-1,\"\"\n");
+        RunDir run = RunDir.open(tmp);
+        assertEquals(2, run.jobs.clusters.total());
+        assertTrue(Validator.validate(run).ok());
+    }
+}
