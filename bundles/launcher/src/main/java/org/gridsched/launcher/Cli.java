@@ -58,6 +58,14 @@ public final class Cli {
               run PROFILE.json [--out DIR] [--force] [--seed N] [--quiet] [--report]
                          run a JSON run profile (see runconfigs/); --force clears an --out holding other results;
                          --report (profile key "report": true) also writes the report at the end
+              matrix PROFILE.json [--list | --cell I | --cells I-J | --merge DIR] [--out DIR] [--threads N] [--seed N] [--quiet]
+                         a profile's matrix as numbered cells: --list prints them; --cell(s) runs those into DIR/cells/KEY
+                         (complete cells are skipped: a killed sweep resumes); --merge DIR writes matrix.csv and tables.md
+                         from the cells, byte for byte those of 'run'; with none of the four: every cell left, then the merge
+              slurm PROFILE.json [--per-task K] [--max-running M] [--partition P] [--time T] [--cpus-per-task C]
+                                 [--max-array-size N] [--out DIR] [--seed N] [--submit]
+                         writes Slurm job arrays running the matrix's cells, K per task, and a merge job after them, into
+                         DIR/slurm; --submit submits them and prints the job ids (see README, Sweeps on Slurm)
               theory PROFILE.json [--out DIR] [--seed N] [--quiet]
                          run a random-brokering profile and print queueing theory beside the simulation
               generate PROFILE.json --swf FILE [--seed N]
@@ -101,8 +109,8 @@ public final class Cli {
     }
 
     /** The commands, for "did you mean" (shell and features are answered by the application before this class). */
-    static final List<String> COMMANDS = List.of("simulate", "run", "theory", "generate", "report", "validate", "plugins", "features", "shell",
-            "bench", "help");
+    static final List<String> COMMANDS = List.of("simulate", "run", "matrix", "slurm", "theory", "generate", "report", "validate", "plugins",
+            "features", "shell", "bench", "help");
 
     /** The usage text of one command (its lines of {@link #USAGE}), or null for an unknown one. */
     static String helpFor(String command) {
@@ -169,6 +177,8 @@ public final class Cli {
                 case "plugins" -> plugins(args);
                 case "generate" -> generate(args);
                 case "theory" -> theory(args);
+                case "matrix" -> new SweepCommands(registry, out, err, terminal, home).matrix(args);
+                case "slurm" -> new SweepCommands(registry, out, err, terminal, home).slurm(args);
                 case "bench" -> new Bench(registry, out, err, home).run(args);
                 case "report" -> {
                     return ReportCommand.report(args, out);

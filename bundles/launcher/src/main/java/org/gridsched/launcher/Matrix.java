@@ -41,7 +41,8 @@ import org.gridsched.launcher.PluginRegistry.Kind;
  * {@code platforms}, and one axis per plugin kind under the kind's profile key ({@code batch}, {@code meta},
  * {@code realloc}, {@code heuristic}, {@code collectors}, {@code controllers}), each a list of values (labelled by
  * their plugin names) or an object of label: value, a value being what the profile key takes in a profile; every
- * cell runs once per seed of {@code seeds} (default: the profile's seed). Two kinds of matrix:
+ * cell runs once per seed of {@code seeds} (default: the profile's seed), or of the seeds {@code "replications": N}
+ * derives from the profile's seed ({@link #replicationSeeds}). Two kinds of matrix:
  * <ul>
  * <li><b>A reallocation study</b> (no {@code metrics}): each scenario (workload x platform x batch policy x the other
  * plugin axes x seed) runs once without reallocation, its reference, and every reallocation algorithm x heuristic
@@ -56,11 +57,12 @@ import org.gridsched.launcher.PluginRegistry.Kind;
  * heuristic, collectors, controllers ({@code "rows"}, {@code "columns"} name others); each combination of the axes
  * in between gets a table of its own.</li>
  * </ul>
- * Every run keeps its own folder under {@code runs/}; runs go in parallel on the available cores.
+ * Every run keeps its own folder under {@code runs/}; runs go in parallel on the available cores. {@link Sweep} runs
+ * the same matrix as numbered cells (piece by piece, Slurm array tasks) and merges them into the same files.
  */
 final class Matrix {
     /** The matrix's own keys; every plugin kind chosen at the top of a profile adds its profile key ({@link #keys}). */
-    static final List<String> OWN_KEYS = List.of("workloads", "platforms", "seeds", "metrics", "rows", "columns");
+    static final List<String> OWN_KEYS = List.of("workloads", "platforms", "seeds", "replications", "metrics", "rows", "columns");
 
     /** Every key a matrix may hold, sorted. */
     static Set<String> keys() {
@@ -71,6 +73,30 @@ final class Matrix {
             }
         }
         return keys;
+    }
+
+    static final int MAX_REPLICATIONS = 100_000;
+
+    /**
+     * The seeds of {@code "replications": n}: replicate r's seed is a function of the profile's seed and r alone
+     * (SplitMix64 of seed + (r + 1) x golden gamma, kept to 32 bits so that it reads well in folder names and
+     * tables; a value already given to an earlier replicate is passed over). Every cell of the matrix runs
+     * replicate r with the same seed, as with {@code "seeds"}: the cells of a replicate see the same workload,
+     * so that their differences are the plugins' (common random numbers), whichever machine or array task runs them.
+     */
+    static List<Long> replicationSeeds(long profileSeed, int n) {
+        List<Long> seeds = new ArrayList<>();
+        Set<Long> seen = new HashSet<>();
+        for (long k = 1; seeds.size() < n; k++) {
+            long z = profileSeed + k * 0x9E3779B97F4A7C15L;
+            z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+            z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+            long seed = (z ^ (z >>> 31)) >>> 32;
+            if (seen.add(seed)) {
+                seeds.add(seed);
+            }
+        }
+        return seeds;
     }
 
     /** One value of a plugin axis: its label and the plugins it chooses (empty: none). */
@@ -191,7 +217,18 @@ final class Matrix {
         Map<String, String> platforms = platforms(m.get("platforms"), p, metrics == null, source);
         List<Long> seeds = new ArrayList<>();
         Object s = m.get("seeds");
-        if (s == null) {
+        Object r = m.get("replications");
+        if (r != null && s != null) {
+            throw new InputException(source, 0, "matrix.replications", "give either \"seeds\" (the seeds themselves) or \"replications\""
+                    + " (how many seeds, derived from the profile's seed), not both");
+        }
+        if (r != null) {
+            if (!(r instanceof Integer || r instanceof Long) || ((Number) r).longValue() < 1 || ((Number) r).longValue() > MAX_REPLICATIONS) {
+                throw new InputException(source, 0, "matrix.replications", "expected a whole number of replications from 1 to "
+                        + MAX_REPLICATIONS + ", got " + describe(r));
+            }
+            seeds.addAll(replicationSeeds(p.seed, ((Number) r).intValue()));
+        } else if (s == null) {
             seeds.add(p.seed);
         } else if (s instanceof List<?> l && !l.isEmpty() && l.stream().allMatch(x -> x instanceof Number)) {
             l.forEach(x -> seeds.add(((Number) x).longValue()));
@@ -411,7 +448,7 @@ final class Matrix {
     }
 
     /** Every plugin the axes name exists and takes the options given, before anything runs. */
-    private void checkPlugins(RunProfile p, Axes axes) {
+    void checkPlugins(RunProfile p, Axes axes) {
         List<Axis> all = new ArrayList<>(axes.plugins());
         if (axes.realloc() != null) {
             all.add(axes.realloc());
@@ -431,12 +468,19 @@ final class Matrix {
         }
     }
 
-    private Path runStudy(RunProfile p, Axes axes, Path dir) {
+    /** A reallocation study's plugin axes other than batch (its scenarios' "extras"). */
+    static List<Axis> extraAxes(Axes axes) {
+        List<Axis> extraAxes = new ArrayList<>(axes.plugins());
+        extraAxes.removeIf(a -> a.kind() == Kind.BATCH);
+        return extraAxes;
+    }
+
+    /** A reallocation study's scenarios, in the order of matrix.csv: workload, platform, batch, other axes, seed. */
+    static List<Scenario> scenarios(RunProfile p, Axes axes) {
         List<Scenario> scenarios = new ArrayList<>();
         List<String> workloads = p.matrixWorkloads.isEmpty() ? java.util.Collections.singletonList(null)
                 : new ArrayList<>(p.matrixWorkloads.keySet());
-        List<Axis> extraAxes = new ArrayList<>(axes.plugins());
-        extraAxes.removeIf(a -> a.kind() == Kind.BATCH);
+        List<Axis> extraAxes = extraAxes(axes);
         List<List<Value>> extraCombos = combinations(extraAxes);
         for (String w : workloads) {
             for (Map.Entry<String, String> pl : axes.platforms().entrySet()) {
@@ -449,6 +493,22 @@ final class Matrix {
                 }
             }
         }
+        return scenarios;
+    }
+
+    /** The folder name of a scenario's runs (NAME-reference, NAME-ALGORITHM-HEURISTIC) under runs/. */
+    static String scenarioFolder(Scenario sc, Axes axes) {
+        return slug(sc.label(axes.seeds().size() > 1));
+    }
+
+    /** The folder name of a study's run with reallocation. */
+    static String variantFolder(String scenarioFolder, Value realloc, Value heuristic) {
+        return scenarioFolder + "-" + slug(realloc.label()) + "-" + slug(heuristic.label());
+    }
+
+    private Path runStudy(RunProfile p, Axes axes, Path dir) {
+        List<Scenario> scenarios = scenarios(p, axes);
+        List<Axis> extraAxes = extraAxes(axes);
         int variants = axes.realloc().values().size() * axes.heuristic().values().size();
         int total = scenarios.size() * (1 + variants);
         AtomicInteger done = new AtomicInteger();
@@ -459,7 +519,7 @@ final class Matrix {
         List<CompletableFuture<Cell>> cells = new ArrayList<>();
         try {
             for (Scenario sc : scenarios) {
-                String scDir = slug(sc.label(axes.seeds().size() > 1));
+                String scDir = scenarioFolder(sc, axes);
                 CompletableFuture<SimulationResult> reference = CompletableFuture.supplyAsync(() -> {
                     SimulationResult r = runner.execute(variant(p, sc, null, null), dir.resolve("runs").resolve(scDir + "-reference"), null, false).result();
                     progress(p, done, total);
@@ -469,7 +529,7 @@ final class Matrix {
                     for (Value h : axes.heuristic().values()) {
                         cells.add(reference.thenApplyAsync(ref -> {
                             Runner.Outcome o = runner.execute(variant(p, sc, realloc, h),
-                                    dir.resolve("runs").resolve(scDir + "-" + slug(realloc.label()) + "-" + slug(h.label())), ref, false);
+                                    dir.resolve("runs").resolve(variantFolder(scDir, realloc, h)), ref, false);
                             progress(p, done, total);
                             return new Cell(sc, realloc.label(), h.label(), o.report().comparison());
                         }, pool));
@@ -504,7 +564,7 @@ final class Matrix {
         }
     }
 
-    private static RunProfile variant(RunProfile p, Scenario sc, Value realloc, Value heuristic) {
+    static RunProfile variant(RunProfile p, Scenario sc, Value realloc, Value heuristic) {
         RunProfile v = p.withoutReallocation();
         v.name = p.name;
         if (sc.workload() != null) {
@@ -555,11 +615,11 @@ final class Matrix {
         return out;
     }
 
-    private static String slug(String s) {
+    static String slug(String s) {
         return s.replaceAll("[^A-Za-z0-9._-]+", "-");
     }
 
-    private static void writeStudy(String name, Path dir, Axes axes, List<Axis> extraAxes, List<Scenario> scenarios, List<Cell> cells) {
+    static void writeStudy(String name, Path dir, Axes axes, List<Axis> extraAxes, List<Scenario> scenarios, List<Cell> cells) {
         write(dir, StudyTables.csv(extraAxes, cells), StudyTables.markdown(name, axes, scenarios, cells));
     }
 
@@ -580,14 +640,14 @@ final class Matrix {
     // ------------------------------------------------------------------------------------------------ metrics matrix
 
     /** An axis of a matrix of metrics: its key, its matrix.csv column, its labels and what each value sets. */
-    private record Dim(String key, String header, List<String> labels, List<Consumer<RunProfile>> setters) {
+    record Dim(String key, String header, List<String> labels, List<Consumer<RunProfile>> setters) {
     }
 
     /** One run of a matrix of metrics: a value of each axis (by index) and a seed. */
-    private record Run(int[] at, long seed, String folder) {
+    record Run(int[] at, long seed, String folder) {
     }
 
-    private static List<Dim> dims(RunProfile p, Axes axes) {
+    static List<Dim> dims(RunProfile p, Axes axes) {
         List<Dim> dims = new ArrayList<>();
         if (!p.matrixWorkloads.isEmpty()) {
             List<Consumer<RunProfile>> set = new ArrayList<>();
@@ -621,8 +681,8 @@ final class Matrix {
         return dims;
     }
 
-    private Path runMetrics(RunProfile p, Axes axes, Path dir) {
-        List<Dim> dims = dims(p, axes);
+    /** The runs of a matrix of metrics: every combination of the axes' values (the last varying fastest) x seed. */
+    static List<Run> runs(RunProfile p, Axes axes, List<Dim> dims) {
         boolean withSeed = axes.seeds().size() > 1;
         List<Run> runs = new ArrayList<>();
         Map<String, Run> folders = new HashMap<>();
@@ -640,6 +700,28 @@ final class Matrix {
                 runs.add(run);
             }
         }
+        return runs;
+    }
+
+    /** One run of a matrix of metrics, written to {@code runDir}; returns its metrics (numbers, NaN when empty). */
+    Object[] runOne(RunProfile p, Axes axes, List<Dim> dims, Run run, Path runDir) {
+        RunProfile v = p.oneRun();
+        v.progress = false;
+        v.seed = run.seed();
+        for (int d = 0; d < dims.size(); d++) {
+            dims.get(d).setters().get(run.at()[d]).accept(v);
+        }
+        Runner.Outcome o = runner.execute(v, runDir, null, false);
+        Object[] row = new Object[axes.metrics().size()];
+        for (int i = 0; i < row.length; i++) {
+            row[i] = metric(o.report(), axes.metrics().get(i), dims, run, axes.seeds().size() > 1, p.name);
+        }
+        return row;
+    }
+
+    private Path runMetrics(RunProfile p, Axes axes, Path dir) {
+        List<Dim> dims = dims(p, axes);
+        List<Run> runs = runs(p, axes, dims);
         int cells = runs.size() / axes.seeds().size();
         int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
         err.printf("%s: %d runs (%d cells x %d seeds) on %d threads%n", p.name, runs.size(), cells, axes.seeds().size(), threads);
@@ -657,16 +739,10 @@ final class Matrix {
                         return null; // a run failed: the others that have not started yet do not
                     }
                     try {
-                        RunProfile v = p.oneRun();
-                        v.progress = false;
-                        v.seed = run.seed();
-                        for (int d = 0; d < dims.size(); d++) {
-                            dims.get(d).setters().get(run.at()[d]).accept(v);
-                        }
-                        Runner.Outcome o = runner.execute(v, dir.resolve("runs").resolve(run.folder()), null, false);
+                        Object[] got = runOne(p, axes, dims, run, dir.resolve("runs").resolve(run.folder()));
                         double[] out = new double[row.length];
                         for (int i = 0; i < row.length; i++) {
-                            row[i] = metric(o.report(), axes.metrics().get(i), dims, run, withSeed, p.name);
+                            row[i] = got[i];
                             out[i] = ((Number) row[i]).doubleValue();
                         }
                         progress(p, done, runs.size());
@@ -742,7 +818,7 @@ final class Matrix {
     }
 
     /** "workload light, batch cbf, seed 2". */
-    private static String describe(List<Dim> dims, Run run, boolean withSeed) {
+    static String describe(List<Dim> dims, Run run, boolean withSeed) {
         List<String> parts = new ArrayList<>();
         for (int d = 0; d < dims.size(); d++) {
             parts.add(dims.get(d).header() + " " + dims.get(d).labels().get(run.at()[d]));
@@ -779,7 +855,7 @@ final class Matrix {
         return out;
     }
 
-    private static void writeMetrics(Path dir, Axes axes, List<Dim> dims, List<Run> runs, List<Object[]> values, List<double[]> results) {
+    static void writeMetrics(Path dir, Axes axes, List<Dim> dims, List<Run> runs, List<Object[]> values, List<double[]> results) {
         StringBuilder csv = new StringBuilder();
         dims.forEach(d -> csv.append(csvField(d.header())).append(','));
         csv.append("seed");

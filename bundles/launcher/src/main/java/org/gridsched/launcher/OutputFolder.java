@@ -33,7 +33,7 @@ import org.gridsched.api.InputException;
  * <li>refused when it holds results that are not this run's own (another profile's, or files gridsched did not
  * write), unless {@code force} clears it first; a run's own earlier results are replaced as a whole;</li>
  * <li>written through a staging folder ({@code .gridsched-partial}) whose entries are moved into place only when
- * the run has finished, {@code summary.json} last: a folder holds a complete result or none, whatever kills the
+ * the run has finished, {@code summary.json} (a sweep cell's {@code cell.json}) last: a folder holds a complete result or none, whatever kills the
  * run (a killed run leaves only the staging folder, which the next run into the folder removes).</li>
  * </ul>
  * The marker {@code .gridsched-run} names the run that owns the folder (for folders written before markers
@@ -43,6 +43,8 @@ final class OutputFolder implements AutoCloseable {
     static final String LOCK = ".gridsched.lock";
     static final String MARKER = ".gridsched-run";
     static final String STAGING = ".gridsched-partial";
+    /** Moved into place last, so that their presence means the whole folder is: a run's summary, a sweep cell's record. */
+    static final java.util.Set<String> LAST = java.util.Set.of("summary.json", "cell.json");
 
     private final Path dir;
     private final String runName;
@@ -191,7 +193,7 @@ final class OutputFolder implements AutoCloseable {
             Path staging = staging();
             List<Path> staged;
             try (Stream<Path> s = Files.list(staging)) {
-                staged = new ArrayList<>(s.sorted(Comparator.comparing((Path p) -> p.getFileName().toString().equals("summary.json"))
+                staged = new ArrayList<>(s.sorted(Comparator.comparing((Path p) -> LAST.contains(p.getFileName().toString()))
                         .thenComparing(p -> p.getFileName().toString())).toList());
             }
             for (Path p : staged) {

@@ -142,7 +142,7 @@ class MatrixTest {
     void badAxesAreClearErrorsNamingTheFileAndTheKey() {
         String e = error("{\"metrics\": [\"mean_wait\"], \"controller\": [\"submitter\"]}");
         assertTrue(e.contains("p.json: matrix.controller: unknown key; valid keys in matrix: batch, collectors, columns, controllers,"
-                + " heuristic, meta, metrics, platforms, realloc, rows, seeds, workloads"), e);
+                + " heuristic, meta, metrics, platforms, realloc, replications, rows, seeds, workloads"), e);
         e = error("{\"metrics\": [\"mean_wait\"], \"batch\": {\"name\": \"cbf\", \"options\": {}}}");
         assertTrue(e.contains("matrix.batch: an axis is a list of values or an object of label: value; one batch policy with options"
                 + " is a list of one: [{\"name\": ..., \"options\": {...}}]"), e);
