@@ -200,18 +200,32 @@ class SlurmSweepTest {
         return sb.toString();
     }
 
+    /**
+     * Stops the daemons and waits until they (and anything slurmd started) are gone: munged writes its seed file
+     * and slurmctld its state as they exit, and a daemon still writing into the temporary folder made JUnit's
+     * clean-up fail a test that had passed.
+     */
     @AfterEach
     void stop() throws Exception {
+        List<ProcessHandle> all = new ArrayList<>();
         for (Process p : daemons) {
-            p.destroy();
-        }
-        for (Process p : daemons) {
-            if (!p.waitFor(20, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-            }
+            p.descendants().forEach(all::add);
+            all.add(p.toHandle());
         }
         if (mungePid != null && Files.exists(mungePid)) {
-            exec(List.of("kill", Files.readString(mungePid).strip()), Map.of(), 10);
+            String pid = Files.readString(mungePid).strip();
+            if (pid.matches("\\d+")) {
+                ProcessHandle.of(Long.parseLong(pid)).ifPresent(all::add);
+            }
+        }
+        all.forEach(ProcessHandle::destroy);
+        for (ProcessHandle h : all) {
+            try {
+                h.onExit().get(20, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                h.destroyForcibly();
+                h.onExit().get(10, TimeUnit.SECONDS);
+            }
         }
     }
 
