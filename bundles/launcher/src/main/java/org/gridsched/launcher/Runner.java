@@ -435,7 +435,10 @@ public final class Runner {
         };
     }
 
-    /** The collectors' metrics the console summary shows, when the run measured them: label, key, format. */
+    /**
+     * The console summary for people: counts, then the collectors' times as seconds and as {@code 2d 03:12:45},
+     * wait percentiles (from the jobs, nearest rank), each line wrapped under 100 columns.
+     */
     private void printSummary(RunProfile p, SimulationResult r, RunReport report, Path dir) {
         JobCounts jobs = report.jobs();
         String policies = p.clusters.isEmpty() || p.clusters.stream().allMatch(c -> c.batch() == null)
