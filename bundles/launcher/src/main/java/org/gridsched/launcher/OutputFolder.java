@@ -276,7 +276,8 @@ final class OutputFolder implements AutoCloseable {
         }
     }
 
-    private static void deleteTree(Path p) throws IOException {
+    /** Deletes a file or folder and everything in it, without following links (a link is deleted, not its target). */
+    static void deleteTree(Path p) throws IOException {
         if (!Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return;
         }

@@ -551,7 +551,7 @@ final class Sweep {
         }
         Path tmp = dir.resolve(".gridsched-merge");
         try {
-            deleteTree(tmp);
+            OutputFolder.deleteTree(tmp);
             if (axes.study()) {
                 List<Matrix.Cell> results = new ArrayList<>();
                 for (int i = 0; i < cells.size(); i++) {
@@ -600,12 +600,12 @@ final class Sweep {
                     }
                 }
             }
-            deleteTree(dir.resolve("runs")); // an earlier merge's
+            OutputFolder.deleteTree(dir.resolve("runs")); // an earlier merge's
             Files.move(tmp.resolve("runs"), dir.resolve("runs"), StandardCopyOption.ATOMIC_MOVE);
             for (String f : List.of("matrix.csv", "tables.md")) {
                 Files.move(tmp.resolve(f), dir.resolve(f), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             }
-            deleteTree(tmp);
+            OutputFolder.deleteTree(tmp);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the merged results into " + dir + ": " + e.getMessage(), e);
         }
@@ -630,19 +630,5 @@ final class Sweep {
         }
         String s = parts.size() > 8 ? String.join(", ", parts.subList(0, 8)) + ", ..." : String.join(", ", parts);
         return s + " (" + list.size() + (list.size() == 1 ? " cell)" : " cells)");
-    }
-
-    private static void deleteTree(Path p) throws IOException {
-        if (!Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            try (Stream<Path> s = Files.list(p)) {
-                for (Path c : s.toList()) {
-                    deleteTree(c);
-                }
-            }
-        }
-        Files.delete(p);
     }
 }
