@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 
 import org.apache.felix.service.command.CommandProcessor;
 import org.gridsched.api.InputException;
+import org.gridsched.launcher.BuildInfo;
 import org.gridsched.launcher.Cli;
 import org.gridsched.launcher.FeatureCatalog;
 import org.gridsched.launcher.PluginRegistry;
@@ -60,7 +61,7 @@ public final class MainComponent implements Callable<Integer> {
         }
         if (argv.size() == 1 && argv.get(0).equals("--version")) {
             // before the features: the answer depends on the build only (bin/gridsched caches it per build)
-            System.out.println(version(context));
+            System.out.println(version());
             return 0;
         }
         try {
@@ -93,15 +94,11 @@ public final class MainComponent implements Callable<Integer> {
     }
 
     /**
-     * {@code gridsched VERSION (commit C)}: the version and git commit the executable jar was built from, which the
-     * build writes into its framework properties ({@code gridsched.version}, {@code gridsched.commit} in
-     * runconfigs/gridsched.bndrun); "unknown" when built outside a git checkout or by hand.
+     * {@code gridsched VERSION (commit C)}: the version and git commit the application was built from, as the
+     * launcher's {@link BuildInfo} knows them (the same that summary.json records).
      */
-    static String version(BundleContext context) {
-        String v = context.getProperty("gridsched.version");
-        String c = context.getProperty("gridsched.commit");
-        return "gridsched " + (v == null || v.isBlank() ? "unknown" : v.strip()) + " (commit "
-                + (c == null || c.isBlank() ? "unknown" : c.strip()) + ")";
+    static String version() {
+        return "gridsched " + BuildInfo.version() + " (commit " + BuildInfo.commit() + ")";
     }
 
     /**

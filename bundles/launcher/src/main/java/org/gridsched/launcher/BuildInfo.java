@@ -8,12 +8,12 @@ import java.util.Map;
 import java.util.jar.Manifest;
 
 /**
- * Which build of gridsched made a result: the version and the git commit the launcher bundle was built from
- * (headers {@code Gridsched-Version} and {@code Gridsched-Commit} that bnd writes into its manifest). A result
- * can then be traced to the code that produced it; "unknown" when the launcher runs from a folder without its
- * manifest (an IDE).
+ * Which build of gridsched this is: the version and the git commit the launcher bundle was built from (headers
+ * {@code Gridsched-Version} and {@code Gridsched-Commit} that bnd writes into its manifest). The one source of
+ * both for summary.json's {@code run.build} and for {@code gridsched --version}; "unknown" when the launcher
+ * runs from a folder without its manifest (an IDE).
  */
-final class BuildInfo {
+public final class BuildInfo {
     static final String UNKNOWN = "unknown";
     private static final Map<String, Object> CURRENT = read();
 
@@ -25,8 +25,12 @@ final class BuildInfo {
         return CURRENT;
     }
 
-    static String version() {
+    public static String version() {
         return (String) CURRENT.get("version");
+    }
+
+    public static String commit() {
+        return (String) CURRENT.get("commit");
     }
 
     private static Map<String, Object> read() {
