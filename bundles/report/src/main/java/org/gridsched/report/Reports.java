@@ -99,9 +99,14 @@ public final class Reports {
 
     /** Written to a temporary file and moved into place: a reader never sees half a report. */
     static void write(Path file, String text) {
+        write(file, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Written to a temporary file and moved into place (images too: a killed report leaves no half PNG). */
+    static void write(Path file, byte[] bytes) {
         try {
             Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            Files.write(tmp, bytes);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new InputException(file.toString(), 0, null, "cannot write: " + e.getMessage());

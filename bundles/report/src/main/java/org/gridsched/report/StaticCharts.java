@@ -4,9 +4,8 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Paint;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -74,9 +73,9 @@ final class StaticCharts {
 
     static void png(JFreeChart chart, Path file, int w, int h) throws IOException {
         BufferedImage img = themed(chart).createBufferedImage(w, h, BufferedImage.TYPE_INT_RGB, null);
-        try (OutputStream out = Files.newOutputStream(file)) {
-            ImageIO.write(img, "png", out);
-        }
+        ByteArrayOutputStream png = new ByteArrayOutputStream(1 << 16);
+        ImageIO.write(img, "png", png);
+        Reports.write(file, png.toByteArray());
     }
 
     static void series(JobsTable t, TimeSeries s, Path file) throws IOException {
