@@ -42,8 +42,14 @@ class StartupTest {
 
     /** The script, features and built application in a new folder (modification times kept). */
     static Path copyOfApplication(String name) throws IOException {
-        Path home = Files.createDirectories(tmp.resolve(name));
-        for (String f : List.of("bin/gridsched", "bin/bench-startup", "runconfigs/cds-training.json", "runconfigs/target/gridsched.jar")) {
+        return copyOfApplication(tmp, name);
+    }
+
+    /** The script, features and built application in BASE/NAME (modification times kept). */
+    static Path copyOfApplication(Path base, String name) throws IOException {
+        Path home = Files.createDirectories(base.resolve(name));
+        for (String f : List.of("bin/gridsched", "bin/daemon-client.sh", "bin/bench-startup", "runconfigs/cds-training.json",
+                "runconfigs/target/gridsched.jar")) {
             copy(App.HOME.resolve(f), home.resolve(f));
         }
         for (String dir : List.of("features", "runconfigs/target/bundles")) {
@@ -61,10 +67,23 @@ class StartupTest {
         Files.copy(from, to, StandardCopyOption.COPY_ATTRIBUTES, StandardCopyOption.REPLACE_EXISTING);
     }
 
-    /** {@code bin/gridsched ARGS} of HOME, with its own plugin folder unless ENV names one. */
+    /**
+     * {@code bin/gridsched ARGS} of HOME, with its own plugin folder unless ENV names one, each command in a process
+     * of its own (these tests are about that path; {@link DaemonAppTest} covers the background server).
+     */
     static App.Result gridsched(Path home, Map<String, String> env, String... args) throws IOException, InterruptedException {
+        return App.exec(command(home, args), home, environment(home, Map.of("GRIDSCHED_DAEMON", "0"), env), null, 300);
+    }
+
+    static List<String> command(Path home, String... args) {
         List<String> cmd = new ArrayList<>(List.of("bash", home.resolve("bin/gridsched").toString()));
         cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    /** The environment of bin/gridsched for these tests: defaults, then each map in turn. */
+    @SafeVarargs
+    static Map<String, String> environment(Path home, Map<String, String>... env) {
         Map<String, String> e = new HashMap<>();
         e.put("GRIDSCHED_PLUGINS", home.resolve("workspace/plugins").toString());
         e.put("JAVA_HOME", System.getProperty("java.home"));
@@ -73,8 +92,10 @@ class StartupTest {
         e.put("GRIDSCHED_CDS", "1");
         e.put("GRIDSCHED_JIT", "auto");
         e.put("GRIDSCHED_DRY_RUN", "0");
-        e.putAll(env);
-        return App.exec(cmd, home, e, null, 300);
+        for (Map<String, String> m : env) {
+            e.putAll(m);
+        }
+        return e;
     }
 
     static Path prepared(Path home) {

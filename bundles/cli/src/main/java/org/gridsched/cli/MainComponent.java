@@ -31,6 +31,8 @@ import org.osgi.service.component.annotations.ReferencePolicy;
  */
 @Component(service = Callable.class, immediate = true, property = "main.thread=true")
 public final class MainComponent implements Callable<Integer> {
+    /** The internal first argument that makes this process a background server (see {@link Daemon}). */
+    static final String DAEMON = "--daemon";
     private final PluginRegistry registry;
     private final BundleContext context;
     private final String[] args;
@@ -70,14 +72,8 @@ public final class MainComponent implements Callable<Integer> {
             System.err.println("gridsched: error: " + e.getMessage());
             return 1;
         }
-        if (!argv.isEmpty() && argv.get(0).equals("features") && commands != null) {
-            try {
-                commands.commands().features(System.out);
-                return 0;
-            } catch (InputException e) {
-                System.err.println("gridsched: error: " + e.getMessage());
-                return 1;
-            }
+        if (argv.size() == 2 && argv.get(0).equals(DAEMON)) {
+            return serve(home, Path.of(argv.get(1)));
         }
         if (!argv.isEmpty() && argv.get(0).equals("shell")) {
             if (processor == null || commands == null) {
@@ -90,7 +86,51 @@ public final class MainComponent implements Callable<Integer> {
             PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true);
             return new Shell(processor, commands, new FileInputStream(FileDescriptor.in), out, err).run(argv.subList(1, argv.size()));
         }
-        return new Cli(registry, System.out, System.err, System.console() != null, home).run(argv.toArray(String[]::new));
+        return execute(home, argv, System.out, System.err, System.console() != null);
+    }
+
+    /** A command other than the shell, on the given streams (this process's, or a background server client's). */
+    private int execute(Path home, List<String> argv, PrintStream out, PrintStream err, boolean interactive) {
+        if (argv.size() == 1 && argv.get(0).equals("--version")) {
+            out.println(version());
+            return 0;
+        }
+        if (!argv.isEmpty() && argv.get(0).equals("features") && commands != null) {
+            try {
+                commands.commands().features(out);
+                return 0;
+            } catch (InputException e) {
+                err.println("gridsched: error: " + e.getMessage());
+                return 1;
+            }
+        }
+        if (!argv.isEmpty() && argv.get(0).equals("shell")) {
+            err.println("gridsched: the shell does not run in the background server; run it with GRIDSCHED_DAEMON=0");
+            return 1;
+        }
+        return new Cli(registry, out, err, interactive, home).run(argv.toArray(String[]::new));
+    }
+
+    /**
+     * Internal ({@code bin/gridsched} starts it): serves commands from {@code dir} until idle ({@link Daemon}).
+     * The plugin, configuration and feature folders it watches for changes are those this process was given.
+     */
+    private int serve(Path home, Path dir) {
+        List<Path> watched = new ArrayList<>();
+        for (String d : System.getProperty("felix.fileinstall.dir", "").split(",")) {
+            if (!d.isBlank()) {
+                watched.add(Path.of(d.trim()));
+            }
+        }
+        watched.add(home.resolve("features"));
+        long idle = Long.getLong("gridsched.daemon.idle", 600) * 1000;
+        try {
+            return new Daemon(dir, (a, out, err, interactive) -> execute(home, a, out, err, interactive), idle,
+                    () -> FolderSignature.of(watched), status -> Runtime.getRuntime().exit(status)).serve();
+        } catch (java.io.IOException e) {
+            System.err.println("gridsched: the background server in " + dir + " stopped: " + e.getMessage());
+            return 1;
+        }
     }
 
     /**
