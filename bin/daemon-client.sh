@@ -11,8 +11,8 @@
 # least recently used idle one is stopped, or the command runs in a process of its own).
 #
 # Off (the command runs in a process of its own, as before) with GRIDSCHED_DAEMON=0, in Slurm jobs (a task's
-# processes end with it, so a server would not outlive it), for the shell and bench, and whenever the server
-# cannot be reached.
+# processes end with it, so a server would not outlive it), for the shell, bench and slurm, and whenever the
+# server cannot be reached.
 
 daemons="$home/runconfigs/target/daemons"
 
@@ -28,7 +28,9 @@ daemon_wanted() {
     local a=("$@")
     if [ "${#a[@]}" -ge 2 ] && [ "${a[0]}" = --features ]; then a=("${a[@]:2}"); fi
     case "${a[0]:-}" in
-        shell|bench|daemon) return 1 ;;
+        # the shell reads its input; bench measures a JVM of its own; slurm runs Slurm's commands, which read
+        # the caller's environment (a server has the environment of the command that started it)
+        shell|bench|daemon|slurm) return 1 ;;
     esac
     return 0
 }
@@ -42,8 +44,8 @@ daemon_key() {
     done </proc/self/status
     hash java 2>/dev/null || true
     java="${BASH_CMDS[java]:-java}"
-    printf -v key '%s\n' "build $build" "java $java" "java_home ${JAVA_HOME:-}" "options ${GRIDSCHED_JAVA_OPTS:-}" \
-        "features $1" "plugins $plugins_abs" "config $home/workspace/config" "cwd $PWD" "umask $mask" \
+    printf -v key '%s\n' "build $build" "java $java" "java_home ${JAVA_HOME:-}" "options ${GRIDSCHED_JAVA_OPTS:-}|${JAVA_TOOL_OPTIONS:-}|${_JAVA_OPTIONS:-}" \
+        "features $1" "plugins $plugins_abs" "config $home/workspace/config" "cwd $PWD" "home ${HOME:-}" "umask $mask" \
         "locale ${LANG:-}|${LC_ALL:-}|${LC_CTYPE:-}|${TZ:-}" "idle ${GRIDSCHED_DAEMON_IDLE:-600}"
 }
 

@@ -118,6 +118,12 @@ class DaemonAppTest {
         for (String f : List.of("jobs.csv", "summary.json")) {
             assertArrayEquals(Files.readAllBytes(tmp.resolve("w2/results").resolve(f)), Files.readAllBytes(tmp.resolve("w1/results").resolve(f)), f);
         }
+        // and again in the same server, which now has a run behind it: nothing of the first run leaks into the second
+        App.Result again = gridsched(plugins, tmp.resolve("w1"), Map.of(), small);
+        assertEquals(0, again.exit(), again.all());
+        for (String f : List.of("jobs.csv", "summary.json")) {
+            assertArrayEquals(Files.readAllBytes(tmp.resolve("w2/results").resolve(f)), Files.readAllBytes(tmp.resolve("w1/results").resolve(f)), f);
+        }
 
         // errors: the same words and exit status
         App.Result bad = gridsched(plugins, tmp.resolve("w1"), Map.of(), "simulate", "--bogus");

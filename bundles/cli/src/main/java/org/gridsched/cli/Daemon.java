@@ -101,14 +101,15 @@ final class Daemon {
         try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             server.setSoTimeout(CHECK_MILLIS);
             publish(server.getLocalPort());
-            while (!stopRequested) {
+            while (true) {
+                // a command under way always finishes first (a stop waits for it)
+                if (!busy && (stopRequested || System.currentTimeMillis() - lastUsed > idleMillis || !Files.exists(portFile()))) {
+                    break;
+                }
                 Socket client;
                 try {
                     client = server.accept();
                 } catch (SocketTimeoutException e) {
-                    if (!busy && (System.currentTimeMillis() - lastUsed > idleMillis || !Files.exists(portFile()))) {
-                        break;
-                    }
                     continue;
                 }
                 answer(client);
@@ -179,7 +180,7 @@ final class Daemon {
             close(client);
             return;
         }
-        if (busy) {
+        if (busy || stopRequested) {
             reply(client, "busy");
             close(client);
             return;

@@ -133,6 +133,36 @@ class DaemonTest {
     }
 
     @Test
+    void aStopWaitsForTheCommandUnderWay() throws Exception {
+        CountDownLatch running = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        start((args, out, err, interactive) -> {
+            running.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            out.println("finished");
+            return 0;
+        }, 60_000);
+        String[] p = port();
+        Client first = request(p[1], "run", "long.json");
+        assertEquals("ok", first.line());
+        assertTrue(running.await(10, TimeUnit.SECONDS));
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), Integer.parseInt(p[0]))) {
+            s.getOutputStream().write(("gridsched-daemon 1\ntoken " + p[1] + "\nstop\n").getBytes(StandardCharsets.US_ASCII));
+            assertEquals("ok", new BufferedReader(new InputStreamReader(s.getInputStream())).readLine());
+        }
+        Thread.sleep(1_200);
+        assertFalse(served.isDone(), "still serving its command");
+        release.countDown();
+        assertEquals("exit 0", first.line());
+        assertEquals(0, served.get(10, TimeUnit.SECONDS));
+        assertEquals("finished\n", Files.readString(first.out()));
+    }
+
+    @Test
     void changedFoldersMakeTheServerStaleAndItStops() throws Exception {
         AtomicInteger runs = new AtomicInteger();
         start((args, out, err, interactive) -> runs.incrementAndGet(), 60_000);
