@@ -69,6 +69,7 @@ class CoallocationTest {
         assertEquals(800, byId(r).get(3L).startTime());
         assertEquals("1,0,1000,3,8,placed,claimed_at_try_1,1,700,700,1000,7200,0,c0;c1;c2", row(r, 1));
         assertEquals(100.0, r.overall().get("global_success_percent"));
+        assertEquals(0.0, r.overall().get("global_kill_starts_percent"));
         assertEquals(1.0, r.overall().get("mean_placement_tries"));
         assertEquals(700.0, r.overall().get("mean_placement_queue_time"));
     }
@@ -114,6 +115,8 @@ class CoallocationTest {
         assertEquals("4,20,1000,2,4,placed,global_priority_kills,3,1000,980,1000,0,2,c0;c1", row(r, 4));
         assertEquals(2L, r.overall().get("local_killed"));
         assertEquals(200.0 / 3, (double) r.overall().get("local_kill_percent"), 1e-9);
+        assertEquals(100.0, r.overall().get("global_kill_starts_percent"));
+        assertEquals(2.0, r.overall().get("mean_kills_per_kill_start"));
     }
 
     /** With requeue_killed, GP's victims arrive again: B and C restart when the global job ends, and run in full. */
