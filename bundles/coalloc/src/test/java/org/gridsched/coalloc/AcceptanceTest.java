@@ -15,22 +15,33 @@ import org.junit.jupiter.api.Test;
  * The paper's qualitative findings (spec section 4) as checks, on the paper's model (4 x 32, U_l = 30 %,
  * deadlines U[1, 3599] s, worst fit) with 3 seeds x 200,000 s of arrivals; every variant sees the same jobs
  * (common random numbers). Margins are several confidence half-widths of the full experiments
- * (docs/coallocation.md). The kill-rate ordering of the paper's Fig. 9 is not reproduced and not checked here.
+ * (docs/coallocation.md). The kill-rate ordering of the paper's Fig. 9 does not come out of the paper's model (a
+ * successful try claims until the deadline); the last test checks where it does come from instead.
  */
 class AcceptanceTest {
     private static final int SEEDS = 3;
 
     /** Mean of a metric over the seeds. */
     private static double mean(String metric, Map<String, Object> workload, Map<String, Object> controller) {
-        double sum = 0;
+        return means(workload, controller, metric)[0];
+    }
+
+    /** Means of several metrics over the seeds, from the same runs. */
+    private static double[] means(Map<String, Object> workload, Map<String, Object> controller, String... metrics) {
+        double[] sum = new double[metrics.length];
         for (long seed = 1; seed <= SEEDS; seed++) {
             Map<String, Object> w = new HashMap<>(workload);
             w.put("duration", 200_000);
             SimulationResult r = Harness.run(Harness.platform(32, 32, 32, 32),
                     new CoallocGenerator().open(new PluginOptions("coalloc", w), seed), controller, seed);
-            sum += ((Number) r.overall().get(metric)).doubleValue();
+            for (int m = 0; m < metrics.length; m++) {
+                sum[m] += ((Number) r.overall().get(metrics[m])).doubleValue();
+            }
         }
-        return sum / SEEDS;
+        for (int m = 0; m < metrics.length; m++) {
+            sum[m] /= SEEDS;
+        }
+        return sum;
     }
 
     private static double success(double lambdaG, Map<String, Object> controller) {
@@ -90,5 +101,24 @@ class AcceptanceTest {
         assertTrue(mean("global_success_percent", w, gp) > mean("global_success_percent", w, lp) + 5);
         assertTrue(mean("local_kill_percent", w, gp) > 1);
         assertEquals(0, mean("local_kill_percent", w, lp));
+    }
+
+    /**
+     * Fig. 9 (the pure RPP and Wait-1000 kill many more local jobs than Wait-10) with KOALA's separate claiming
+     * step, {@code claim: at_deadline}, which is not the paper's model: a placement made long before the deadline
+     * holds nothing, local jobs take its processors, and GP kills them at the deadline. The same switch loses
+     * Fig. 8: without early claims the pure RPP and Wait-1000 no longer delay local jobs. With the paper's claims
+     * at the try it is the other way round (previous tests; docs/coallocation.md, section 6).
+     */
+    @Test
+    void claimingOnlyAtTheDeadlineTradesFigureEightForFigureNine() {
+        Map<String, Object> w = Map.of("global_rate", 0.004);
+        String[] metrics = {"local_kill_percent", "local_mean_response_time"};
+        double[] w10 = means(w, Map.of("ignore", 10, "claim", "at_deadline"), metrics);
+        double[] w1000 = means(w, Map.of("ignore", 1000, "claim", "at_deadline"), metrics);
+        double[] rpp = means(w, Map.of("claim", "at_deadline"), metrics);
+        String all = "kills " + w10[0] + " " + w1000[0] + " " + rpp[0] + ", response " + w10[1] + " " + w1000[1] + " " + rpp[1];
+        assertTrue(1.3 * w10[0] < w1000[0] && 1.3 * w10[0] < rpp[0], all);
+        assertTrue(w1000[1] < 1.1 * w10[1] && rpp[1] < 1.1 * w10[1], all);
     }
 }

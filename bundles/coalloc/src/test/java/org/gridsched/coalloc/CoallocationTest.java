@@ -69,6 +69,7 @@ class CoallocationTest {
         assertEquals(800, byId(r).get(3L).startTime());
         assertEquals("1,0,1000,3,8,placed,claimed_at_try_1,1,700,700,1000,7200,0,c0;c1;c2", row(r, 1));
         assertEquals(100.0, r.overall().get("global_success_percent"));
+        assertEquals(0.0, r.overall().get("global_kill_starts_percent"));
         assertEquals(1.0, r.overall().get("mean_placement_tries"));
         assertEquals(700.0, r.overall().get("mean_placement_queue_time"));
     }
@@ -114,6 +115,8 @@ class CoallocationTest {
         assertEquals("4,20,1000,2,4,placed,global_priority_kills,3,1000,980,1000,0,2,c0;c1", row(r, 4));
         assertEquals(2L, r.overall().get("local_killed"));
         assertEquals(200.0 / 3, (double) r.overall().get("local_kill_percent"), 1e-9);
+        assertEquals(100.0, r.overall().get("global_kill_starts_percent"));
+        assertEquals(2.0, r.overall().get("mean_kills_per_kill_start"));
     }
 
     /** With requeue_killed, GP's victims arrive again: B and C restart when the global job ends, and run in full. */
@@ -149,6 +152,75 @@ class CoallocationTest {
         assertEquals(0L, r.overall().get("local_collateral_restarts"));
         assertEquals(1L, r.overall().get("local_killed"));
         assertEquals(1L, r.overall().get("local_kills_by_global_priority"));
+    }
+
+    /**
+     * The two claiming models on the same jobs: a job of 2 x 4 (deadline 1000) is placed by its first try at 700
+     * on c0 and c1 (worst fit: c0 first on a tie, then c1 with 8 idle against c0's 4 left); a local job L of 8
+     * processors arrives on c0 at 800 for 500 s.
+     * <ul>
+     * <li>{@code claim: at_try} (the paper): the try claims 4 processors of c0 from 700, so L does not fit at 800
+     *     and waits until the global job (1000-1100) gives them back: L runs 1100-1600; nobody is killed; the
+     *     claims waste 2 x 4 x 300 = 2,400 processor-seconds.</li>
+     * <li>{@code claim: at_deadline} (KOALA's separate claiming step): the try holds nothing, L starts at 800 on
+     *     all of c0, and at 1000 GP kills L to claim c0: one kill, nothing wasted.</li>
+     * </ul>
+     */
+    @Test
+    void claimingAtTheTryMakesLocalJobsWaitClaimingAtTheDeadlineKillsThem() {
+        List<org.gridsched.api.workload.JobRecord> jobs = List.of(global(1, 0, 100, 2, 4), local(2, 800, 500, 8, 0));
+        SimulationResult atTry = run(platform(8, 8), jobs, options("d_min", 1000, "d_max", 1000));
+        assertEquals(1100, byId(atTry).get(2L).startTime());
+        assertEquals("COMPLETED_SUCCESSFULLY", byId(atTry).get(2L).finalState());
+        assertEquals("1,0,1000,2,4,placed,claimed_at_try_1,1,700,700,1000,2400,0,c0;c1", row(atTry, 1));
+        assertEquals(0L, atTry.overall().get("local_killed"));
+        assertEquals(0.0, atTry.overall().get("global_kill_starts_percent"));
+
+        SimulationResult atDeadline = run(platform(8, 8), jobs, options("d_min", 1000, "d_max", 1000, "claim", "at_deadline"));
+        SimJob l = byId(atDeadline).get(2L);
+        assertEquals(800, l.startTime());
+        assertEquals(1000, l.finishTime());
+        assertEquals("COMPLETED_KILLED", l.finalState());
+        assertEquals(1000, byId(atDeadline).get(1L).startTime());
+        assertEquals("1,0,1000,2,4,placed,claimed_at_deadline_kills,1,700,700,1000,0,1,c0;c1", row(atDeadline, 1));
+        assertEquals(0, atDeadline.claimedIdleSeconds(0) + atDeadline.claimedIdleSeconds(1), 0);
+        assertEquals(1L, atDeadline.overall().get("local_killed"));
+        assertEquals(Map.of("claimed_at_deadline_kills", 1L), atDeadline.overall().get("global_started_by_how"));
+        assertEquals(100.0, atDeadline.overall().get("global_kill_starts_percent"));
+        assertEquals(1.0, atDeadline.overall().get("mean_kills_per_kill_start"));
+    }
+
+    /** The same jobs under LP with {@code claim: at_deadline}: L keeps c0, the global job fails at its deadline. */
+    @Test
+    void underLocalPriorityAJobWhosePlacedProcessorsWereTakenFails() {
+        SimulationResult r = run(platform(8, 8), List.of(global(1, 0, 100, 2, 4), local(2, 800, 500, 8, 0)),
+                options("d_min", 1000, "d_max", 1000, "claim", "at_deadline", "priority", "lp"));
+        assertEquals(GridJob.State.REJECTED, byId(r).get(1L).state());
+        assertEquals(Map.of("claim_failed_at_deadline", 1L), r.rejectedByReason());
+        assertEquals("1,0,1000,2,4,failed,claim_failed_at_deadline,1,700,700,,0,0,", row(r, 1));
+        assertEquals(1300, byId(r).get(2L).finishTime());
+        assertEquals("COMPLETED_SUCCESSFULLY", byId(r).get(2L).finalState());
+    }
+
+    /**
+     * {@code claim: at_deadline} under GP does not kill for a job that could not start anyway. Deadlines are
+     * submit + 1000. G1 (2 x 4, submitted at 0) is placed at 700 on c0 and c1 and runs 1000-1500 on 4 processors
+     * of each. G2 (2 x 8, submitted at 100) is placed at 800, when both clusters are idle, on all of c0 and c1.
+     * L (4 processors, local to c1) starts at 1050 beside G1. At 1100 G2 would need 8 processors of c0, where
+     * G1 holds 4 and no local job runs: it fails, and L, which could have been killed on c1, keeps running.
+     */
+    @Test
+    void globalPriorityDoesNotKillForAPlacedJobThatCannotStart() {
+        SimulationResult r = run(platform(8, 8), List.of(global(1, 0, 500, 2, 4), global(2, 100, 100, 2, 8),
+                local(3, 1050, 1000, 4, 1)), options("d_min", 1000, "d_max", 1000, "claim", "at_deadline"));
+        Map<Long, SimJob> jobs = byId(r);
+        assertEquals(1000, jobs.get(1L).startTime());
+        assertEquals("1,0,1000,2,4,placed,claimed_at_deadline,1,700,700,1000,0,0,c0;c1", row(r, 1));
+        assertEquals("2,100,1100,2,8,failed,claim_failed_at_deadline,1,800,700,,0,0,", row(r, 2));
+        assertEquals(1050, jobs.get(3L).startTime());
+        assertEquals(2050, jobs.get(3L).finishTime());
+        assertEquals("COMPLETED_SUCCESSFULLY", jobs.get(3L).finalState());
+        assertEquals(0L, r.overall().get("local_killed"));
     }
 
     /** With L_p = 1 the single try is at the deadline: the job starts there without claiming anything. */
@@ -222,6 +294,7 @@ class CoallocationTest {
         assertEquals("mp", fails(options("mp", 0)).field());
         assertEquals("ignore", fails(options("ignore", -1)).field());
         assertEquals("priority", fails(options("priority", "xp")).field());
+        assertEquals("claim", fails(options("claim", "later")).field());
         InputException e = fails(options("placement", "best-fit"));
         assertEquals("placement", e.field());
         assertTrue(e.getMessage().contains("worst-fit"), e.getMessage());

@@ -92,6 +92,10 @@ final class CoallocRun implements Controller {
         }
         g.tries++;
         List<Part> parts = place(g, false);
+        if (parts != null && s.claimAtDeadline()) {
+            g.placed(grid.now(), parts); // nothing is held: local jobs may take these processors until D
+            return;
+        }
         if (parts != null) {
             Claim[] claims = claim(parts, untilDeadline(g));
             if (claims != null) {
@@ -112,6 +116,10 @@ final class CoallocRun implements Controller {
             g.started(grid.now(), g.how);
             return;
         }
+        if (g.outcome == GlobalJob.Outcome.PLACED) {
+            claimPlaced(g);
+            return;
+        }
         if (g.outcome != GlobalJob.Outcome.WAITING) {
             return;
         }
@@ -130,6 +138,25 @@ final class CoallocRun implements Controller {
             }
         } else {
             fail(g, "placement_failed");
+        }
+    }
+
+    /**
+     * {@code claim: at_deadline}: the job claims, at its deadline, the clusters its try chose. On idle
+     * processors it simply starts; otherwise GP kills local jobs there (if that is enough) and LP gives up.
+     */
+    private void claimPlaced(GlobalJob g) {
+        List<Part> parts = g.parts;
+        if (grid.start(g.job, parts)) {
+            g.started(grid.now(), "claimed_at_deadline");
+        } else if (s.globalPriority()) {
+            new GlobalPriority(grid, locals, s.requeueKilled()).startOnPlaced(g, parts, "claimed_at_deadline_kills",
+                    "claim_failed_at_deadline");
+            if (g.outcome == GlobalJob.Outcome.FAILED) {
+                grid.reject(g.job, g.how);
+            }
+        } else {
+            fail(g, "claim_failed_at_deadline");
         }
     }
 

@@ -9,23 +9,27 @@ import org.gridsched.api.PluginOptions;
 
 /**
  * The controller's validated options. Defaults are the paper's where it has one (L_p = 0.7 of its first
- * experiment, GP, worst fit, deadlines U[1, 3599] s); M_p = 5 is ours (the paper gives no value).
+ * experiment, GP, claims at the try, worst fit, deadlines U[1, 3599] s); M_p = 5 is ours (the paper gives no
+ * value).
  *
- * @param lp             L_p in (0, 1]
- * @param mp             M_p, at least 1
- * @param ignore         X of Wait-X in seconds, +infinity for the pure RPP
- * @param globalPriority GP (true) or LP
- * @param requeueKilled  GP's victims are re-queued instead of lost
- * @param minComponents  jobs of fewer components are not taken (left to the local schedulers and the broker)
+ * @param lp              L_p in (0, 1]
+ * @param mp              M_p, at least 1
+ * @param ignore          X of Wait-X in seconds, +infinity for the pure RPP
+ * @param globalPriority  GP (true) or LP
+ * @param requeueKilled   GP's victims are re-queued instead of lost
+ * @param claimAtDeadline a successful try only chooses the clusters and the processors are claimed at the
+ *                        deadline (KOALA's separate claiming step), instead of being claimed by the try (the paper)
+ * @param minComponents   jobs of fewer components are not taken (left to the local schedulers and the broker)
  */
 public record CoallocSettings(double lp, int mp, double ignore, boolean globalPriority, boolean requeueKilled,
-        String placement, double dMin, double dMax, int minComponents) {
+        boolean claimAtDeadline, String placement, double dMin, double dMax, int minComponents) {
 
     static final String LP = "lp";
     static final String MP = "mp";
     static final String IGNORE = "ignore";
     static final String PRIORITY = "priority";
     static final String REQUEUE = "requeue_killed";
+    static final String CLAIM = "claim";
     static final String PLACEMENT = "placement";
     static final String D_MIN = "d_min";
     static final String D_MAX = "d_max";
@@ -38,6 +42,8 @@ public record CoallocSettings(double lp, int mp, double ignore, boolean globalPr
                 new Parameter(IGNORE, "infinity", "X of Wait-X: ignore a job until D - X seconds, then RPP; 'infinity' = pure RPP"),
                 new Parameter(PRIORITY, "gp", "gp: at its deadline an unplaced job kills local jobs to start; lp: it fails"),
                 new Parameter(REQUEUE, "false", "gp: re-queue killed local jobs instead of losing them"),
+                new Parameter(CLAIM, "at_try", "at_try: a successful try claims the processors until D (the paper); "
+                        + "at_deadline: a try only chooses the clusters, claimed at D (KOALA's separate claiming step)"),
                 new Parameter(PLACEMENT, "worst-fit", "placement policy, one of: " + placements),
                 new Parameter(D_MIN, "1", "deadline = submit + U[d_min, d_max] seconds (drawn per job id from the seed)"),
                 new Parameter(D_MAX, "3599", "see d_min"),
@@ -67,12 +73,17 @@ public record CoallocSettings(double lp, int mp, double ignore, boolean globalPr
         if (!(dMax >= dMin) || Double.isInfinite(dMax)) {
             throw bad(o, D_MAX, "must be finite and at least d_min (" + dMin + "), got " + o.asMap().get(D_MAX));
         }
+        String claim = o.getString(CLAIM, "at_try").trim().toLowerCase(Locale.ROOT);
+        if (!claim.equals("at_try") && !claim.equals("at_deadline")) {
+            throw bad(o, CLAIM, "must be 'at_try' (a successful try claims the processors) or 'at_deadline' (they are "
+                    + "claimed at the deadline), got '" + claim + "'");
+        }
         int minComponents = o.getInt(MIN_COMPONENTS, 2);
         if (minComponents < 1) {
             throw bad(o, MIN_COMPONENTS, "must be at least 1, got " + minComponents);
         }
         return new CoallocSettings(lp, mp, ignore, priority.equals("gp"), o.getBoolean(REQUEUE, false),
-                o.getString(PLACEMENT, "worst-fit").trim(), dMin, dMax, minComponents);
+                claim.equals("at_deadline"), o.getString(PLACEMENT, "worst-fit").trim(), dMin, dMax, minComponents);
     }
 
     private static double ignore(PluginOptions o) {

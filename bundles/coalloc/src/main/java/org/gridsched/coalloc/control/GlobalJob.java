@@ -1,7 +1,10 @@
 package org.gridsched.coalloc.control;
 
+import java.util.List;
+
 import org.gridsched.api.control.Claim;
 import org.gridsched.api.control.GridJob;
+import org.gridsched.api.control.Part;
 
 /**
  * The controller's state of one global (co-allocated) job, hung on the job's tag. The {@code coalloc}
@@ -16,6 +19,11 @@ public final class GlobalJob {
         WAITING,
         /** Placed by a try before its deadline; its processors are claimed until then. */
         CLAIMED,
+        /**
+         * Placed by a try before its deadline with {@code claim: at_deadline}: its clusters are chosen, nothing is
+         * held, and the processors are claimed at the deadline.
+         */
+        PLACED,
         /** Started at its deadline. */
         STARTED,
         /** Given up (rejected). */
@@ -41,6 +49,8 @@ public final class GlobalJob {
     double claimedAt = Double.NaN;
     int claimedProcessors;
     Claim[] claims;
+    /** The parts chosen by the successful try, while the job is {@link Outcome#PLACED}. */
+    List<Part> parts;
     int kills;
     int collateral;
 
@@ -67,19 +77,34 @@ public final class GlobalJob {
         }
     }
 
+    /** With {@code claim: at_deadline}: the try's parts are kept for the claim at the deadline; the job leaves the queue. */
+    void placed(double now, List<Part> parts) {
+        this.parts = parts;
+        outcome = Outcome.PLACED;
+        how = "placed";
+        leftQueue = now;
+    }
+
+    /** Started at the deadline; a job that had claimed keeps {@code claimed_at_try_N} as how it was placed. */
     void started(double now, String how) {
         if (outcome == Outcome.WAITING) {
             leftQueue = now;
+        }
+        if (outcome != Outcome.CLAIMED) {
             this.how = how;
         }
         outcome = Outcome.STARTED;
         claims = null;
+        parts = null;
     }
 
     void failed(double now, String reason) {
+        if (outcome == Outcome.WAITING) {
+            leftQueue = now;
+        }
         outcome = Outcome.FAILED;
         how = reason;
-        leftQueue = now;
+        parts = null;
     }
 
     public double submit() {
@@ -102,7 +127,10 @@ public final class GlobalJob {
         return outcome;
     }
 
-    /** How it was placed ({@code claimed_at_try_N}, {@code try_at_deadline}, {@code global_priority}) or why it failed. */
+    /**
+     * How it was placed ({@code claimed_at_try_N}, {@code try_at_deadline}, {@code global_priority},
+     * {@code global_priority_kills}, {@code claimed_at_deadline}, {@code claimed_at_deadline_kills}) or why it failed.
+     */
     public String how() {
         return how;
     }
@@ -112,7 +140,7 @@ public final class GlobalJob {
         return tries;
     }
 
-    /** When it left the placement queue (claimed, started or failed); NaN while it waits. */
+    /** When it left the placement queue (claimed, placed, started or failed); NaN while it waits. */
     public double leftQueue() {
         return leftQueue;
     }

@@ -10,7 +10,8 @@ import org.gridsched.api.control.Part;
 /**
  * GP: a global job still unplaced at its deadline starts anyway, killing local jobs on the clusters its
  * placement chose, the most recently started first, until each has room. The placement is first tried on
- * idle processors only (no kill needed), then on idle processors plus those of running local jobs.
+ * idle processors only (no kill needed), then on idle processors plus those of running local jobs. With
+ * {@code claim: at_deadline} a job placed by an earlier try claims the clusters of that try in the same way.
  *
  * <p>The engine lets batch policies react to the kills only when this controller's callback returns, so
  * a waiting local job cannot take the freed processors before the global job does. A local job that
@@ -40,6 +41,27 @@ final class GlobalPriority {
             g.failed(grid.now(), "no_room_at_deadline");
             return;
         }
+        startOn(g, parts, how);
+    }
+
+    /**
+     * With {@code claim: at_deadline}: starts the job now on the clusters its try chose, killing local jobs
+     * there; marks it failed, killing nobody, if even all local jobs of one of those clusters would not make
+     * room (global jobs hold the rest). The job is not placed anew: the clusters were the try's choice.
+     */
+    void startOnPlaced(GlobalJob g, List<Part> parts, String how, String failure) {
+        int[] need = Request.perCluster(parts, grid.clusterCount());
+        for (int c = 0; c < need.length; c++) {
+            if (need[c] > 0 && grid.freeProcessors(c) + locals.processors(c) < need[c]) {
+                g.failed(grid.now(), failure);
+                return;
+            }
+        }
+        startOn(g, parts, how);
+    }
+
+    /** Kills on each part's cluster until it fits, then starts; the parts fit on idle and local jobs' processors. */
+    private void startOn(GlobalJob g, List<Part> parts, String how) {
         int[] need = Request.perCluster(parts, grid.clusterCount());
         for (int c = 0; c < need.length; c++) {
             makeRoom(g, c, need[c]);

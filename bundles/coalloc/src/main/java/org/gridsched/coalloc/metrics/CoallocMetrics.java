@@ -23,7 +23,8 @@ import org.gridsched.coalloc.control.GlobalJob;
  *     placed before its deadline.</li>
  * </ul>
  * Global success rate: global jobs started (at their deadline) over global jobs. Local kill rate: kills of
- * local jobs (lost, or re-queued after having run) over local jobs; a local job that FCFS started into
+ * local jobs (lost, or re-queued after having run) over local jobs; it splits into the global jobs that started
+ * by killing (kill starts) and the local jobs each of them killed; a local job that FCFS started into
  * processors freed by a global-priority kill and that was re-queued at the same instant is counted apart
  * ({@code local_collateral_restarts}). Local response time: finish − submit of local jobs that completed.
  */
@@ -44,6 +45,8 @@ final class CoallocMetrics implements Collector {
     private double queueTime;
     private long informed;
     private long globalKills;
+    private long killStarts;
+    private long killStartKills;
     private final long[] locals;
     private final long[] killed;
     private long requeuedKills;
@@ -126,7 +129,12 @@ final class CoallocMetrics implements Collector {
             tries += g.tries();
             queueTime += g.leftQueue() - g.submit();
             wasted += g.wastedProcessorSeconds();
-            globalKills += g.kills() - g.collateral();
+            int kills = g.kills() - g.collateral();
+            globalKills += kills;
+            if (ok && kills > 0) {
+                killStarts++;
+                killStartKills += kills;
+            }
         }
         if (file) {
             row(job, g, ok, how, start);
@@ -178,6 +186,8 @@ final class CoallocMetrics implements Collector {
         report.overall("local_collateral_restarts", collateral);
         report.overall("local_kill_percent", percent(localKilled + requeuedKills, localJobs));
         report.overall("local_kills_by_global_priority", globalKills);
+        report.overall("global_kill_starts_percent", percent(killStarts, globals));
+        report.overall("mean_kills_per_kill_start", killStarts == 0 ? Double.NaN : killStartKills / (double) killStarts);
         report.overall("local_mean_response_time", completedLocals == 0 ? Double.NaN : localResponse / completedLocals);
         report.overall("total_load_percent", percent(busy, capacity));
         report.overall("total_load_with_claims_percent", percent(busy + wasted, capacity));
