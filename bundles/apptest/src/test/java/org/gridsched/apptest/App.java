@@ -24,13 +24,18 @@ final class App {
     private App() {
     }
 
-    /** {@code java -jar gridsched.jar ARGS} with the given plugin and config folders. */
+    /** {@code java -jar gridsched.jar ARGS} with the given plugin and config folders, at most 120 s. */
     static Result run(Path plugins, Path config, String stdin, String... args) throws IOException, InterruptedException {
+        return run(120, plugins, config, stdin, args);
+    }
+
+    /** {@code java -jar gridsched.jar ARGS} with the given plugin and config folders, at most {@code timeoutSeconds}. */
+    static Result run(long timeoutSeconds, Path plugins, Path config, String stdin, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dgridsched.home=" + HOME, "-Dgridsched.bundles=" + HOME.resolve("runconfigs/target/bundles"),
                 "-Dfelix.fileinstall.dir=" + plugins + "," + config, "-jar", JAR.toString()));
         cmd.addAll(List.of(args));
-        return exec(cmd, null, Map.of(), stdin, 120);
+        return exec(cmd, null, Map.of(), stdin, timeoutSeconds);
     }
 
     static Result exec(List<String> cmd, Path dir, Map<String, String> env, String stdin, long timeoutSeconds)
