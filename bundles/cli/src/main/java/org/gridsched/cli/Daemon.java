@@ -101,6 +101,7 @@ final class Daemon {
         try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             server.setSoTimeout(CHECK_MILLIS);
             publish(server.getLocalPort());
+            announce();
             while (true) {
                 // a command under way always finishes first (a stop waits for it)
                 if (!busy && (stopRequested || System.currentTimeMillis() - lastUsed > idleMillis || !Files.exists(portFile()))) {
@@ -123,7 +124,7 @@ final class Daemon {
 
     /** A server that stops normally leaves nothing behind (one that is cancelled leaves its folder to the clients). */
     private void removeFolder() {
-        for (String f : new String[] {"key", "out", "err", "log"}) {
+        for (String f : new String[] {"key", "out", "err", "ready", "log"}) {
             try {
                 Files.deleteIfExists(dir.resolve(f));
             } catch (IOException e) {
@@ -147,6 +148,22 @@ final class Daemon {
             Files.move(tmp, portFile(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {
             Files.move(tmp, portFile(), StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /**
+     * Tells the client that started this server that it listens, on the named pipe {@code ready} it waits on
+     * (opened read-write, which never waits for the other end: if that client is gone, nothing blocks).
+     */
+    private void announce() {
+        Path ready = dir.resolve("ready");
+        if (!Files.exists(ready)) {
+            return;
+        }
+        try (java.io.RandomAccessFile pipe = new java.io.RandomAccessFile(ready.toFile(), "rw")) {
+            pipe.write("ready\n".getBytes(StandardCharsets.US_ASCII));
+        } catch (IOException e) {
+            // the client then finds the port file by itself
         }
     }
 
