@@ -168,7 +168,8 @@ daemon_start() {
         </dev/null >"$d/log" 2>&1) &
     local server=$! i line
     for ((i = 0; i < 120; i++)); do
-        if IFS= read -r -t 0.5 -u "$ready" line && [ "$line" = ready ] && [ -f "$d/port" ]; then
+        # (the port file is written before the word: without the word, it is enough)
+        if { IFS= read -r -t 0.5 -u "$ready" line || true; } && [ -f "$d/port" ]; then
             exec {ready}>&-
             echo "$d"
             return 0

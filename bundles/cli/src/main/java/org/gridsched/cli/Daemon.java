@@ -163,7 +163,7 @@ final class Daemon {
         try (java.io.RandomAccessFile pipe = new java.io.RandomAccessFile(ready.toFile(), "rw")) {
             pipe.write("ready\n".getBytes(StandardCharsets.US_ASCII));
         } catch (IOException e) {
-            // the client then finds the port file by itself
+            // the client also looks for the port file, written before
         }
     }
 

@@ -102,6 +102,24 @@ class DaemonTest {
     }
 
     @Test
+    void itSaysReadyOnTheNamedPipeOfTheClientThatStartedIt() throws Exception {
+        Path ready = dir.resolve("ready");
+        Process mkfifo = new ProcessBuilder("mkfifo", ready.toString()).start();
+        assertEquals(0, mkfifo.waitFor());
+        // read-write, as the client opens it: neither end waits for the other
+        try (java.io.RandomAccessFile pipe = new java.io.RandomAccessFile(ready.toFile(), "rw")) {
+            start((args, out, err, interactive) -> 0, 60_000);
+            StringBuilder line = new StringBuilder();
+            int c;
+            while ((c = pipe.read()) != '\n') {
+                line.append((char) c);
+            }
+            assertEquals("ready", line.toString());
+            assertTrue(Files.exists(dir.resolve("port")), "the port file comes first");
+        }
+    }
+
+    @Test
     void aWrongTokenIsRefusedAndRunsNothing() throws Exception {
         AtomicInteger runs = new AtomicInteger();
         start((args, out, err, interactive) -> runs.incrementAndGet(), 60_000);
