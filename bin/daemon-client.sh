@@ -160,9 +160,10 @@ daemon_start() {
     local how
     launch how
     cds_options
-    # its own session (no terminal, no SIGHUP when the terminal goes), full JIT (it lives long), memory given
-    # back to the system when idle
-    (exec setsid java "${cds[@]}" -XX:G1PeriodicGCInterval=60000 ${GRIDSCHED_JAVA_OPTS:-} "${props[@]}" \
+    # its own session (no terminal, no SIGHUP when the terminal goes), none of this process's descriptors but the
+    # three standard ones, redirected (a lock or pipe the caller holds must not stay open for as long as the server
+    # lives), full JIT (it lives long), memory given back to the system when idle
+    (daemon_close_descriptors; exec setsid java "${cds[@]}" -XX:G1PeriodicGCInterval=60000 ${GRIDSCHED_JAVA_OPTS:-} "${props[@]}" \
         -Dgridsched.features="$features" -Dgridsched.daemon.idle="${GRIDSCHED_DAEMON_IDLE:-600}" \
         -Dfelix.fileinstall.dir="$plugins_abs,$home/workspace/config" "${how[@]}" --daemon "$d" \
         </dev/null >"$d/log" 2>&1) &
@@ -181,6 +182,16 @@ daemon_start() {
     kill "$server" 2>/dev/null || true
     rm -rf "$d"
     return 1
+}
+
+# daemon_close_descriptors: closes every descriptor above 2 of this (sub)shell
+daemon_close_descriptors() {
+    local f n
+    for f in /proc/$BASHPID/fd/*; do
+        n="${f##*/}"
+        case "$n" in ''|*[!0-9]*) continue ;; esac
+        if [ "$n" -gt 2 ]; then eval "exec $n>&-" 2>/dev/null || true; fi
+    done
 }
 
 # daemon_make_room: at most GRIDSCHED_DAEMON_MAX servers per home; stops the least recently used ones
