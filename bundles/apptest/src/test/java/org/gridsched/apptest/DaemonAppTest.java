@@ -164,8 +164,7 @@ class DaemonAppTest {
         Path plugins = Files.createDirectories(tmp.resolve("plugins-interrupt"));
         Path dir = tmp.resolve("w4");
         Path out = dir.resolve("long");
-        Process p = start(plugins, dir, tmp.resolve("w4.out"), tmp.resolve("w4.err"), concat(LONG_RUN, out.toString()));
-        waitFor(() -> Files.exists(out.resolve(".gridsched.lock")), "the run to claim its output folder");
+        Process p = startLongRun(plugins, dir, out, "w4");
         List<Long> running = servers(plugins);
         assertEquals(1, running.size());
         new ProcessBuilder("kill", "-INT", String.valueOf(p.pid())).start().waitFor();
@@ -177,8 +176,7 @@ class DaemonAppTest {
         waitFor(() -> !ProcessHandle.of(running.get(0)).map(ProcessHandle::isAlive).orElse(false), "the server to end");
 
         // a client killed outright: its server notices the lost connection and ends as the process would have
-        Process q = start(plugins, dir, tmp.resolve("w5.out"), tmp.resolve("w5.err"), concat(LONG_RUN, out.toString()));
-        waitFor(() -> Files.exists(out.resolve(".gridsched.lock")), "the second run to claim its output folder");
+        Process q = startLongRun(plugins, dir, out, "w5");
         List<Long> second = servers(plugins);
         assertEquals(1, second.size());
         q.destroyForcibly();
@@ -196,9 +194,8 @@ class DaemonAppTest {
         Path plugins = Files.createDirectories(tmp.resolve("plugins-two"));
         Path dir = tmp.resolve("w6");
         Path out = dir.resolve("long");
-        Process p = start(plugins, dir, tmp.resolve("w6.out"), tmp.resolve("w6.err"), concat(LONG_RUN, out.toString()));
+        Process p = startLongRun(plugins, dir, out, "w6");
         try {
-            waitFor(() -> Files.exists(out.resolve(".gridsched.lock")), "the run to claim its output folder");
             App.Result plugins2 = gridsched(plugins, dir, Map.of(), "plugins");
             assertEquals(0, plugins2.exit(), plugins2.all());
             assertTrue(plugins2.out().contains("cbf"), plugins2.all());
@@ -207,6 +204,13 @@ class DaemonAppTest {
             p.destroyForcibly();
             p.waitFor();
         }
+    }
+
+    /** {@link #LONG_RUN} into OUT from DIR, its output in tmp/NAME.out and .err, once it has claimed its output folder. */
+    private static Process startLongRun(Path plugins, Path dir, Path out, String name) throws Exception {
+        Process p = start(plugins, dir, tmp.resolve(name + ".out"), tmp.resolve(name + ".err"), concat(LONG_RUN, out.toString()));
+        waitFor(() -> Files.exists(out.resolve(".gridsched.lock")), "the run to claim its output folder " + out);
+        return p;
     }
 
     /** The console summary without the run's wall time and speed ("; 0.05 s (40,699 jobs/s)"). */

@@ -128,32 +128,9 @@ class DaemonTest {
         assertEquals(0, runs.get());
     }
 
-    @Test
-    void aSecondClientIsToldTheServerIsBusy() throws Exception {
+    /** A server running a command that prints "finished" once RELEASE opens; the client that asked for it, once it runs. */
+    private Client commandHeldUntil(CountDownLatch release) throws Exception {
         CountDownLatch running = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        start((args, out, err, interactive) -> {
-            running.countDown();
-            try {
-                release.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return 0;
-        }, 60_000);
-        Client first = request(port()[1], "run", "long.json");
-        assertEquals("ok", first.line());
-        assertTrue(running.await(10, TimeUnit.SECONDS));
-        Client second = request(port()[1], "plugins");
-        assertEquals("busy", second.line());
-        release.countDown();
-        assertEquals("exit 0", first.line());
-    }
-
-    @Test
-    void aStopWaitsForTheCommandUnderWay() throws Exception {
-        CountDownLatch running = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
         start((args, out, err, interactive) -> {
             running.countDown();
             try {
@@ -164,10 +141,27 @@ class DaemonTest {
             out.println("finished");
             return 0;
         }, 60_000);
-        String[] p = port();
-        Client first = request(p[1], "run", "long.json");
-        assertEquals("ok", first.line());
+        Client c = request(port()[1], "run", "long.json");
+        assertEquals("ok", c.line());
         assertTrue(running.await(10, TimeUnit.SECONDS));
+        return c;
+    }
+
+    @Test
+    void aSecondClientIsToldTheServerIsBusy() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        Client first = commandHeldUntil(release);
+        Client second = request(port()[1], "plugins");
+        assertEquals("busy", second.line());
+        release.countDown();
+        assertEquals("exit 0", first.line());
+    }
+
+    @Test
+    void aStopWaitsForTheCommandUnderWay() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        Client first = commandHeldUntil(release);
+        String[] p = port();
         try (Socket s = new Socket(InetAddress.getLoopbackAddress(), Integer.parseInt(p[0]))) {
             s.getOutputStream().write(("gridsched-daemon 1\ntoken " + p[1] + "\nstop\n").getBytes(StandardCharsets.US_ASCII));
             assertEquals("ok", new BufferedReader(new InputStreamReader(s.getInputStream())).readLine());
@@ -192,49 +186,27 @@ class DaemonTest {
         assertEquals(0, runs.get());
     }
 
-    @Test
-    void aCancelEndsTheProcessAsASignalWould() throws Exception {
-        CountDownLatch running = new CountDownLatch(1);
-        start((args, out, err, interactive) -> {
-            running.countDown();
-            try {
-                Thread.sleep(60_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return 0;
-        }, 60_000);
-        Client c = request(port()[1], "run", "long.json");
-        assertEquals("ok", c.line());
-        assertTrue(running.await(10, TimeUnit.SECONDS));
-        c.socket().getOutputStream().write("cancel\n".getBytes(StandardCharsets.US_ASCII));
-        c.socket().getOutputStream().flush();
+    private void awaitHalt() throws InterruptedException {
         while (halted.get() < 0) {
             Thread.sleep(5);
         }
+    }
+
+    @Test
+    void aCancelEndsTheProcessAsASignalWould() throws Exception {
+        Client c = commandHeldUntil(new CountDownLatch(1)); // never released: the command runs until the halt
+        c.socket().getOutputStream().write("cancel\n".getBytes(StandardCharsets.US_ASCII));
+        c.socket().getOutputStream().flush();
+        awaitHalt();
         assertEquals(130, halted.get());
         assertFalse(Files.exists(dir.resolve("port")), "withdrawn before the process ends");
     }
 
     @Test
     void aClientThatDiesEndsTheProcessToo() throws Exception {
-        CountDownLatch running = new CountDownLatch(1);
-        start((args, out, err, interactive) -> {
-            running.countDown();
-            try {
-                Thread.sleep(60_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return 0;
-        }, 60_000);
-        Client c = request(port()[1], "run", "long.json");
-        assertEquals("ok", c.line());
-        assertTrue(running.await(10, TimeUnit.SECONDS));
+        Client c = commandHeldUntil(new CountDownLatch(1)); // never released: the command runs until the halt
         c.socket().close();
-        while (halted.get() < 0) {
-            Thread.sleep(5);
-        }
+        awaitHalt();
         assertEquals(130, halted.get());
     }
 
