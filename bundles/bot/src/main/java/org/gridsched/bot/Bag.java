@@ -33,6 +33,8 @@ final class Bag {
     double firstStart = Double.POSITIVE_INFINITY;
     double lastFinish = Double.NEGATIVE_INFINITY;
     double taskSeconds;
+    /** Sum over the bag's tasks of max(execution time, the collector's slowdown bound). */
+    double boundedTaskSeconds;
     double longestTask;
 
     Bag(long id, double submitTime, int tasks, double runtime, int providers) {

@@ -21,7 +21,7 @@ public final class BotCollector implements MetricCollector {
     static final String FILE = "file";
 
     private static final List<Parameter> PARAMETERS = List.of(
-            new Parameter(BOUND, "600", "seconds below which a bag's run time counts as this bound in the bounded slowdown (the paper's 10 minutes)"),
+            new Parameter(BOUND, "600", "seconds below which a bag's run time counts as this bound in the bounded slowdown (the paper's 10 minutes) and the bounded stretch factor"),
             new Parameter(FILE, "false", "write bags.csv, one row per bag"));
 
     @Override
@@ -31,7 +31,7 @@ public final class BotCollector implements MetricCollector {
 
     @Override
     public String description() {
-        return "bags of tasks: stretch factor, response time and bounded slowdown (single/multi-provider), providers per bag, utilization per provider";
+        return "bags of tasks: stretch factor (plain and bounded), response time and bounded slowdown (single/multi-provider), providers per bag, utilization per provider";
     }
 
     @Override

@@ -11,7 +11,7 @@ import org.gridsched.engine.Platform;
  * (baseline - policy) / baseline of the means), averaged over the seeds.
  */
 final class Paired {
-    static final String[] METRICS = {"stretch_factor_multi", "stretch_factor", "response_time", "bounded_slowdown",
+    static final String[] METRICS = {"stretch_factor_multi", "bounded_stretch_factor_multi", "stretch_factor", "response_time", "bounded_slowdown",
             "response_time_single", "response_time_multi", "bot_utilization_percent"};
 
     /** Means over the seeds: uncoordinated value, coordinated value, mean reduction in percent. */
