@@ -112,6 +112,7 @@ class DaemonTest {
             StringBuilder line = new StringBuilder();
             int c;
             while ((c = pipe.read()) != '\n') {
+                assertTrue(c >= 0, "the pipe closed before a whole line: " + line);
                 line.append((char) c);
             }
             assertEquals("ready", line.toString());
@@ -186,6 +187,7 @@ class DaemonTest {
         assertEquals(0, runs.get());
     }
 
+    /** Waits for the server to halt the process (the test's halt hook records the status); the class's timeout bounds it. */
     private void awaitHalt() throws InterruptedException {
         while (halted.get() < 0) {
             Thread.sleep(5);
