@@ -85,7 +85,7 @@ class DaemonAppTest {
                 } catch (IOException | RuntimeException e) {
                     return -1L;
                 }
-            }).filter(pid -> pid > 0 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).toList();
+            }).filter(pid -> pid > 0 && alive(pid)).toList();
         }
     }
 
@@ -155,7 +155,7 @@ class DaemonAppTest {
         assertEquals(0, after.exit(), after.all());
         assertTrue(after.out().contains("FailingBroker") && after.out().contains("always fails to activate"), after.all());
         assertEquals(after.out(), gridsched(plugins, tmp.resolve("w3"), Map.of("GRIDSCHED_DAEMON", "0"), "plugins").out());
-        waitFor(() -> running.stream().noneMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)),
+        waitFor(() -> running.stream().noneMatch(DaemonAppTest::alive),
                 "the server that saw the folder before the drop to stop");
     }
 
@@ -173,14 +173,14 @@ class DaemonAppTest {
         assertEquals(130, p.exitValue(), err);
         assertTrue(err.contains("gridsched: interrupted; no results written to " + out), err);
         assertFalse(Files.exists(out.resolve("summary.json")) || Files.exists(out.resolve("jobs.csv")), "nothing written");
-        waitFor(() -> !ProcessHandle.of(running.get(0)).map(ProcessHandle::isAlive).orElse(false), "the server to end");
+        waitFor(() -> !alive(running.get(0)), "the server to end");
 
         // a client killed outright: its server notices the lost connection and ends as the process would have
         Process q = startLongRun(plugins, dir, out, "w5");
         List<Long> second = servers(plugins);
         assertEquals(1, second.size());
         q.destroyForcibly();
-        waitFor(() -> !ProcessHandle.of(second.get(0)).map(ProcessHandle::isAlive).orElse(false), "the server to end");
+        waitFor(() -> !alive(second.get(0)), "the server to end");
         assertFalse(Files.exists(out.resolve("summary.json")), "nothing written");
         // and the folder is free for the next run
         App.Result next = gridsched(plugins, dir, Map.of(), "simulate", "--generator", "lublin99", "--workload-option", "jobs=500",
@@ -204,6 +204,10 @@ class DaemonAppTest {
             p.destroyForcibly();
             p.waitFor();
         }
+    }
+
+    private static boolean alive(long pid) {
+        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
 
     /** {@link #LONG_RUN} into OUT from DIR, its output in tmp/NAME.out and .err, once it has claimed its output folder. */
