@@ -24,6 +24,7 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntConsumer;
 import java.util.function.Supplier;
 
@@ -222,8 +223,7 @@ final class Daemon {
      * (opening a pipe waits for its reader).
      */
     private void run(Socket client, Request request) {
-        Object state = new Object();
-        boolean[] ended = {false};
+        AtomicBoolean ended = new AtomicBoolean();
         PrintStream out = null;
         PrintStream err = null;
         try {
@@ -244,10 +244,8 @@ final class Daemon {
                 } catch (IOException e) {
                     // the connection is gone
                 }
-                synchronized (state) {
-                    if (ended[0]) {
-                        return;
-                    }
+                if (ended.get()) {
+                    return;
                 }
                 withdraw();
                 halt.accept(130);
@@ -282,16 +280,12 @@ final class Daemon {
             err.close();
             out = null;
             err = null;
-            synchronized (state) {
-                ended[0] = true;
-            }
+            ended.set(true);
             reply(client, "exit " + status);
         } catch (IOException e) {
             // the client went away before the command started: nothing ran
             System.err.println("gridsched: a request ended before its command ran: " + e);
-            synchronized (state) {
-                ended[0] = true;
-            }
+            ended.set(true);
         } finally {
             if (out != null) {
                 out.close();
