@@ -63,8 +63,7 @@ public final class MainComponent implements Callable<Integer> {
         }
         if (argv.size() == 1 && argv.get(0).equals("--version")) {
             // before the features: the answer depends on the build only (bin/gridsched caches it per build)
-            System.out.println(version());
-            return 0;
+            return execute(home, argv, System.out, System.err, System.console() != null);
         }
         try {
             startFeatures(home, features);
