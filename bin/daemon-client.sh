@@ -126,7 +126,7 @@ daemon_request() {
         # without a status the server may have ended before opening its pipes, and a relay would wait for ever
         # for a writer: one opened and closed here (read-write, which never waits) lets it read the end
         if [ -z "$status" ]; then
-            local w
+            local w f
             for f in out err; do
                 { exec {w}<>"$d/$f" && exec {w}>&-; } 2>/dev/null || true
             done
