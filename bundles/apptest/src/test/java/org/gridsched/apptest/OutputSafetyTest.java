@@ -158,16 +158,20 @@ class OutputSafetyTest {
         Path out = tmp.resolve("reused");
         String[] one = args(out, 500, "one");
         assertEquals(0, run(one).exit());
-        Files.writeString(out.resolve("queue.csv"), "stale\n"); // a file this run does not write
-        // the same run again replaces its own results as a whole: the stale file goes
+        List<String> withReport = new ArrayList<>(List.of(one));
+        withReport.add("--report");
+        assertEquals(0, run(withReport.toArray(String[]::new)).exit());
+        assertTrue(Files.exists(out.resolve("report.html")), "written by --report");
+        // the same run again replaces its own results as a whole: the file it wrote last time and not now goes
         assertEquals(0, run(one).exit());
         assertEquals(List.of("jobs.csv", "summary.json"), files(out));
 
         String[] two = args(out, 500, "two");
         App.Result refused = run(two);
         assertEquals(1, refused.exit(), refused.all());
-        assertTrue(refused.err().contains(out + " already holds the results of 'one' (jobs.csv, summary.json), not this run's ('two');"
-                + " choose an empty --out, or add --force to clear it first"), refused.all());
+        assertTrue(refused.err().contains(out + " already holds the results of 'one' (command line, generator lublin99; jobs.csv,"
+                + " summary.json), not this run's ('two', command line, generator lublin99); choose an empty --out, or add --force to"
+                + " replace them"), refused.all());
         assertTrue(Files.readString(out.resolve("summary.json")).contains("\"name\": \"one\""), "untouched");
 
         List<String> forced = new ArrayList<>(List.of(two));
@@ -175,24 +179,28 @@ class OutputSafetyTest {
         assertEquals(0, run(forced.toArray(String[]::new)).exit());
         assertTrue(Files.readString(out.resolve("summary.json")).contains("\"name\": \"two\""));
 
-        // a folder written before there were markers: its summary.json names the run
-        Files.delete(out.resolve(".gridsched-run"));
-        assertEquals(0, run(forced.subList(0, forced.size() - 1).toArray(String[]::new)).exit(), "'two' again, without --force");
-        assertTrue(Files.exists(out.resolve(".gridsched-run")));
+        // a folder written before records listed the files: nothing in it is known to be gridsched's, so nothing is replaced
+        Files.writeString(out.resolve(".gridsched-run"), "two\n");
+        App.Result legacy = run(forced.toArray(String[]::new));
+        assertEquals(1, legacy.exit(), legacy.all());
+        assertTrue(legacy.err().contains(out + " holds 2 files or folders that gridsched did not write (jobs.csv, summary.json) as far as"
+                + " its record says (an earlier gridsched wrote it and kept no list of its files)"), legacy.all());
+        assertTrue(Files.readString(out.resolve("summary.json")).contains("\"name\": \"two\""), "untouched");
 
         Path foreign = tmp.resolve("foreign");
         Files.createDirectories(foreign);
         Files.writeString(foreign.resolve("notes.txt"), "mine");
         App.Result notOurs = run(args(foreign, 500, "one"));
         assertEquals(1, notOurs.exit(), notOurs.all());
-        assertTrue(notOurs.err().contains("already holds files gridsched did not write (notes.txt)"), notOurs.all());
+        assertTrue(notOurs.err().contains(foreign + " holds a file that gridsched did not write (notes.txt); gridsched replaces only what"
+                + " it wrote itself, even with --force: move it away, or choose an empty --out"), notOurs.all());
         assertEquals("mine", Files.readString(foreign.resolve("notes.txt")));
         Files.createDirectories(foreign.resolve(".git"));
         List<String> forcedForeign = new ArrayList<>(List.of(args(foreign, 500, "one")));
         forcedForeign.add("--force");
         App.Result checkout = run(forcedForeign.toArray(String[]::new));
         assertEquals(1, checkout.exit(), checkout.all());
-        assertTrue(checkout.err().contains("--force would delete everything in " + foreign + ", a git checkout"), checkout.all());
+        assertTrue(checkout.err().contains(foreign + " holds 2 files or folders that gridsched did not write (.git/, notes.txt)"), checkout.all());
         assertEquals("mine", Files.readString(foreign.resolve("notes.txt")));
     }
 }

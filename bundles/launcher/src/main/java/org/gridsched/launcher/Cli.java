@@ -68,8 +68,9 @@ public final class Cli {
                          DIR/slurm; --submit submits them and prints the job ids (see README, Sweeps on Slurm)
               theory PROFILE.json [--out DIR] [--seed N] [--quiet]
                          run a random-brokering profile and print queueing theory beside the simulation
-              generate PROFILE.json --swf FILE [--seed N]
-                         write the profile's workload (any generator or reader) as an SWF trace (.gz: compressed)
+              generate PROFILE.json --swf FILE [--seed N] [--force]
+                         write the profile's workload (any generator or reader) as an SWF trace (.gz: compressed);
+                         an existing FILE is replaced only with --force, and never when it is one of the profile's inputs
               report DIR [--diff OTHER] [--no-images]
                          validate a run's schedule and write DIR/report.html (self-contained: Gantt charts, queue and
                          utilization over time, wait and slowdown distributions; --diff: job by job against another
@@ -102,8 +103,9 @@ public final class Cli {
 
     public Cli(PluginRegistry registry, PrintStream out, PrintStream err, boolean terminal, Path home) {
         this.registry = registry;
-        this.out = out;
-        this.err = err;
+        // everything a command prints passes here: input quoted in a message cannot act on the terminal
+        this.out = ControlChars.escaping(out);
+        this.err = ControlChars.escaping(err);
         this.terminal = terminal;
         this.home = home;
     }
@@ -266,7 +268,7 @@ public final class Cli {
                             p.clusters.add(new RunProfile.ClusterEntry(c.name(), c.processors(), c.speed(), null)));
                 }
                 case "--reference" -> p.reference = true;
-                case "--out" -> p.output = Path.of(value(args, ++i, a));
+                case "--out" -> p.output = folder(value(args, ++i, a), a);
                 case "--force" -> p.force = true;
                 case "--seed" -> p.seed = longValue(args, ++i, a);
                 case "--name" -> p.name = value(args, ++i, a);
@@ -371,7 +373,7 @@ public final class Cli {
                 throw new UsageException(command + ": " + a + " is given twice; give it once");
             }
             switch (a) {
-                case "--out" -> p.output = Path.of(value(args, ++i, a));
+                case "--out" -> p.output = folder(value(args, ++i, a), a);
                 case "--force" -> p.force = true;
                 case "--seed" -> p.seed = longValue(args, ++i, a);
                 case "--quiet" -> {
@@ -430,23 +432,24 @@ public final class Cli {
         }
         RunProfile p = ProfileParser.parse(Path.of(args.get(0)));
         Path swf = null;
+        boolean force = false;
         for (int i = 1; i < args.size(); i++) {
             String a = args.get(i);
             switch (a) {
-                case "--swf" -> swf = Path.of(value(args, ++i, a));
+                case "--swf" -> swf = folder(value(args, ++i, a), a);
                 case "--seed" -> p.seed = longValue(args, ++i, a);
+                case "--force" -> force = true;
                 default -> throw new UsageException("generate: unknown option '" + a + "'" + Suggest.didYouMean(a, optionsOf("generate")));
             }
         }
         if (swf == null) {
             throw new UsageException("generate: --swf FILE is required");
         }
+        SwfOutput.check(swf, p, force);
         Runner runner = new Runner(registry, out, err, terminal, home);
         try (var source = runner.openWorkload(p)) {
-            long n = org.gridsched.engine.SwfWriter.write(source, swf);
+            long n = SwfOutput.write(source, swf);
             out.printf("%s: wrote %,d jobs from %s to %s%n", p.name, n, source.describe(), swf);
-        } catch (java.io.UncheckedIOException e) {
-            throw new org.gridsched.api.InputException(swf.toString(), 0, null, "cannot write: " + e.getCause().getMessage());
         }
     }
 
@@ -492,6 +495,17 @@ public final class Cli {
             out.println("problems:");
             problems.forEach(p -> out.println("  " + p));
         }
+    }
+
+    /**
+     * A folder or file named on the command line; an empty name is refused, since it would mean the current folder
+     * (an --out "" once made --force empty it).
+     */
+    static Path folder(String value, String option) {
+        if (value.isBlank()) {
+            throw new UsageException(option + " needs a folder or file name; an empty one is not taken for the current folder");
+        }
+        return Path.of(value);
     }
 
     private static String value(List<String> args, int i, String option) {

@@ -5,21 +5,19 @@ import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
+import java.nio.file.LinkOption;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.SortedSet;
 import java.util.stream.Stream;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.gridsched.api.InputException;
 
@@ -30,24 +28,29 @@ import org.gridsched.api.InputException;
  * error that says why);</li>
  * <li>locked ({@code .gridsched.lock}, an OS file lock, removed at the end): a second run into the same folder,
  * from this process or another, fails at once;</li>
- * <li>refused when it holds results that are not this run's own (another profile's, or files gridsched did not
- * write), unless {@code force} clears it first; a run's own earlier results are replaced as a whole;</li>
+ * <li>reused only as far as its record ({@link OutputRecord}, {@code .gridsched-run}) says gridsched wrote it: any
+ * other file or folder in it (a user's notes, a git repository, a run stored inside) makes the run fail before it
+ * starts, naming the file, with or without {@code --force}; the recorded results of the same run (same profile, or
+ * same workload from the command line, and name) are replaced as a whole, those of another run only with
+ * {@code force};</li>
  * <li>written through a staging folder ({@code .gridsched-partial}) whose entries are moved into place only when
  * the run has finished, {@code summary.json} (a sweep cell's {@code cell.json}) last: a folder holds a complete result or none, whatever kills the
- * run (a killed run leaves only the staging folder, which the next run into the folder removes).</li>
+ * run (a killed run leaves only the staging folder, which the next run into the folder removes); a folder this run
+ * created is removed again when the run fails.</li>
  * </ul>
- * The marker {@code .gridsched-run} names the run that owns the folder (for folders written before markers
- * existed, the run named in their {@code summary.json}).
  */
 final class OutputFolder implements AutoCloseable {
     static final String LOCK = ".gridsched.lock";
-    static final String MARKER = ".gridsched-run";
+    static final String MARKER = OutputRecord.FILE;
     static final String STAGING = ".gridsched-partial";
     /** Moved into place last, so that their presence means the whole folder is: a run's summary, a sweep cell's record. */
     static final java.util.Set<String> LAST = java.util.Set.of("summary.json", "cell.json");
 
     private final Path dir;
     private final String runName;
+    private final String origin;
+    /** Whether this run created the folder: a failed run then removes it, rather than leave an empty folder behind. */
+    private final boolean created;
     private final FileChannel lockChannel;
     private final FileLock lock;
     private boolean committed;
@@ -55,9 +58,11 @@ final class OutputFolder implements AutoCloseable {
     /** Says so and removes the staged files when the process is stopped (SIGINT, SIGTERM) before the commit. */
     private final Thread guard = new Thread(this::interrupted, "gridsched-output-guard");
 
-    private OutputFolder(Path dir, String runName, FileChannel lockChannel, FileLock lock) {
+    private OutputFolder(Path dir, String runName, String origin, boolean created, FileChannel lockChannel, FileLock lock) {
         this.dir = dir;
         this.runName = runName;
+        this.origin = origin;
+        this.created = created;
         this.lockChannel = lockChannel;
         this.lock = lock;
         Runtime.getRuntime().addShutdownHook(guard);
@@ -65,7 +70,7 @@ final class OutputFolder implements AutoCloseable {
 
     private synchronized void interrupted() {
         if (!committed && !closed) {
-            System.err.println("gridsched: interrupted; no results written to " + dir
+            System.err.println("gridsched: interrupted; no results written to " + ControlChars.escape(dir.toString())
                     + " (it keeps what it held before the run)");
             try {
                 deleteTree(staging());
@@ -84,13 +89,18 @@ final class OutputFolder implements AutoCloseable {
     /**
      * Creates (if needed), checks, locks and prepares the folder; the staging folder is empty afterwards.
      *
-     * @param force clear a folder that holds other results instead of refusing it
+     * @param origin what the run is a run of ({@link OutputRecord#originOf}): with the name, what owns the folder
+     * @param force  replace the recorded results of another run instead of refusing them (never anything else)
      */
-    static OutputFolder claim(Path dir, String runName, boolean force) {
+    static OutputFolder claim(Path dir, String runName, String origin, boolean force) {
         String shown = dir.toString();
+        if (shown.isEmpty()) {
+            throw error("the output folder is empty; give a folder of its own (--out DIR)");
+        }
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw error(shown + " is a file, not a folder; choose another --out");
         }
+        boolean created = !Files.exists(dir);
         try {
             Files.createDirectories(dir);
         } catch (AccessDeniedException e) {
@@ -124,7 +134,7 @@ final class OutputFolder implements AutoCloseable {
             close(channel);
             throw error("another gridsched run is writing into " + shown + "; wait for it to finish or choose another --out");
         }
-        OutputFolder folder = new OutputFolder(dir, runName, channel, lock);
+        OutputFolder folder = new OutputFolder(dir, runName, origin, created, channel, lock);
         try {
             folder.prepare(force);
         } catch (RuntimeException e) {
@@ -137,21 +147,14 @@ final class OutputFolder implements AutoCloseable {
     private void prepare(boolean force) {
         try {
             deleteTree(dir.resolve(STAGING)); // left by a run that was killed
-            List<Path> results = results();
-            if (!results.isEmpty() && !ownedByThisRun()) {
-                if (!force) {
-                    List<String> names = new ArrayList<>();
-                    for (Path p : results.subList(0, Math.min(5, results.size()))) {
-                        names.add(p.getFileName() + (Files.isDirectory(p) ? "/" : ""));
-                    }
-                    String owner = owner();
-                    throw error(dir + " already holds " + (owner == null ? "files gridsched did not write" : "the results of '" + owner + "'")
-                            + " (" + String.join(", ", names) + (results.size() > 5 ? ", ..." : "") + "), not this run's ('" + runName
-                            + "'); choose an empty --out, or add --force to clear it first");
-                }
-                refuseToClear(results);
-                for (Path p : results) {
-                    deleteTree(p);
+            OutputRecord record = OutputRecord.read(dir);
+            SortedSet<String> found = OutputRecord.entries(dir, OutputFolder::bookkeeping);
+            if (!found.isEmpty()) {
+                refuseForeign(dir, record, found);
+                if (!record.ownedBy(runName, origin) && !force) {
+                    throw error(dir + " already holds the results of '" + record.run() + "' (" + record.origin() + "; "
+                            + listed(topLevel(found)) + "), not this run's ('" + runName + "', " + origin
+                            + "); choose an empty --out, or add --force to replace them");
                 }
             }
             Files.createDirectories(dir.resolve(STAGING));
@@ -161,17 +164,27 @@ final class OutputFolder implements AutoCloseable {
     }
 
     /**
-     * --force clears result folders, not a home, a file system's root or a source checkout that was given as
-     * {@code --out} by mistake.
+     * Fails, naming them, when {@code found} holds entries the record does not list: gridsched never deletes or
+     * replaces what it did not write, whoever asks and with whatever option.
      */
-    private void refuseToClear(List<Path> results) {
-        Path real = dir.toAbsolutePath().normalize();
-        Path home = Path.of(System.getProperty("user.home", "/")).toAbsolutePath().normalize();
-        boolean checkout = results.stream().anyMatch(p -> p.getFileName().toString().equals(".git"));
-        if (real.getParent() == null || real.equals(home) || home.startsWith(real) || checkout) {
-            throw error("--force would delete everything in " + dir + (checkout ? ", a git checkout" : ", which holds your home folder")
-                    + "; give an --out folder of its own");
+    static void refuseForeign(Path dir, OutputRecord record, SortedSet<String> found) {
+        List<String> foreign = (record == null ? OutputRecord.LEGACY : record).foreign(found);
+        if (!foreign.isEmpty()) {
+            throw error(dir + " holds " + (foreign.size() == 1 ? "a file" : foreign.size() + " files or folders")
+                    + " that gridsched did not write (" + listed(foreign) + ")"
+                    + (record == OutputRecord.LEGACY ? " as far as its record says (an earlier gridsched wrote it and kept no list of its files)" : "")
+                    + "; gridsched replaces only what it wrote itself, even with --force: move "
+                    + (foreign.size() == 1 ? "it" : "them") + " away, or choose an empty --out");
         }
+    }
+
+    private static List<String> topLevel(SortedSet<String> entries) {
+        return entries.stream().filter(e -> e.indexOf('/') < 0 || e.indexOf('/') == e.length() - 1).toList();
+    }
+
+    /** "a, b/, c, ..." : the first five. */
+    private static String listed(List<String> names) {
+        return String.join(", ", names.subList(0, Math.min(5, names.size()))) + (names.size() > 5 ? ", ... (" + names.size() + " in all)" : "");
     }
 
     /** Where the run writes everything; moved into place by {@link #commit()}. */
@@ -183,26 +196,60 @@ final class OutputFolder implements AutoCloseable {
         return dir;
     }
 
-    /** Replaces this run's earlier results (if any) by the staged ones, {@code summary.json} last. */
+    /**
+     * Replaces the folder's recorded results (if any) by the staged ones, {@code summary.json} last. The record lists
+     * old and new entries while they are exchanged, so that whatever stops the exchange, everything gridsched wrote is
+     * recorded as such.
+     */
     synchronized void commit() {
         try {
-            for (Path p : results()) {
-                deleteTree(p);
+            OutputRecord old = OutputRecord.read(dir);
+            SortedSet<String> staged = OutputRecord.entries(staging(), name -> false);
+            OutputRecord now = new OutputRecord(runName, origin, staged);
+            (old == null ? now : now.with(old.paths())).write(dir);
+            if (old != null) {
+                deleteRecorded(dir, old.paths());
             }
-            Files.writeString(dir.resolve(MARKER), runName + "\n", StandardCharsets.UTF_8);
-            Path staging = staging();
-            List<Path> staged;
-            try (Stream<Path> s = Files.list(staging)) {
-                staged = new ArrayList<>(s.sorted(Comparator.comparing((Path p) -> LAST.contains(p.getFileName().toString()))
+            List<Path> top;
+            try (Stream<Path> s = Files.list(staging())) {
+                top = new ArrayList<>(s.sorted(Comparator.comparing((Path p) -> LAST.contains(p.getFileName().toString()))
                         .thenComparing(p -> p.getFileName().toString())).toList());
             }
-            for (Path p : staged) {
+            for (Path p : top) {
                 Files.move(p, dir.resolve(p.getFileName().toString()), StandardCopyOption.ATOMIC_MOVE);
             }
-            Files.delete(staging);
+            Files.delete(staging());
+            now.write(dir);
             committed = true;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot move the results into " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Deletes the recorded entries of {@code dir} that are there, files first, then the folders they leave empty
+     * (deepest first); a folder that still holds something is left.
+     */
+    static void deleteRecorded(Path dir, java.util.Collection<String> paths) throws IOException {
+        List<String> folders = new ArrayList<>();
+        for (String e : paths) {
+            if (e.endsWith("/")) {
+                folders.add(e);
+            } else {
+                Files.deleteIfExists(dir.resolve(e));
+            }
+        }
+        folders.sort(Comparator.reverseOrder()); // a folder's subfolders sort after it
+        for (String f : folders) {
+            Path p = dir.resolve(f);
+            if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+                try (Stream<Path> s = Files.list(p)) {
+                    if (s.findAny().isPresent()) {
+                        continue; // nothing foreign was there when the run started; what was added since stays
+                    }
+                }
+                Files.delete(p);
+            }
         }
     }
 
@@ -237,44 +284,18 @@ final class OutputFolder implements AutoCloseable {
             // released with the channel
         }
         close(lockChannel);
-    }
-
-    private List<Path> results() throws IOException {
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(p -> !bookkeeping(p.getFileName().toString())).sorted().toList();
+        if (created && !committed) {
+            try {
+                Files.deleteIfExists(dir); // only if empty: a failed run leaves no empty folder behind
+            } catch (IOException e) {
+                // not empty (something was put there meanwhile): left as it is
+            }
         }
     }
 
-    private boolean ownedByThisRun() {
-        return runName.equals(owner());
-    }
 
-    /**
-     * The run named by the marker; for a folder written before there were markers, the run named in its
-     * {@code summary.json}; else null.
-     */
-    private String owner() {
-        try {
-            return Files.readString(dir.resolve(MARKER), StandardCharsets.UTF_8).strip();
-        } catch (NoSuchFileException e) {
-            return summaryRunName();
-        } catch (IOException e) {
-            return null;
-        }
-    }
 
-    private String summaryRunName() {
-        Path summary = dir.resolve("summary.json");
-        if (!Files.isRegularFile(summary)) {
-            return null;
-        }
-        try {
-            JsonNode name = new ObjectMapper().readTree(summary.toFile()).path("run").path("name");
-            return name.isTextual() ? name.asText() : null;
-        } catch (IOException e) {
-            return null; // not a summary gridsched wrote
-        }
-    }
+
 
     /** Deletes a file or folder and everything in it, without following links (a link is deleted, not its target). */
     static void deleteTree(Path p) throws IOException {

@@ -92,7 +92,13 @@ public final class ProfileParser {
             throw new InputException(file.toString(), 0, null, "cannot read run profile: " + e.getMessage());
         }
         Path dir = file.toAbsolutePath().getParent();
-        return parse(text, file.toString(), dir);
+        RunProfile p = parse(text, file.toString(), dir);
+        try {
+            p.profileFile = file.toRealPath();
+        } catch (IOException e) {
+            p.profileFile = file.toAbsolutePath().normalize();
+        }
+        return p;
     }
 
     public static RunProfile parse(String json, String source, Path baseDir) {

@@ -41,8 +41,38 @@ final class ReportCommand {
         if (dir == null) {
             throw new Cli.UsageException("report: give a run's (or a matrix's) output folder, e.g. gridsched report workspace/results/quickstart");
         }
+        java.util.SortedSet<String> before = entries(dir);
         Validation v = Reports.report(dir, new Reports.Options(diff, images), out);
+        record(dir, before);
         return v == null || v.ok() ? 0 : 1;
+    }
+
+    private static java.util.SortedSet<String> entries(Path dir) {
+        try {
+            return Files.isDirectory(dir) ? OutputRecord.entries(dir, OutputFolder::bookkeeping) : new java.util.TreeSet<>();
+        } catch (java.io.IOException e) {
+            return new java.util.TreeSet<>();
+        }
+    }
+
+    /**
+     * Adds what the report wrote to the folder's record, so that a later run into the folder replaces the report
+     * with the rest of the results instead of refusing it as a file gridsched did not write.
+     */
+    private static void record(Path dir, java.util.SortedSet<String> before) {
+        try {
+            OutputRecord record = OutputRecord.read(dir);
+            if (record == null || record == OutputRecord.LEGACY) {
+                return;
+            }
+            java.util.SortedSet<String> added = entries(dir);
+            added.removeAll(before);
+            if (!added.isEmpty()) {
+                record.with(added).write(dir);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot record the report's files in " + dir + ": " + e.getMessage(), e);
+        }
     }
 
     /** {@code validate DIR}: exit code 0 for a valid schedule, 1 with the problems naming jobs. */

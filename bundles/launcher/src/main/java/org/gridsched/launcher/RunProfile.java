@@ -41,6 +41,11 @@ public final class RunProfile {
     }
 
     public String name = "run";
+    /**
+     * The profile file it was read from (absolute, normalised); null for a run from the command line. With the name, it
+     * says which run owns an output folder ({@link OutputRecord#originOf}).
+     */
+    public Path profileFile;
     /** Empty: one cluster sized by the trace header (MaxProcs). */
     public List<ClusterEntry> clusters = new ArrayList<>();
     /**
@@ -161,6 +166,7 @@ public final class RunProfile {
     RunProfile oneRun() {
         RunProfile r = new RunProfile();
         r.name = name;
+        r.profileFile = profileFile;
         r.clusters = clusters;
         r.chosen.putAll(chosen);
         r.workloadFiles = workloadFiles;

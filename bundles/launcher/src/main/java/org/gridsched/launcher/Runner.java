@@ -115,7 +115,7 @@ public final class Runner {
         if (axes == null && p.reference && p.choice(Kind.REALLOCATION) == null) {
             throw new InputException(null, 0, "reference", "a reference run compares reallocation with none; give --realloc (\"realloc\" in the profile)");
         }
-        try (OutputFolder folder = OutputFolder.claim(dir, p.name, p.force)) {
+        try (OutputFolder folder = OutputFolder.claim(dir, p.name, OutputRecord.originOf(p), p.force)) {
             Path stage = folder.staging();
             Outcome outcome = null;
             if (axes != null) {
@@ -199,7 +199,7 @@ public final class Runner {
             }
             ResultWriter.write(result, report, dir);
             if (print) {
-                printSummary(p, result, report, shown);
+                printSummary(p, result, report, shown, written(dir));
                 if (report.comparison() != null) {
                     printComparison(report.comparison());
                 }
@@ -439,7 +439,7 @@ public final class Runner {
      * The console summary for people: counts, then the collectors' times as seconds and as {@code 2d 03:12:45},
      * wait percentiles (from the jobs, nearest rank), each line wrapped under 100 columns.
      */
-    private void printSummary(RunProfile p, SimulationResult r, RunReport report, Path dir) {
+    private void printSummary(RunProfile p, SimulationResult r, RunReport report, Path dir, List<String> files) {
         JobCounts jobs = report.jobs();
         String policies = p.clusters.isEmpty() || p.clusters.stream().allMatch(c -> c.batch() == null)
                 ? p.choice(Kind.BATCH).name() : "per-cluster policies";
@@ -503,7 +503,17 @@ public final class Runner {
         metric(report, "mean_slowdown").ifPresent(v -> others.add(String.format("mean slowdown %.2f", v)));
         metric(report, "mean_bounded_slowdown").ifPresent(v -> others.add(String.format("bounded %.2f", v)));
         print(ConsoleText.wrap("  ", others));
-        out.println("  results in " + dir + " (jobs.csv, summary.json)");
+        out.println("  results in " + dir + " (" + String.join(", ", files) + ")");
+    }
+
+    /** What a run wrote into its folder (files, then folders with a '/'), for the summary's last line. */
+    private static List<String> written(Path dir) {
+        try (java.util.stream.Stream<Path> s = java.nio.file.Files.list(dir)) {
+            return s.map(f -> f.getFileName() + (java.nio.file.Files.isDirectory(f) ? "/" : ""))
+                    .filter(n -> !OutputFolder.bookkeeping(n)).sorted().toList();
+        } catch (java.io.IOException e) {
+            return List.of("jobs.csv", "summary.json");
+        }
     }
 
     private static java.util.OptionalDouble metric(RunReport report, String key) {

@@ -16,6 +16,8 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -330,38 +332,46 @@ final class Sweep {
     }
 
     /**
-     * The sweep's folder: created if needed and marked as this profile's ({@code .gridsched-run}, as a run's output
-     * folder), refused when it belongs to another profile or holds files gridsched did not write.
+     * The sweep's folder: created if needed and recorded as this profile's ({@code .gridsched-run}, as a run's output
+     * folder), refused when it belongs to another run or holds files gridsched did not write (cells and the Slurm
+     * scripts have records or names of their own).
      */
     void claimSweepFolder() {
         try {
             Files.createDirectories(dir.resolve(CELLS));
-            Path marker = dir.resolve(OutputFolder.MARKER);
-            if (Files.exists(marker)) {
-                String owner = Files.readString(marker, StandardCharsets.UTF_8).strip();
-                if (!owner.equals(p.name)) {
-                    throw new InputException(null, 0, "output", dir + " holds the results of '" + owner + "', not of '" + p.name
-                            + "'; choose another --out");
-                }
-                return;
+            OutputRecord record = ownRecord("output");
+            if (record == null || record == OutputRecord.LEGACY) {
+                new OutputRecord(p.name, OutputRecord.originOf(p), new TreeSet<>()).write(dir);
             }
-            List<String> foreign = new ArrayList<>();
-            try (Stream<Path> s = Files.list(dir)) {
-                s.map(x -> x.getFileName().toString()).filter(n -> !OutputFolder.bookkeeping(n) && !n.equals(CELLS) && !n.equals(SlurmSweep.FOLDER))
-                        .sorted().forEach(foreign::add);
-            }
-            if (!foreign.isEmpty()) {
-                throw new InputException(null, 0, "output", dir + " already holds files gridsched did not write for '" + p.name + "' ("
-                        + String.join(", ", foreign.subList(0, Math.min(5, foreign.size()))) + (foreign.size() > 5 ? ", ..." : "")
-                        + "); choose an empty --out");
-            }
-            Path tmp = Files.createTempFile(dir, ".gridsched-run", ".tmp");
-            Files.writeString(tmp, p.name + "\n", StandardCharsets.UTF_8);
-            Files.move(tmp, marker, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new InputException(null, 0, "output", "cannot prepare the sweep folder " + dir + ": " + e.getMessage());
         }
     }
+
+    /**
+     * The sweep folder's record after checking that nothing in the folder but cells and Slurm scripts is foreign to
+     * it and that it is this profile's; null when it has none.
+     */
+    private OutputRecord ownRecord(String field) throws IOException {
+        OutputRecord record = OutputRecord.read(dir);
+        String origin = OutputRecord.originOf(p);
+        if (record != null && record != OutputRecord.LEGACY && !record.ownedBy(p.name, origin)) {
+            throw new InputException(dir.toString(), 0, field, "holds the results of '" + record.run() + "' (" + record.origin()
+                    + "), not of '" + p.name + "' (" + origin + "); give the profile the cells were run from, or another --out");
+        }
+        SortedSet<String> found = sweepEntries();
+        if (!found.isEmpty()) {
+            OutputFolder.refuseForeign(dir, record, found);
+        }
+        return record;
+    }
+
+    private SortedSet<String> sweepEntries() throws IOException {
+        return OutputRecord.entries(dir, n -> OutputFolder.bookkeeping(n) || n.equals(CELLS) || n.equals(SlurmSweep.FOLDER)
+                || n.equals(MERGE_TMP));
+    }
+
+    private static final String MERGE_TMP = ".gridsched-merge";
 
     /** One cell, as a chain of tasks on the pool (a study's reallocation runs in parallel once its reference is done). */
     private CompletableFuture<Void> runCell(CellInfo c, ExecutorService pool) {
@@ -370,7 +380,7 @@ final class Sweep {
         if (!axes.study()) {
             Matrix.Run run = runs.get(c.index());
             record = CompletableFuture.supplyAsync(() -> {
-                folder[0] = OutputFolder.claim(cellDir(c), p.name, false);
+                folder[0] = OutputFolder.claim(cellDir(c), p.name, OutputRecord.originOf(p), false);
                 Object[] values = matrix.runOne(p, axes, dims, run, folder[0].staging().resolve("runs").resolve(run.folder()));
                 List<String> encoded = new ArrayList<>();
                 for (Object v : values) {
@@ -384,7 +394,7 @@ final class Sweep {
             Scenario sc = scenarios.get(c.index());
             String scDir = Matrix.scenarioFolder(sc, axes);
             CompletableFuture<SimulationResult> reference = CompletableFuture.supplyAsync(() -> {
-                folder[0] = OutputFolder.claim(cellDir(c), p.name, false);
+                folder[0] = OutputFolder.claim(cellDir(c), p.name, OutputRecord.originOf(p), false);
                 return runner.execute(Matrix.variant(p, sc, null, null), folder[0].staging().resolve("runs").resolve(scDir + "-reference"),
                         null, false).result();
             }, pool);
@@ -490,17 +500,11 @@ final class Sweep {
         if (!Files.isDirectory(dir)) {
             throw new InputException(dir.toString(), 0, "merge", "no such folder; give the folder the cells were run into (their --out)");
         }
-        Path marker = dir.resolve(OutputFolder.MARKER);
-        if (Files.exists(marker)) {
-            try {
-                String owner = Files.readString(marker, StandardCharsets.UTF_8).strip();
-                if (!owner.equals(p.name)) {
-                    throw new InputException(dir.toString(), 0, "merge", "holds the results of '" + owner + "', not of '" + p.name
-                            + "'; give the profile the cells were run from");
-                }
-            } catch (IOException e) {
-                throw new InputException(marker.toString(), 0, "merge", "cannot read: " + e.getMessage());
-            }
+        OutputRecord own;
+        try {
+            own = ownRecord("merge");
+        } catch (IOException e) {
+            throw new InputException(dir.toString(), 0, "merge", "cannot read: " + e.getMessage());
         }
         List<JsonNode> records = new ArrayList<>();
         Map<State, List<CellInfo>> bad = new java.util.EnumMap<>(State.class);
@@ -549,7 +553,7 @@ final class Sweep {
             }
             throw new InputException(dir.toString(), 0, "merge", sb.toString());
         }
-        Path tmp = dir.resolve(".gridsched-merge");
+        Path tmp = dir.resolve(MERGE_TMP);
         try {
             OutputFolder.deleteTree(tmp);
             if (axes.study()) {
@@ -600,7 +604,11 @@ final class Sweep {
                     }
                 }
             }
-            OutputFolder.deleteTree(dir.resolve("runs")); // an earlier merge's
+            // recorded before they are moved in, so that whatever stops the merge, they are known as gridsched's
+            OutputRecord merged = (own == null || own == OutputRecord.LEGACY ? new OutputRecord(p.name, OutputRecord.originOf(p), new TreeSet<>()) : own)
+                    .with(OutputRecord.entries(tmp, n -> false));
+            merged.write(dir);
+            OutputFolder.deleteRecorded(dir, own == null ? List.of() : own.paths().stream().filter(e -> e.startsWith("runs/")).toList());
             Files.move(tmp.resolve("runs"), dir.resolve("runs"), StandardCopyOption.ATOMIC_MOVE);
             for (String f : List.of("matrix.csv", "tables.md")) {
                 Files.move(tmp.resolve(f), dir.resolve(f), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -611,6 +619,11 @@ final class Sweep {
         }
         if (p.report) { // as after a one-shot run: the merged folder is laid out as one
             ReportCommand.afterRun(dir, dir, out);
+        }
+        try {
+            new OutputRecord(p.name, OutputRecord.originOf(p), sweepEntries()).write(dir); // the report's files too
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot record the merged results in " + dir + ": " + e.getMessage(), e);
         }
         out.println(p.name + ": merged " + cells.size() + " cells into " + dir.resolve("matrix.csv") + " and " + dir.resolve("tables.md")
                 + ", with every run under " + dir.resolve("runs") + "/ as in a one-shot run");

@@ -113,10 +113,10 @@ final class SweepCommands {
         }
         Path dir = Runner.outputDir(p, home);
         if (a.has("--out")) {
-            dir = Path.of(a.get("--out"));
+            dir = Cli.folder(a.get("--out"), "--out");
         }
         if (a.has("--merge")) {
-            Path m = Path.of(a.get("--merge"));
+            Path m = Cli.folder(a.get("--merge"), "--merge");
             if (a.has("--out") && !m.toAbsolutePath().normalize().equals(dir.toAbsolutePath().normalize())) {
                 throw new Cli.UsageException("matrix: --merge " + m + " and --out " + dir + " name different folders; --merge DIR alone names it");
             }
@@ -142,7 +142,7 @@ final class SweepCommands {
     void slurm(List<String> list) {
         Args a = args("slurm", list, Set.of("--submit"), "runconfigs/brokering-load-sweep.json --per-task 4 --max-running 50");
         RunProfile p = profile(a);
-        Path dir = (a.has("--out") ? Path.of(a.get("--out")) : Runner.outputDir(p, home)).toAbsolutePath().normalize();
+        Path dir = (a.has("--out") ? Cli.folder(a.get("--out"), "--out") : Runner.outputDir(p, home)).toAbsolutePath().normalize();
         Sweep sweep = new Sweep(runner, out, err, p, a.profile(), Sweep.fingerprint(a.profile(), p.seed), dir);
         new Matrix(runner, err).checkPlugins(p, Matrix.parse(p.matrix, p, p.name)); // fail here, not in a thousand tasks
         int perTask = positive(a, "--per-task", 1);

@@ -169,7 +169,10 @@ class SweepTest {
         Files.writeString(cells.resolve("heavy-busy-fcfs-seed-1/.gridsched-partial/runs/heavy-busy-fcfs-seed-1/jobs.csv"), "half a fi");
         // a cell killed while its files were moved into place: some files, no record
         Files.createDirectories(cells.resolve("heavy-busy-fcfs-seed-2/runs/heavy-busy-fcfs-seed-2"));
-        Files.writeString(cells.resolve("heavy-busy-fcfs-seed-2/.gridsched-run"), "m\n");
+        // (the record, which lists the files before they are moved, is written first)
+        Files.writeString(cells.resolve("heavy-busy-fcfs-seed-2/.gridsched-run"), "{\"format\": \"gridsched output record 1\", \"run\": \"m\","
+                + " \"origin\": \"profile " + p.toRealPath() + "\", \"paths\": [\"runs/\", \"runs/heavy-busy-fcfs-seed-2/\","
+                + " \"runs/heavy-busy-fcfs-seed-2/jobs.csv\", \"runs/heavy-busy-fcfs-seed-2/summary.json\"]}");
         Files.writeString(cells.resolve("heavy-busy-fcfs-seed-2/runs/heavy-busy-fcfs-seed-2/jobs.csv"), "half a fi");
 
         assertEquals(1, run("matrix", p.toString(), "--merge", sweep.toString()));
@@ -257,9 +260,10 @@ class SweepTest {
         assertEquals(0, run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "0-1"), err());
         Path other = profile("other", "\"seeds\": [1, 2]");
         assertEquals(1, run("matrix", other.toString(), "--merge", sweep.toString()));
-        assertTrue(err().contains("merge: holds the results of 'm', not of 'other'; give the profile the cells were run from"), err());
+        assertTrue(err().contains("merge: holds the results of 'm' (profile " + p.toRealPath() + "), not of 'other' (profile "
+                + other.toRealPath() + "); give the profile the cells were run from"), err());
         assertEquals(1, run("matrix", other.toString(), "--out", sweep.toString(), "--cell", "0"));
-        assertTrue(err().contains(sweep + " holds the results of 'm', not of 'other'; choose another --out"), err());
+        assertTrue(err().contains(sweep + ": output: holds the results of 'm' (profile " + p.toRealPath() + "), not of 'other'"), err());
         Files.writeString(p, Files.readString(p).replace("\"max_size\": 8", "\"max_size\": 4"));
         assertEquals(1, run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "0-2"));
         assertTrue(err().contains("holds cells this profile did not compute:\n  cell 0: " + sweep.resolve("cells/light-fcfs-seed-1/cell.json")
@@ -277,9 +281,9 @@ class SweepTest {
         Files.createDirectories(foreign);
         Files.writeString(foreign.resolve("notes.txt"), "mine");
         assertEquals(1, run("matrix", p.toString(), "--out", foreign.toString(), "--cell", "0"));
-        assertTrue(err().contains(foreign + " already holds files gridsched did not write for 'm' (notes.txt); choose an empty --out"), err());
+        assertTrue(err().contains(foreign + " holds a file that gridsched did not write (notes.txt)"), err());
         assertEquals(1, run("slurm", p.toString(), "--out", foreign.toString(), "--max-array-size", "1001"));
-        assertTrue(err().contains(foreign + " already holds files gridsched did not write for 'm' (notes.txt); choose an empty --out"), err());
+        assertTrue(err().contains(foreign + " holds a file that gridsched did not write (notes.txt)"), err());
         assertFalse(Files.exists(foreign.resolve("slurm")), "no scripts whose every task would fail");
 
         // a cell folder that is no cell of the profile (an axis value since removed, say) is named, and ignored

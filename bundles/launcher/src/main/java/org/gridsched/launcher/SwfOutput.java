@@ -1,0 +1,83 @@
+package org.gridsched.launcher;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.gridsched.api.InputException;
+import org.gridsched.api.workload.JobSource;
+import org.gridsched.engine.SwfWriter;
+
+/**
+ * The file {@code generate --swf} writes: never one of the profile's inputs (the trace it reads, the profile itself),
+ * an existing file only with {@code --force}, and always through a temporary file beside it that is moved into place
+ * when the whole trace is written, so that a failed or killed write leaves the earlier file as it was.
+ */
+final class SwfOutput {
+    private SwfOutput() {
+    }
+
+    /** Fails, saying why, when {@code swf} must not be written. */
+    static void check(Path swf, RunProfile p, boolean force) {
+        for (Path input : inputs(p)) {
+            if (same(swf, input)) {
+                throw new InputException(swf.toString(), 0, "--swf", "is " + (input.equals(p.profileFile) ? "the profile itself" : "the profile's own workload")
+                        + "; writing it would destroy what it is read from: give another file");
+            }
+        }
+        if (Files.isDirectory(swf)) {
+            throw new InputException(swf.toString(), 0, "--swf", "is a folder; give a file name");
+        }
+        if (Files.exists(swf) && !force) {
+            throw new InputException(swf.toString(), 0, "--swf", "already exists; add --force to replace it, or give another file");
+        }
+    }
+
+    /** Writes the trace through a temporary file in the same folder, moved into place at the end. */
+    static long write(JobSource source, Path swf) {
+        Path target = swf.toAbsolutePath().normalize();
+        // the same ending, so that a .gz name is compressed; hidden, so that it is not taken for a trace meanwhile
+        Path tmp = target.resolveSibling(".gridsched-" + ProcessHandle.current().pid() + "-" + target.getFileName());
+        try {
+            tmp.toFile().deleteOnExit(); // a signal that stops the process leaves no temporary file
+            long n = SwfWriter.write(source, tmp);
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            return n;
+        } catch (UncheckedIOException e) {
+            throw new InputException(swf.toString(), 0, "--swf", "cannot write: " + e.getCause().getMessage());
+        } catch (IOException e) {
+            throw new InputException(swf.toString(), 0, "--swf", "cannot write: " + e.getMessage());
+        } finally {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException e) {
+                // removed at exit
+            }
+        }
+    }
+
+    private static List<Path> inputs(RunProfile p) {
+        List<Path> in = new ArrayList<>(p.workloadFiles);
+        p.matrixWorkloads.values().forEach(w -> in.addAll(w.workloadFiles));
+        if (p.profileFile != null) {
+            in.add(p.profileFile);
+        }
+        return in;
+    }
+
+    /** The same file, also through links or another spelling of its path. */
+    private static boolean same(Path a, Path b) {
+        try {
+            if (Files.exists(a) && Files.exists(b)) {
+                return Files.isSameFile(a, b);
+            }
+        } catch (IOException e) {
+            // compared by name below
+        }
+        return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
+    }
+}
