@@ -107,6 +107,15 @@ class DataSafetyAppTest {
         assertEquals(1, inside.exit(), inside.all());
         assertTrue(inside.err().contains("holds a file that gridsched did not write (report-images/mine.txt)"), inside.all());
         assertEquals("keep\n", Files.readString(r.resolve("report-images/mine.txt")));
+
+        // nor does 'report' replace a report.html of the user's
+        Path own = Files.createDirectories(tmp.resolve("own"));
+        Files.copy(r.resolve("jobs.csv"), own.resolve("jobs.csv"));
+        Files.writeString(own.resolve("report.html"), "<p>my notes</p>");
+        App.Result report = run("report", own.toString(), "--no-images");
+        assertEquals(1, report.exit(), report.all());
+        assertTrue(report.err().contains("holds a file that gridsched did not write (report.html)"), report.all());
+        assertEquals("<p>my notes</p>", Files.readString(own.resolve("report.html")));
     }
 
     @Test

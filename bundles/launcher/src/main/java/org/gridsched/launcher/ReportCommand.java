@@ -42,9 +42,29 @@ final class ReportCommand {
             throw new Cli.UsageException("report: give a run's (or a matrix's) output folder, e.g. gridsched report workspace/results/quickstart");
         }
         java.util.SortedSet<String> before = entries(dir);
+        refuseToReplaceForeign(dir, before);
         Validation v = Reports.report(dir, new Reports.Options(diff, images), out);
         record(dir, before);
         return v == null || v.ok() ? 0 : 1;
+    }
+
+    /** The report replaces its own files only: a report.html (or image) the folder's record does not list is the user's. */
+    private static void refuseToReplaceForeign(Path dir, java.util.SortedSet<String> present) {
+        OutputRecord record;
+        try {
+            record = OutputRecord.read(dir);
+        } catch (java.io.IOException e) {
+            record = null;
+        }
+        java.util.SortedSet<String> mine = new java.util.TreeSet<>();
+        for (String e : present) {
+            if (e.equals(Reports.HTML) || e.equals(Reports.SCHEDULE) || e.startsWith(Reports.IMAGES + "/")) {
+                mine.add(e);
+            }
+        }
+        if (!mine.isEmpty()) {
+            OutputFolder.refuseForeign(dir, record, mine);
+        }
     }
 
     private static java.util.SortedSet<String> entries(Path dir) {
