@@ -24,16 +24,17 @@ final class WorkflowName {
         if (name.isBlank()) {
             throw new InputException(source, 0, field, "is empty; give the workflow a name (it names its result files)");
         }
-        if (name.length() > MAX_LENGTH) {
-            throw new InputException(source, 0, field, "is " + name.length() + " characters long; at most " + MAX_LENGTH
-                    + " are allowed (it names the workflow's result files): '" + name.substring(0, 40) + "...'");
-        }
+        // first: the length message below quotes the name
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
             if (Character.isISOControl(c)) { // a line break would split workflows.csv; escapes would reach terminals
                 throw new InputException(source, 0, field, String.format("has the control character U+%04X at position %d;"
                         + " a name is one line of printable characters", (int) c, i + 1));
             }
+        }
+        if (name.length() > MAX_LENGTH) {
+            throw new InputException(source, 0, field, "is " + name.length() + " characters long; at most " + MAX_LENGTH
+                    + " are allowed (it names the workflow's result files): '" + name.substring(0, 40) + "...'");
         }
         return name;
     }

@@ -197,8 +197,10 @@ final class GwfJobSource implements JobSource {
         return Double.parseDouble(t); // infinite for 1e400: a number, but out of any range
     }
 
+    /** At most 40 characters, control characters shown as '?': the message goes to a terminal. */
     private static String shorten(String s) {
-        return s.length() > 40 ? s.substring(0, 40) + "..." : s;
+        String shown = s.replaceAll("\\p{Cntrl}", "?");
+        return shown.length() > 40 ? shown.substring(0, 40) + "..." : shown;
     }
 
     private boolean skip(String reason, String field, String problem) {

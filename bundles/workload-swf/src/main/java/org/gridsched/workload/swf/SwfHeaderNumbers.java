@@ -45,7 +45,9 @@ final class SwfHeaderNumbers {
         }
     }
 
+    /** At most 40 characters, control characters shown as '?': the message goes to a terminal. */
     private static String shorten(String s) {
-        return s.length() > 40 ? s.substring(0, 40) + "..." : s;
+        String shown = s.replaceAll("\\p{Cntrl}", "?");
+        return shown.length() > 40 ? shown.substring(0, 40) + "..." : shown;
     }
 }

@@ -493,6 +493,14 @@ class SwfReaderTest {
         }
     }
 
+    /** The bad value is quoted without its control characters: the message goes to a terminal. */
+    @Test
+    void aBadHeaderValueIsQuotedWithoutControlCharacters() throws IOException {
+        Path f = write("esc.swf", "; MaxProcs: 1\u001b[2J\u001b]0;title\u0007x\n" + job(1, 0, 10, 1, 20));
+        InputException e = assertThrows(InputException.class, () -> readAll(f));
+        assertTrue(e.getMessage().contains("'1?[2J?]0;title?x'"), e.getMessage());
+    }
+
     /** Numbers in range, prose after them, empty values and fields that are not numeric stay accepted. */
     @Test
     void goodHeaderNumbersAreKept() throws IOException {
