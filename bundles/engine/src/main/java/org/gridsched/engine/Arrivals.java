@@ -144,11 +144,6 @@ final class Arrivals {
         c.scheduler.jobSubmitted(job);
     }
 
-    /**
-     * The largest time (submit, runtime, requested) a job may have, in seconds: beyond it, the double-precision
-     * clock could no longer tell a microsecond apart (at 1e30 a whole job's runtime vanishes).
-     */
-    static final double MAX_TIME = 1e10;
 
     /**
      * What is wrong with a job no simulation can run (readers skip these themselves; this guards against
@@ -161,9 +156,10 @@ final class Arrivals {
         if (!(rec.requestedTime > 0) || Double.isInfinite(rec.requestedTime)) {
             return "job " + rec.id + " has requested time " + rec.requestedTime + "; it must be positive";
         }
-        if (rec.runtime > MAX_TIME || rec.requestedTime > MAX_TIME || Math.abs(rec.submitTime) > MAX_TIME) {
+        double max = Simulation.MAX_TIME;
+        if (rec.runtime > max || rec.requestedTime > max || Math.abs(rec.submitTime) > max) {
             return "job " + rec.id + " has submit time " + rec.submitTime + ", runtime " + rec.runtime + ", requested time "
-                    + rec.requestedTime + "; times must be at most " + Numbers.format(MAX_TIME) + " s (about 317 years)";
+                    + rec.requestedTime + "; times must be at most " + Numbers.format(max) + " s (about 317 years)";
         }
         if (rec.processors <= 0) {
             return "job " + rec.id + " needs " + rec.processors + " processors; it must be positive";

@@ -32,6 +32,13 @@ import org.gridsched.api.workload.JobSource;
  */
 public final class Simulation {
 
+    /**
+     * The largest time (submit, runtime, requested) a job may have, in seconds: beyond it, the double-precision
+     * clock could no longer tell a microsecond apart (at 1e30 a whole job's runtime vanishes). Public so that
+     * readers whose inputs do not pass through {@link Arrivals} (workflow tasks) enforce the same bound.
+     */
+    public static final double MAX_TIME = 1e10;
+
     /** Run-wide switches. */
     public static final class Settings {
         /** Kill a job at its requested time (default); otherwise it runs to completion. */

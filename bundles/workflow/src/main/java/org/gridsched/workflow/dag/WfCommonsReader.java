@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.gridsched.api.InputException;
+import org.gridsched.engine.Numbers;
+import org.gridsched.engine.Simulation;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -28,7 +30,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * A dependency is an edge named by the parent's {@code parents} or the child's {@code children} list (WfFormat keeps
  * both, and instances are known where only one side lists it). Cores default to 1 and round up; a runtime of 0 is
  * kept (the controller gives such tasks a minimum duration). Errors name the file, the field and the task: an unknown
- * parent or child, a task without runtime, a duplicate id, a dependency cycle (with the tasks on it).
+ * parent or child, a task without runtime or with one beyond {@link Simulation#MAX_TIME}, a duplicate id, a dependency
+ * cycle (with the tasks on it), a name that cannot name result files ({@link WorkflowName}).
  */
 public final class WfCommonsReader {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -62,9 +65,20 @@ public final class WfCommonsReader {
         if (!wf.isObject()) {
             throw new InputException(source, 0, "workflow", "missing (not a WfCommons instance?)");
         }
-        String name = root.path("name").asText(Path.of(source).getFileName().toString());
+        String name = name(root.path("name"), source);
         List<DagBuilder.RawTask> tasks = wf.has("specification") ? v15(wf, source) : v14(wf, source, version);
         return DagBuilder.build(name, source, tasks);
+    }
+
+    /** The instance's name, else its file's; checked now because result files are named after it. */
+    private static String name(JsonNode n, String source) {
+        if (n.isMissingNode() || n.isNull()) {
+            return WorkflowName.check(Path.of(source).getFileName().toString(), source, "name (none given: the file's name)");
+        }
+        if (!n.isTextual()) {
+            throw new InputException(source, 0, "name", "expected a string, got " + n.getNodeType().toString().toLowerCase(java.util.Locale.ROOT));
+        }
+        return WorkflowName.check(n.asText(), source, "name");
     }
 
     private static List<DagBuilder.RawTask> v15(JsonNode wf, String src) {
@@ -156,6 +170,10 @@ public final class WfCommonsReader {
         double r = v.asDouble();
         if (!(r >= 0) || Double.isInfinite(r)) {
             throw new InputException(src, 0, where + ".runtimeInSeconds", "must be a non-negative number of seconds, got " + v);
+        }
+        if (r > Simulation.MAX_TIME) { // the bound every job has (SWF, GWF, generators): beyond it times go wrong
+            throw new InputException(src, 0, where + ".runtimeInSeconds", "must be at most " + Numbers.format(Simulation.MAX_TIME)
+                    + " s (about 317 years), got " + v);
         }
         return r;
     }

@@ -13,6 +13,8 @@ import org.gridsched.api.PluginOptions;
 import org.gridsched.api.control.Controller;
 import org.gridsched.api.control.GridController;
 import org.gridsched.api.control.GridOperations;
+import org.gridsched.engine.Numbers;
+import org.gridsched.engine.Simulation;
 import org.gridsched.workflow.dag.schedulers.FifoScheduler;
 import org.gridsched.workflow.dag.schedulers.UpwardRankScheduler;
 import org.gridsched.workflow.schedule.WorkflowScheduler;
@@ -93,9 +95,20 @@ public final class WorkflowController implements GridController {
                     throw new InputException(f.toString(), 0, "task '" + w.id(t) + "'", "needs " + w.cores(t)
                             + " cores; the largest cluster has " + widest);
                 }
+                checkTime(f, "task '" + w.id(t) + "'", "its requested time (runtime x runtime_scale x walltime_factor)",
+                        w.runtime(t) * s.runtimeScale() * s.walltime());
             }
+            checkTime(f, "workflow", "its critical path (x runtime_scale)", w.criticalPath() * s.runtimeScale());
             workflows.add(w);
         }
         return new WorkflowRun(grid, s, workflows, scheduler, seed);
+    }
+
+    /** Scaled times must stay within the bound every job has ({@link Simulation#MAX_TIME}): beyond it, times go wrong. */
+    private static void checkTime(Path f, String field, String what, double seconds) {
+        if (seconds > Simulation.MAX_TIME) {
+            throw new InputException(f.toString(), 0, field, what + " is " + Numbers.format(seconds) + " s; at most "
+                    + Numbers.format(Simulation.MAX_TIME) + " s (about 317 years) can be simulated");
+        }
     }
 }

@@ -10,6 +10,8 @@ import java.util.stream.Stream;
 import org.gridsched.api.InputException;
 import org.gridsched.api.Parameter;
 import org.gridsched.api.PluginOptions;
+import org.gridsched.engine.Numbers;
+import org.gridsched.engine.Simulation;
 import org.gridsched.workflow.io.InputFiles;
 
 /**
@@ -68,8 +70,9 @@ public record WorkflowSettings(List<Path> files, int count, boolean poisson, dou
         if (!(walltime >= 1)) {
             throw bad(o, WALLTIME, "must be at least 1 (a task would be killed before its end), got " + walltime);
         }
-        return new WorkflowSettings(files, count, arrival.equals("poisson"), o.getPositive(INTERARRIVAL, 3600), first,
-                o.getString(SCHEDULER, "fifo"), o.getPositive(RUNTIME_SCALE, 1), walltime, o.getPositive(MIN_RUNTIME, 0.001));
+        return new WorkflowSettings(files, count, arrival.equals("poisson"), time(o, INTERARRIVAL, o.getPositive(INTERARRIVAL, 3600)),
+                time(o, FIRST_ARRIVAL, first), o.getString(SCHEDULER, "fifo"), o.getPositive(RUNTIME_SCALE, 1), walltime,
+                time(o, MIN_RUNTIME, o.getPositive(MIN_RUNTIME, 0.001)));
     }
 
     private static List<Path> files(PluginOptions o) {
@@ -100,6 +103,14 @@ public record WorkflowSettings(List<Path> files, int count, boolean poisson, dou
             throw bad(o, WORKFLOWS, "no workflow file found in " + names);
         }
         return files;
+    }
+
+    /** A time option within the bound every job has ({@link Simulation#MAX_TIME}). */
+    private static double time(PluginOptions o, String key, double seconds) {
+        if (seconds > Simulation.MAX_TIME) {
+            throw bad(o, key, "must be at most " + Numbers.format(Simulation.MAX_TIME) + " s (about 317 years), got " + Numbers.format(seconds));
+        }
+        return seconds;
     }
 
     static InputException bad(PluginOptions o, String key, String problem) {

@@ -12,6 +12,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.gridsched.api.InputException;
+import org.gridsched.engine.Numbers;
+import org.gridsched.engine.Simulation;
 import org.gridsched.workflow.grouping.GroupingProblem;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -151,9 +153,9 @@ public final class Benchmarks {
             }
             double[] main = new double[GroupingProblem.MAX_GROUP + 1];
             for (int g = 0; g < main.length; g++) {
-                main[g] = base.mainTime(g) * factor;
+                main[g] = seconds(base.mainTime(g) * factor, where + ".time_factor");
             }
-            return new ClusterBenchmark(name, main, base.postTime() * factor, cores);
+            return new ClusterBenchmark(name, main, seconds(base.postTime() * factor, where + ".time_factor"), cores);
         }
 
         ClusterBenchmark times(String name, JsonNode n, String where, double factor, int cores) {
@@ -175,7 +177,7 @@ public final class Benchmarks {
                     throw new InputException(source, 0, where + ".main." + e.getKey(), "a group size is a whole number from "
                             + GroupingProblem.MIN_GROUP + " to " + GroupingProblem.MAX_GROUP);
                 }
-                main[g] = positive(e.getValue(), where + ".main." + e.getKey()) * factor;
+                main[g] = seconds(positive(e.getValue(), where + ".main." + e.getKey()) * factor, where + ".main." + e.getKey());
             }
             for (int g = GroupingProblem.MIN_GROUP; g <= 11; g++) {
                 if (Double.isNaN(main[g])) {
@@ -185,7 +187,16 @@ public final class Benchmarks {
             if (!n.has("post")) {
                 throw new InputException(source, 0, where + ".post", "missing the post-processing time (seconds on one processor)");
             }
-            return new ClusterBenchmark(name, main, positive(n.get("post"), where + ".post") * factor, cores);
+            return new ClusterBenchmark(name, main, seconds(positive(n.get("post"), where + ".post") * factor, where + ".post"), cores);
+        }
+
+        /** A time (after time_factor) within the bound every job has: beyond it, simulated times go wrong. */
+        double seconds(double t, String where) {
+            if (t > Simulation.MAX_TIME) {
+                throw new InputException(source, 0, where, "gives a time of " + Numbers.format(t) + " s; at most "
+                        + Numbers.format(Simulation.MAX_TIME) + " s (about 317 years) can be simulated");
+            }
+            return t;
         }
 
         double positive(JsonNode v, String where) {

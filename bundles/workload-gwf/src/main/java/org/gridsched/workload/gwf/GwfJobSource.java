@@ -32,6 +32,16 @@ import org.gridsched.api.workload.WorkloadReport;
  * Fields 3, 6, 7, 10-16, 18 and 21-29 are read past. At least 20 fields are needed; GWF's -1 means missing.
  */
 final class GwfJobSource implements JobSource {
+    /** The numeric fields read (0-based index: GWF name); null for fields read past. */
+    private static final String[] NUMBERS = {"JobID", "SubmitTime", null, "RunTime", "NProcs", null, null, "ReqNProcs", "ReqTime"};
+    /**
+     * The largest magnitude of each: ids exact in a double, processor counts in an int (they are kept as one; a cast
+     * would silently make 99999999999 into 2147483647); times only finite here, the engine bounds them (1e10 s).
+     */
+    private static final double[] LIMITS = {9.0e15, Double.MAX_VALUE, 0, Double.MAX_VALUE, Integer.MAX_VALUE, 0, 0,
+        Integer.MAX_VALUE, Double.MAX_VALUE};
+    private static final java.util.regex.Pattern DECIMAL = java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+
     private final Path file;
     private final GwfReader.Settings settings;
     private final BufferedReader in;
@@ -91,18 +101,29 @@ final class GwfJobSource implements JobSource {
             return skip("malformed_line", "fields", "has " + f.length + " fields; GWF has 29 (at least 20 are needed)");
         }
         double[] v = new double[10];
-        for (int i : new int[] {0, 1, 3, 4, 7, 8}) {
-            try {
-                v[i] = Double.parseDouble(f[i]);
-            } catch (NumberFormatException e) {
-                return skip("malformed_line", "field " + (i + 1), "'" + f[i] + "' is not a number");
+        for (int i = 0; i < NUMBERS.length; i++) {
+            if (NUMBERS[i] == null) {
+                continue;
             }
+            String t = f[i];
+            double d = parse(t);
+            if (Double.isNaN(d)) {
+                return skip("malformed_line", "field " + (i + 1), "'" + t + "' is not a number");
+            }
+            if (!(Math.abs(d) <= LIMITS[i])) {
+                return skip("malformed_line", NUMBERS[i], "'" + shorten(t) + "' is out of range"
+                        + (Double.isInfinite(d) ? "" : " (at most " + (long) LIMITS[i] + ")"));
+            }
+            v[i] = d;
         }
         double submit = v[1];
         double runtime = v[3];
         int procs = (int) v[4];
-        if (submit < 0) {
+        if (submit == -1) { // GWF's "missing"
             return skip("submit_time_missing", "SubmitTime", "job " + f[0] + " has no submit time");
+        }
+        if (submit < 0) {
+            return skip("submit_time_negative", "SubmitTime", "job " + f[0] + " has submit time " + f[1]);
         }
         if (!(runtime > 0)) {
             return skip("runtime_not_positive", "RunTime", "job " + f[0] + " has runtime " + f[3]);
@@ -123,11 +144,12 @@ final class GwfJobSource implements JobSource {
         }
         int components = 1;
         if (settings.coallocated().contains(f[18].toLowerCase(Locale.ROOT))) {
-            components = firstWholeNumber(f[19]);
-            if (components < 1 || procs % components != 0) {
+            long wanted = firstWholeNumber(f[19]);
+            if (wanted < 1 || wanted > procs || procs % wanted != 0) {
                 return skip("unequal_components", "JobStructureParams", "job " + f[0] + " has " + procs
-                        + " processors and JobStructureParams '" + f[19] + "': need a number of components dividing them");
+                        + " processors and JobStructureParams '" + shorten(f[19]) + "': need a number of components dividing them");
             }
+            components = (int) wanted;
         }
         int home = -1;
         if (components == 1 && !f[16].equals("-1")) {
@@ -157,9 +179,28 @@ final class GwfJobSource implements JobSource {
         return true;
     }
 
-    private static int firstWholeNumber(String s) {
+    /** The first whole number in {@code s}, {@link Long#MAX_VALUE} if it has too many digits, -1 if none. */
+    private static long firstWholeNumber(String s) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\d+").matcher(s);
-        return m.find() ? Integer.parseInt(m.group()) : -1;
+        if (!m.find()) {
+            return -1;
+        }
+        String digits = m.group().replaceFirst("^0+(?=\\d)", "");
+        return digits.length() > 18 ? Long.MAX_VALUE : Long.parseLong(digits);
+    }
+
+    /** A finite decimal number, or NaN ({@link Double#parseDouble} alone would take "NaN", "Infinity", "0x1p3", "1d"). */
+    private static double parse(String t) {
+        if (!DECIMAL.matcher(t).matches()) {
+            return Double.NaN;
+        }
+        return Double.parseDouble(t); // infinite for 1e400: a number, but out of any range
+    }
+
+    /** At most 40 characters, control characters shown as '?': the message goes to a terminal. */
+    private static String shorten(String s) {
+        String shown = s.replaceAll("\\p{Cntrl}", "?");
+        return shown.length() > 40 ? shown.substring(0, 40) + "..." : shown;
     }
 
     private boolean skip(String reason, String field, String problem) {

@@ -98,4 +98,66 @@ class GwfReaderTest {
         assertEquals("gwf", new GwfReader().name());
         assertThrows(IOException.class, () -> read(dir.resolve("missing.gwf"), Map.of(), new JobSource[1]));
     }
+
+    /** A GWF line: id, submit, runtime, NProcs, ReqNProcs, JobStructure and its params; the other fields -1. */
+    private static String line(String id, String submit, String runtime, String procs, String reqProcs, String structure, String params) {
+        return id + " " + submit + " 0 " + runtime + " " + procs + " -1 -1 " + reqProcs + " 100 -1 1 U1 G1 E1 Q1 -1 fs0 fs0 "
+                + structure + " " + params + " -1 -1 -1 -1 -1 -1 -1 -1 -1\n";
+    }
+
+    private static Path trace(Path dir, String... lines) throws IOException {
+        Path f = dir.resolve("t.gwf");
+        Files.writeString(f, "# test\n" + line("1", "0", "10", "4", "4", "UNITARY", "-1") + String.join("", lines));
+        return f;
+    }
+
+    /** components=99999999999 threw a bare NumberFormatException (issue 24): now skipped, or an error naming file, line, field. */
+    @Test
+    void hugeComponentCountIsSkippedOrAnErrorNamingTheLine(@TempDir Path dir) throws Exception {
+        Path f = trace(dir, line("2", "5", "10", "8", "8", "COALLOC", "components=99999999999"));
+        JobSource[] s = new JobSource[1];
+        assertEquals(1, read(f, Map.of(), s).size());
+        assertEquals(Map.of("unequal_components", 1L), s[0].report().skipped());
+        InputException e = assertThrows(InputException.class, () -> read(f, Map.of("strict", true), new JobSource[1]));
+        assertEquals(f.toString(), e.source());
+        assertEquals(3, e.line());
+        assertEquals("JobStructureParams", e.field());
+        assertTrue(e.getMessage().contains("components=99999999999"), e.getMessage());
+    }
+
+    /** Processor counts beyond an int were cast to 2147483647 without a word; ids beyond 9e15, "NaN" and "Infinity" were taken. */
+    @Test
+    void numbersOutOfRangeAreMalformedNamingTheField(@TempDir Path dir) throws Exception {
+        String[][] cases = {
+            {line("2", "5", "10", "99999999999", "4", "UNITARY", "-1"), "NProcs", "out of range"},
+            {line("2", "5", "10", "-1", "99999999999", "UNITARY", "-1"), "ReqNProcs", "out of range"},
+            {line("99999999999999999999", "5", "10", "4", "4", "UNITARY", "-1"), "JobID", "out of range"},
+            {line("2", "5", "1e400", "4", "4", "UNITARY", "-1"), "RunTime", "out of range"},
+            {line("2", "5", "NaN", "4", "4", "UNITARY", "-1"), "field 4", "not a number"},
+            {line("2", "Infinity", "10", "4", "4", "UNITARY", "-1"), "field 2", "not a number"},
+        };
+        for (String[] c : cases) {
+            Path f = trace(dir, c[0]);
+            JobSource[] s = new JobSource[1];
+            assertEquals(1, read(f, Map.of(), s).size(), c[0]);
+            assertEquals(Map.of("malformed_line", 1L), s[0].report().skipped(), c[0]);
+            InputException e = assertThrows(InputException.class, () -> read(f, Map.of("strict", true), new JobSource[1]), c[0]);
+            assertEquals(3, e.line(), e.getMessage());
+            assertEquals(c[1], e.field(), e.getMessage());
+            assertTrue(e.getMessage().contains(c[2]), e.getMessage());
+        }
+    }
+
+    /** GWF's -1 means a missing submit time; -100 is a wrong value, counted under its own reason. */
+    @Test
+    void negativeSubmitIsNotMissing(@TempDir Path dir) throws Exception {
+        Path f = trace(dir, line("2", "-1", "10", "4", "4", "UNITARY", "-1"), line("3", "-100", "10", "4", "4", "UNITARY", "-1"));
+        JobSource[] s = new JobSource[1];
+        assertEquals(1, read(f, Map.of(), s).size());
+        assertEquals(Map.of("submit_time_missing", 1L, "submit_time_negative", 1L), s[0].report().skipped());
+        InputException e = assertThrows(InputException.class, () -> read(trace(dir, line("3", "-100", "10", "4", "4", "UNITARY", "-1")),
+                Map.of("strict", true), new JobSource[1]));
+        assertEquals("SubmitTime", e.field());
+        assertTrue(e.getMessage().contains("-100"), e.getMessage());
+    }
 }

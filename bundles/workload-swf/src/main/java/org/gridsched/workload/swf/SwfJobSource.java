@@ -43,7 +43,10 @@ final class SwfJobSource implements JobSource {
 
     static final String SKIP_MALFORMED = "malformed_line";
     static final String SKIP_RUNTIME = "runtime_not_positive";
+    /** SWF's -1: the trace does not know when the job was submitted. */
     static final String SKIP_SUBMIT = "submit_time_missing";
+    /** Any other negative submit time: not SWF's marker, a wrong value. */
+    static final String SKIP_SUBMIT_NEGATIVE = "submit_time_negative";
     static final String SKIP_PROCS = "processors_not_positive";
     static final String SKIP_ID_NEGATIVE = "job_id_negative";
     static final String SKIP_ID_DUPLICATE = "job_id_duplicate";
@@ -153,6 +156,9 @@ final class SwfJobSource implements JobSource {
         } catch (IOException e) {
             closeQuietly(stream);
             throw new IOException("cannot read workload file " + file + ": " + describe(e), e);
+        } catch (InputException e) { // a bad header field
+            closeQuietly(stream);
+            throw e;
         }
     }
 
@@ -347,7 +353,9 @@ final class SwfJobSource implements JobSource {
         }
         String key = new String(b, keyStart, keyEnd - keyStart, StandardCharsets.ISO_8859_1);
         String value = new String(b, p, end - p, StandardCharsets.UTF_8).trim();
-        header.putIfAbsent(key, value);
+        if (header.putIfAbsent(key, value) == null) {
+            SwfHeaderNumbers.check(source, lineNo, key, value);
+        }
     }
 
     private static boolean isLetter(byte c) {
@@ -393,33 +401,26 @@ final class SwfJobSource implements JobSource {
 
         double runtime = v[F_RUNTIME];
         if (!(runtime > 0)) {
-            report.skip(SKIP_RUNTIME, fileName, lineNo, "job " + token(F_ID) + ": runtime " + token(F_RUNTIME));
-            return false;
+            return reject(SKIP_RUNTIME, F_RUNTIME, "job " + token(F_ID) + ": runtime " + token(F_RUNTIME));
         }
         double submit = v[F_SUBMIT];
-        if (submit < 0) {
-            report.skip(SKIP_SUBMIT, fileName, lineNo, "job " + token(F_ID) + ": submit time " + token(F_SUBMIT));
-            return false;
+        if (submit == -1) {
+            return reject(SKIP_SUBMIT, F_SUBMIT, "job " + token(F_ID) + ": submit time " + token(F_SUBMIT));
         }
-        double procs;
+        if (submit < 0) {
+            return reject(SKIP_SUBMIT_NEGATIVE, F_SUBMIT, "job " + token(F_ID) + ": submit time " + token(F_SUBMIT));
+        }
+        int procsField = requestedProcs ? F_REQ_PROCS : F_ALLOC_PROCS;
+        double procs = v[procsField];
         String procsRepair = null;
-        if (requestedProcs) {
-            procs = v[F_REQ_PROCS];
-            if (procs == -1) {
-                procs = v[F_ALLOC_PROCS];
-                procsRepair = REPAIR_PROCS_FROM_ALLOCATED;
-            }
-        } else {
-            procs = v[F_ALLOC_PROCS];
-            if (procs == -1) {
-                procs = v[F_REQ_PROCS];
-                procsRepair = REPAIR_PROCS_FROM_REQUESTED;
-            }
+        if (procs == -1) {
+            procsField = requestedProcs ? F_ALLOC_PROCS : F_REQ_PROCS;
+            procs = v[procsField];
+            procsRepair = requestedProcs ? REPAIR_PROCS_FROM_ALLOCATED : REPAIR_PROCS_FROM_REQUESTED;
         }
         if (!(procs > 0)) {
-            report.skip(SKIP_PROCS, fileName, lineNo, "job " + token(F_ID) + ": processors " + token(F_ALLOC_PROCS) + " allocated, "
+            return reject(SKIP_PROCS, procsField, "job " + token(F_ID) + ": processors " + token(F_ALLOC_PROCS) + " allocated, "
                     + token(F_REQ_PROCS) + " requested");
-            return false;
         }
         if (submit < previousSubmit && sortOnRead) {
             report.repair(REPAIR_SUBMIT_SORTED); // kept as it is; SortedJobSource orders the jobs
@@ -461,16 +462,20 @@ final class SwfJobSource implements JobSource {
         return d == Math.rint(d) && Math.abs(d) <= maxMagnitude;
     }
 
-    /** A job line gridsched cannot take as it is: an error in strict mode, else skipped and counted. */
+    /**
+     * A job line gridsched cannot take as it is (README: impossible jobs are errors in strict mode), else skipped and
+     * counted.
+     */
     private boolean reject(String reason, int field, String problem) {
         if (strict) {
-            throw new InputException(source, lineNo, fieldName(field), problem);
+            throw new InputException(source, lineNo, fieldName(field), problem + " (" + reason
+                    + "; without strict the job is skipped and counted)");
         }
         report.skip(reason, fileName, lineNo, problem);
         return false;
     }
 
-        private boolean malformed(Integer field, String problem) {
+    private boolean malformed(Integer field, String problem) {
         if (strict) {
             throw new InputException(source, lineNo, field == null ? null : fieldName(field), problem);
         }

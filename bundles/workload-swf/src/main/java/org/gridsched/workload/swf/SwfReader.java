@@ -19,8 +19,10 @@ import org.osgi.service.component.annotations.Component;
  * OSGi.
  *
  * <p>Skip reasons (lines not returned): {@code malformed_line} (lenient mode only),
- * {@code runtime_not_positive}, {@code submit_time_missing}, {@code processors_not_positive}, {@code job_id_negative} and
- * {@code job_id_duplicate} (errors in strict mode).
+ * {@code runtime_not_positive}, {@code submit_time_missing} (SWF's -1), {@code submit_time_negative} (any other
+ * negative submit time), {@code processors_not_positive}, {@code job_id_negative} and {@code job_id_duplicate} (all
+ * errors in strict mode). A numeric header field ({@code MaxProcs}, {@code UnixStartTime}, ...) that is not a whole
+ * number in range is an error in either mode.
  * Repair reasons (line returned with a substituted value): {@code requested_time_from_runtime},
  * {@code requested_time_not_positive_from_runtime}, {@code processors_from_requested},
  * {@code processors_from_allocated}, {@code submit_time_out_of_order} (lenient mode only),
@@ -45,7 +47,7 @@ public class SwfReader implements WorkloadReader {
 
     private static final List<Parameter> PARAMETERS = List.of(
             new Parameter(OPT_STRICT, "false",
-                    "true: a malformed or out-of-order line is an error instead of being skipped/repaired and counted"),
+                    "true: a malformed, impossible or out-of-order line is an error instead of being skipped/repaired and counted"),
             new Parameter(OPT_PROCESSORS, PROCS_ALLOCATED,
                     "allocated: field 5 (falling back to field 8 when -1); requested: field 8 (falling back to field 5)"),
             new Parameter(OPT_REQUESTED_TIME, REQ_REQUESTED,

@@ -426,12 +426,90 @@ class SwfReaderTest {
         assertEquals(5, r.report.skippedTotal());
     }
 
+    /** README: impossible jobs are errors in strict mode (issue 24); each names file, line and the field at fault. */
     @Test
-    void strictModeStillSkipsImpossibleJobs() throws IOException {
-        String content = job(1, 0, 10, 1, 20) + job(2, 1, -1, 1, 20) + job(3, 2, 10, 1, 20);
-        Result r = readAll(write("s.swf", content), opts("strict", true));
-        assertEquals(2, r.jobs.size());
-        assertEquals(Map.of("runtime_not_positive", 1L), r.report.skipped());
+    void strictModeMakesImpossibleJobsErrors() throws IOException {
+        String[][] cases = {
+            {job(2, 1, -1, 1, 20), "field 4 (run time)", "runtime_not_positive"},
+            {job(2, 1, 0, 1, 20), "field 4 (run time)", "runtime_not_positive"},
+            {job(2, -1, 10, 1, 20), "field 2 (submit time)", "submit_time_missing"},
+            {job(2, -100, 10, 1, 20), "field 2 (submit time)", "submit_time_negative"},
+            {job(2, 1, 10, 0, 20), "field 5 (allocated processors)", "processors_not_positive"},
+        };
+        for (String[] c : cases) {
+            Path f = write("impossible.swf", job(1, 0, 10, 1, 20) + c[0] + job(3, 2, 10, 1, 20));
+            InputException e = assertThrows(InputException.class, () -> readAll(f, opts("strict", true)), c[0]);
+            assertEquals(f.toString(), e.source());
+            assertEquals(2, e.line(), e.getMessage());
+            assertEquals(c[1], e.field(), e.getMessage());
+            assertTrue(e.getMessage().contains(c[2]), e.getMessage());
+        }
+    }
+
+    /** With processors=requested the error names field 8, the one that was read. */
+    @Test
+    void strictZeroRequestedProcessorsNamesFieldEight() throws IOException {
+        Path f = write("req.swf", job(1, 0, 10, 1, 20) + job(2, 1, "10", "0", "-1", "20"));
+        InputException e = assertThrows(InputException.class, () -> readAll(f, opts("strict", true, "processors", "requested")));
+        assertEquals("field 5 (allocated processors)", e.field(), "field 8 was -1, so field 5 was read: " + e.getMessage());
+        Path g = write("req2.swf", job(1, 0, 10, 1, 20) + job(2, 1, "10", "4", "0", "20"));
+        InputException e2 = assertThrows(InputException.class, () -> readAll(g, opts("strict", true, "processors", "requested")));
+        assertEquals("field 8 (requested processors)", e2.field(), e2.getMessage());
+    }
+
+    /** SWF's -1 means "missing"; any other negative submit time is a wrong value, counted under its own reason. */
+    @Test
+    void negativeSubmitIsNotMissing() throws IOException {
+        String content = job(1, 0, 10, 1, 20) + job(2, -1, 10, 1, 20) + job(3, -100, 10, 1, 20) + job(4, 5, 10, 1, 20);
+        Result r = readAll(write("neg.swf", content));
+        assertEquals(List.of(1L, 4L), r.jobs.stream().map(j -> j.id).toList());
+        assertEquals(Map.of("submit_time_missing", 1L, "submit_time_negative", 1L), r.report.skipped());
+        assertEquals(3, r.report.skippedExamples().get("submit_time_negative").get(0).line());
+    }
+
+    // ------------------------------------------------------------------ header numbers
+
+    /** A numeric header field that overflows or is not a number: an error naming file, line and field (issue 24). */
+    @Test
+    void badNumericHeaderFieldsAreErrorsNamingLineAndField() throws IOException {
+        String[][] cases = {
+            {"MaxProcs", "99999999999", "out of range"},
+            {"MaxNodes", "2147483648", "out of range"},
+            {"UnixStartTime", "99999999999999999999999", "out of range"},
+            {"MaxJobs", "-99999999999999999999", "out of range"},
+            {"MaxProcs", "lots", "expected a whole number"},
+            {"MaxProcs", "1e3", "expected a whole number"},
+            {"TimeZone", "99999999999", "out of range"},
+        };
+        for (boolean strict : new boolean[] {false, true}) {
+            for (String[] c : cases) {
+                Path f = write("hdr.swf", "; Version: 2.2\n; " + c[0] + ": " + c[1] + "\n" + job(1, 0, 10, 1, 20));
+                InputException e = assertThrows(InputException.class, () -> readAll(f, opts("strict", strict)), c[0] + " " + c[1]);
+                assertEquals(f.toString(), e.source());
+                assertEquals(2, e.line(), e.getMessage());
+                assertEquals(c[0], e.field(), e.getMessage());
+                assertTrue(e.getMessage().contains(c[2]) && e.getMessage().contains(c[1].substring(0, 3)), e.getMessage());
+            }
+        }
+    }
+
+    /** The bad value is quoted without its control characters: the message goes to a terminal. */
+    @Test
+    void aBadHeaderValueIsQuotedWithoutControlCharacters() throws IOException {
+        Path f = write("esc.swf", "; MaxProcs: 1\u001b[2J\u001b]0;title\u0007x\n" + job(1, 0, 10, 1, 20));
+        InputException e = assertThrows(InputException.class, () -> readAll(f));
+        assertTrue(e.getMessage().contains("'1?[2J?]0;title?x'"), e.getMessage());
+    }
+
+    /** Numbers in range, prose after them, empty values and fields that are not numeric stay accepted. */
+    @Test
+    void goodHeaderNumbersAreKept() throws IOException {
+        String header = "; MaxProcs: 2147483647\n; MaxNodes: 128 (each with 2 processors)\n; UnixStartTime: -5\n"
+                + "; MaxQueues:\n; Version: 2.2\n; Computer: IBM SP2\n; MaxProcs: 99999999999999999999\n";
+        Result r = readAll(write("ok.swf", header + job(1, 0, 10, 1, 20)));
+        assertEquals("2147483647", r.header.get("MaxProcs"), "the first occurrence wins; later ones are not read");
+        assertEquals("128 (each with 2 processors)", r.header.get("MaxNodes"));
+        assertEquals(1, r.jobs.size());
     }
 
     // ------------------------------------------------------------------ malformed

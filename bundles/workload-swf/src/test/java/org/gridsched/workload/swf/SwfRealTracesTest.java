@@ -1,6 +1,7 @@
 package org.gridsched.workload.swf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -8,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
+import org.gridsched.api.InputException;
 import org.gridsched.api.PluginOptions;
 import org.gridsched.api.workload.JobRecord;
 import org.gridsched.api.workload.JobSource;
@@ -127,14 +129,22 @@ class SwfRealTracesTest {
     }
 
     @Test
-    void hpc2nExcerptRequestedProcessorsStrict() throws IOException {
+    void hpc2nExcerptRequestedProcessors() throws IOException {
         // every job with a positive runtime also has a positive requested processor count (field 8)
         Summary s = read(trace("HPC2N-seth-excerpt.swf"),
-                new PluginOptions("workload reader 'swf'", Map.of("processors", "requested", "strict", true)),
-                job -> { });
+                new PluginOptions("workload reader 'swf'", Map.of("processors", "requested")), job -> { });
         assertEquals(3_170, s.report.read());
         assertEquals(Map.of("runtime_not_positive", 25L), s.report.skipped());
         assertEquals(3_145, s.returned);
+    }
+
+    /** The raw excerpt has jobs with runtime -1: in strict mode the first one is an error (issue 24). */
+    @Test
+    void hpc2nExcerptStrictStopsAtTheFirstImpossibleJob() {
+        InputException e = assertThrows(InputException.class, () -> read(trace("HPC2N-seth-excerpt.swf"),
+                new PluginOptions("workload reader 'swf'", Map.of("strict", true)), job -> { }));
+        assertEquals(34, e.line(), e.getMessage());
+        assertEquals("field 4 (run time)", e.field());
     }
 
     @Test
