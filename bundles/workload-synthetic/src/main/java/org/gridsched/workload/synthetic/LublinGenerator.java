@@ -68,8 +68,9 @@ public class LublinGenerator implements WorkloadGenerator {
 
     /**
      * Most jobs one workload may have: the largest logs of the Parallel Workloads Archive hold a few million jobs,
-     * and every job of a run is kept in memory until its results are written, so 10^8 is beyond any study yet
-     * still fits a large machine; jobs=1e12 generated until the heap was full and never ended.
+     * and every job of a run is kept in memory until its results are written (about 250 bytes each: 2,000,000
+     * jobs held 510 MB after a collection), so 10^8 jobs (some 25 GB) is beyond any study yet runs on a large machine
+     * given the heap; jobs=1e12 generated until the heap was full.
      */
     static final long MAX_JOBS = 100_000_000;
 
