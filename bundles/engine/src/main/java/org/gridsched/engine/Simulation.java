@@ -169,11 +169,14 @@ public final class Simulation {
         EventQueue q = events;
         while (q.next()) {
             now = q.time;
-            handlers[q.kind].handle(q.payload, q.arg);
+            int kind = q.kind;
+            handlers[kind].handle(q.payload, q.arg);
             if (listener != null) {
                 listener.eventHandled(now);
             }
-            if (progress != null && (++handled & 0xff) == 0) {
+            // also after every reallocation event: one may take seconds (a heuristic over thousands of waiting
+            // jobs), and the progress call is where a monitored run sees that it is cancelled
+            if (progress != null && ((++handled & 0xff) == 0 || kind == REALLOCATE)) {
                 progress.progress(execution.finished, source.progress(), now);
             }
         }

@@ -75,6 +75,11 @@ final class Matrix {
         return keys;
     }
 
+    /**
+     * Most seeds per cell, given as {@code "replications"} or as a list of {@code "seeds"}: the error of a mean shrinks
+     * with the square root of the seeds, so 10^5 already gives 0.3 % of one run's spread; every seed is a run with its
+     * folder under {@code runs/}, and 3,000,000 seeds meant a sweep of years.
+     */
     static final int MAX_REPLICATIONS = 100_000;
 
     /**
@@ -230,6 +235,8 @@ final class Matrix {
             seeds.addAll(replicationSeeds(p.seed, ((Number) r).intValue()));
         } else if (s == null) {
             seeds.add(p.seed);
+        } else if (s instanceof List<?> l && l.size() > MAX_REPLICATIONS) {
+            throw new InputException(source, 0, "matrix.seeds", "at most " + MAX_REPLICATIONS + " seeds per cell, got " + l.size());
         } else if (s instanceof List<?> l && !l.isEmpty() && l.stream().allMatch(x -> x instanceof Number)) {
             l.forEach(x -> seeds.add(((Number) x).longValue()));
         } else {
@@ -994,9 +1001,14 @@ final class Matrix {
         return '"' + s.replace("\"", "\"\"") + '"';
     }
 
-    /** Text in a markdown table cell ('|' escaped). */
+    /**
+     * Text in a markdown table cell or heading: a table row ends at a line break and its cells at a '|', so a label
+     * holding either (a profile may give any string) would break the table. Line breaks become {@code <br>}, other
+     * control characters a space; backslashes are doubled first so that the '|' escape stays one.
+     */
     static String cellText(String s) {
-        return s.replace("|", "\\|");
+        String text = s.replace("\\", "\\\\").replace("|", "\\|").replace("\r\n", "<br>").replace("\n", "<br>").replace("\r", "<br>");
+        return text.replaceAll("\\p{Cntrl}", " ");
     }
 
     static String format(double v, int digits) {

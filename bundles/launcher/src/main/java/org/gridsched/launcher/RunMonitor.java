@@ -2,7 +2,8 @@ package org.gridsched.launcher;
 
 /**
  * Watches a run from another thread: receives its progress and may ask it to stop. The run checks
- * {@link #cancelled()} every few hundred events, so a cancel takes effect within milliseconds.
+ * {@link #cancelled()} every few hundred events and after every reallocation event (one can take seconds on a
+ * long queue), so a cancel takes effect within milliseconds of the current event.
  */
 public interface RunMonitor {
 

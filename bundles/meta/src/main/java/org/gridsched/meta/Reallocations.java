@@ -27,6 +27,13 @@ final class Reallocations {
     static final String THRESHOLD = "threshold";
     static final String LIMIT = "limit";
     static final String OLDEST = "oldest";
+    /**
+     * Bounds of {@code period}, in seconds. Trace times are whole seconds and the report's period is an hour, so no
+     * study needs events closer than a second; below it the events, not the jobs, make up the run (period=1e-9
+     * meant 10^9 events per simulated second: a run that never ends). 10^10 s is the time limit of every workload.
+     */
+    static final double MIN_PERIOD = 1;
+    static final double MAX_PERIOD = 1e10;
 
     private Reallocations() {
     }
@@ -51,6 +58,15 @@ final class Reallocations {
 
     static Parameter oldest() {
         return new Parameter(OLDEST, "0", "the thesis's window (moldable experiments, section 3.6.2): the heuristic orders the N oldest waiting jobs, the rest follow in submission order; 0 = off");
+    }
+
+    /** Reads {@code period}, within {@link #MIN_PERIOD}..{@link #MAX_PERIOD}. */
+    static double period(PluginOptions options) {
+        double period = options.getPositive(PERIOD, 3600);
+        if (period < MIN_PERIOD || period > MAX_PERIOD) {
+            throw new InputException(null, 0, PERIOD, "must be between 1 and 10^10 seconds for " + options.owner() + ", got " + period);
+        }
+        return period;
     }
 
     /** Reads {@code limit} and {@code oldest}, which exclude each other. */
@@ -93,7 +109,7 @@ final class Reallocations {
 
         @Override
         public Reallocator create(GridControl grid, SelectionHeuristic heuristic, PluginOptions options) {
-            double period = options.getPositive(PERIOD, 3600);
+            double period = period(options);
             double threshold = options.getDouble(THRESHOLD, 60);
             int[] windows = windows(options);
             return new Reallocator() {
@@ -150,7 +166,7 @@ final class Reallocations {
 
         @Override
         public Reallocator create(GridControl grid, SelectionHeuristic heuristic, PluginOptions options) {
-            double period = options.getPositive(PERIOD, 3600);
+            double period = period(options);
             int[] windows = windows(options);
             return new Reallocator() {
                 @Override

@@ -66,6 +66,14 @@ public class LublinGenerator implements WorkloadGenerator {
      */
     static final int PILOT_JOBS = 200_000;
 
+    /**
+     * Most jobs one workload may have: the largest logs of the Parallel Workloads Archive hold a few million jobs,
+     * and every job of a run is kept in memory until its results are written (about 250 bytes each: 2,000,000
+     * jobs held 510 MB after a collection), so 10^8 jobs (some 25 GB) is beyond any study yet runs on a large machine
+     * given the heap; jobs=1e12 generated until the heap was full.
+     */
+    static final long MAX_JOBS = 100_000_000;
+
     /** Largest accepted machine size. */
     static final int MAX_PROCESSORS = 1 << 30;
 
@@ -125,8 +133,8 @@ public class LublinGenerator implements WorkloadGenerator {
             options.requireKnown(parameters);
 
             long jobs = options.getLong(JOBS, 10_000);
-            if (jobs < 1) {
-                throw bad(options, JOBS, "must be a positive whole number, got " + jobs);
+            if (jobs < 1 || jobs > MAX_JOBS) {
+                throw bad(options, JOBS, "must be a whole number in 1.." + MAX_JOBS + ", got " + jobs);
             }
 
             long processors = options.getLong(PROCESSORS, 256);
