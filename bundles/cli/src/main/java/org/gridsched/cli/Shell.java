@@ -113,7 +113,10 @@ final class Shell {
     private ShellLines lines(CommandSession session) {
         if (System.console() != null) {
             try {
-                return new TerminalLines(session, commands.commands()::pluginNames, historyFile());
+                ShellCommands sc = commands.commands();
+                ShellCompleter completer = new ShellCompleter(session, sc::pluginNames,
+                        () -> sc.manager().runs().stream().map(r -> String.valueOf(r.id())).toList());
+                return new TerminalLines(session, completer, historyFile());
             } catch (java.io.IOException | RuntimeException e) {
                 err.println("gridsched: no line editing on this terminal (" + e.getMessage() + ")");
             }

@@ -15,17 +15,19 @@ import org.jline.reader.ParsedLine;
 
 /**
  * Tab completion in the interactive shell: the first word is a command (gridsched's and Gogo's); after
- * {@code help}, a command; after {@code plugins}, a plugin name; a word starting with {@code -}, the command's
- * options; anything else, a file (run profiles, output folders).
+ * {@code help}, a command; after {@code plugins}, a plugin name; after {@code runs}, {@code cancel} and {@code await}, a
+ * run id; a word starting with {@code -}, the command's options; anything else, a file (run profiles, output folders).
  */
 final class ShellCompleter implements Completer {
     private final CommandSession session;
     private final Supplier<List<String>> pluginNames;
+    private final Supplier<List<String>> runIds;
     private final Completer files = new FileNameCompleter();
 
-    ShellCompleter(CommandSession session, Supplier<List<String>> pluginNames) {
+    ShellCompleter(CommandSession session, Supplier<List<String>> pluginNames, Supplier<List<String>> runIds) {
         this.session = session;
         this.pluginNames = pluginNames;
+        this.runIds = runIds;
     }
 
     @Override
@@ -39,6 +41,8 @@ final class ShellCompleter implements Completer {
             add(commands(), candidates);
         } else if (command.equals("plugins") && line.wordIndex() == 1) {
             add(pluginNames.get(), candidates);
+        } else if (List.of("runs", "cancel", "await").contains(command) && line.wordIndex() == 1) {
+            add(runIds.get(), candidates);
         } else if (line.word().startsWith("-")) {
             add(ShellHelp.options(command), candidates);
         } else {

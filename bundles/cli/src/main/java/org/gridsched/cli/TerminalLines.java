@@ -2,7 +2,6 @@ package org.gridsched.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.function.Supplier;
 
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Job;
@@ -23,11 +22,11 @@ final class TerminalLines implements ShellLines {
     private final Terminal terminal;
     private final LineReader reader;
 
-    TerminalLines(CommandSession session, Supplier<java.util.List<String>> pluginNames, Path history) throws IOException {
+    TerminalLines(CommandSession session, ShellCompleter completer, Path history) throws IOException {
         this.terminal = terminal();
         this.reader = LineReaderBuilder.builder().terminal(terminal).appName("gridsched")
                 .parser(new DefaultParser())
-                .completer(new ShellCompleter(session, pluginNames))
+                .completer(completer)
                 .variable(LineReader.HISTORY_FILE, history)
                 // a '!' in a command is text, not a history reference
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
@@ -69,6 +68,11 @@ final class TerminalLines implements ShellLines {
         reader.printAbove(text);
     }
 
+    /**
+     * Saves the history and gives Ctrl-C back to the JVM. The terminal itself stays open: closing a system terminal
+     * closes the process's standard input and output, and the shell still prints after this (runs it cancels);
+     * JLine restores the terminal's settings when the process exits.
+     */
     @Override
     public void close() {
         try {
@@ -76,10 +80,6 @@ final class TerminalLines implements ShellLines {
         } catch (IOException e) {
             terminal.writer().println("gridsched: the history could not be saved: " + e.getMessage());
         }
-        try {
-            terminal.close();
-        } catch (IOException e) {
-            // the process ends next; nothing is lost
-        }
+        terminal.handle(Terminal.Signal.INT, Terminal.SignalHandler.SIG_DFL);
     }
 }
