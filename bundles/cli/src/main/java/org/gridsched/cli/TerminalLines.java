@@ -14,8 +14,8 @@ import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 
 /**
- * Lines typed on a terminal, through JLine 3 (the pieces Gogo's own gogo.jline shell uses, without its activator; see the root pom): line editing, a history kept in a file, tab
- * completion ({@link ShellCompleter}). Ctrl-C while typing cancels the line; while a command runs, it interrupts
+ * Lines typed on a terminal, through JLine 3 (the pieces Gogo's own gogo.jline shell uses, without its activator; see
+ * the root pom): line editing, a history kept in a file, tab completion ({@link ShellCompleter}). Ctrl-C while typing cancels the line; while a command runs, it interrupts
  * that command only (Gogo's foreground job), never the shell or the runs in the background.
  */
 final class TerminalLines implements ShellLines {
@@ -40,7 +40,7 @@ final class TerminalLines implements ShellLines {
         });
     }
 
-    /** JLine finds its terminal providers through the context class loader: make that its own bundle's. */
+    /** JLine looks its terminal providers up through the context class loader: make that its own bundle's. */
     private static Terminal terminal() throws IOException {
         Thread t = Thread.currentThread();
         ClassLoader previous = t.getContextClassLoader();
