@@ -231,7 +231,7 @@ daemon_stop() {
     fi
 }
 
-# daemon_command status|stop: 'gridsched daemon ...'
+# daemon_command status|stop|--help: 'gridsched daemon ...'
 daemon_command() {
     local d port token pid n=0
     case "${1:-status}" in
@@ -252,6 +252,13 @@ daemon_command() {
                 n=$((n + 1))
             done
             echo "stopped $n background server(s)"
+            ;;
+        help|--help|-h)
+            echo "usage: gridsched daemon [status | stop]"
+            echo "  the background servers that run this installation's commands without starting a JVM each"
+            echo "  status   each server's pid, last use and log (the default)"
+            echo "  stop     stops them all; each also stops after GRIDSCHED_DAEMON_IDLE seconds without a command (600)"
+            echo "  GRIDSCHED_DAEMON=0 runs every command in a process of its own, without a server"
             ;;
         *)
             echo "gridsched daemon: unknown command '$1' (status or stop)" >&2

@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 import org.gridsched.launcher.PluginRegistry;
 import org.gridsched.launcher.RunManager;
 import org.gridsched.launcher.ShellCommands;
+import org.gridsched.launcher.ShellHelp;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
@@ -69,33 +70,58 @@ public final class GogoCommands {
         return best == null ? null : best.startsWith("active") ? "active" : best;
     }
 
-    /** {@code plugins}: every plugin with its bundle, parameters and defaults, then any problems. */
-    public void plugins() {
-        commands.plugins(System.out);
+    /** {@code plugins [NAME]}: every plugin (or one) with its bundle, parameters and defaults, then any problems. */
+    public void plugins(String... args) {
+        if (!help("plugins", args)) {
+            switch (args.length) {
+                case 0 -> commands.plugins(System.out);
+                case 1 -> commands.plugin(args[0], System.out);
+                default -> throw new IllegalArgumentException("plugins takes at most one plugin name (" + ShellHelp.of("plugins").lines().findFirst().orElse("") + ")");
+            }
+        }
     }
 
     /** {@code run PROFILE [--out DIR] [--seed N] [--reference]}: starts a run in the background. */
     public void run(String... args) {
-        commands.run(List.of(args), System.out);
+        if (!help("run", args)) {
+            commands.run(List.of(args), System.out);
+        }
     }
 
     /** {@code runs [ID]}: runs with their state and progress; one run in detail. */
     public void runs(String... args) {
-        commands.runs(List.of(args), System.out);
+        if (!help("runs", args)) {
+            commands.runs(List.of(args), System.out);
+        }
     }
 
     /** {@code cancel ID}: stops a run; it writes no results. */
     public void cancel(String id) {
-        commands.cancel(id, System.out);
+        if (!help("cancel", id)) {
+            commands.cancel(id, System.out);
+        }
     }
 
     /** {@code await [ID]}: waits for a run (or all) to end and prints how it ended. */
     public void await(String... args) throws InterruptedException {
-        commands.await(List.of(args), System.out);
+        if (!help("await", args)) {
+            commands.await(List.of(args), System.out);
+        }
     }
 
     /** {@code features}: the named bundle sets in features/ and their state. */
-    public void features() {
-        commands.features(System.out);
+    public void features(String... args) {
+        if (!help("features", args)) {
+            commands.features(System.out);
+        }
+    }
+
+    /** Prints the command's help when its arguments ask for it ({@code --help}, {@code -h}). */
+    private static boolean help(String command, String... args) {
+        if (!ShellHelp.asked(List.of(args))) {
+            return false;
+        }
+        System.out.print(ShellHelp.of(command));
+        return true;
     }
 }

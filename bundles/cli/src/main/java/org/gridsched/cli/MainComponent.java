@@ -74,7 +74,7 @@ public final class MainComponent implements Callable<Integer> {
         if (argv.size() == 2 && argv.get(0).equals(DAEMON)) {
             return serve(home, Path.of(argv.get(1)));
         }
-        if (!argv.isEmpty() && argv.get(0).equals("shell")) {
+        if (!argv.isEmpty() && argv.get(0).equals("shell") && !wantsHelp(argv)) {
             if (processor == null || commands == null) {
                 System.err.println("gridsched: the shell needs the Gogo bundles (org.apache.felix.gogo.runtime); they are not in this framework");
                 return 1;
@@ -94,6 +94,9 @@ public final class MainComponent implements Callable<Integer> {
             out.println(version());
             return 0;
         }
+        if (wantsHelp(argv)) {
+            return new Cli(registry, out, err, interactive, home).run(argv.toArray(String[]::new));
+        }
         if (!argv.isEmpty() && argv.get(0).equals("features") && commands != null) {
             try {
                 commands.commands().features(out);
@@ -108,6 +111,11 @@ public final class MainComponent implements Callable<Integer> {
             return 1;
         }
         return new Cli(registry, out, err, interactive, home).run(argv.toArray(String[]::new));
+    }
+
+    /** {@code CMD --help} (or {@code -h}): Cli prints every command's usage, shell and features included. */
+    private static boolean wantsHelp(List<String> argv) {
+        return argv.size() >= 2 && (argv.contains("--help") || argv.contains("-h"));
     }
 
     /**

@@ -1,9 +1,7 @@
 package org.gridsched.cli;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,12 +15,14 @@ import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Converter;
 import org.gridsched.launcher.RunManager;
 import org.gridsched.launcher.ShellCommands;
+import org.gridsched.launcher.ShellHelp;
 
 /**
  * {@code gridsched shell}: a Gogo session over the framework, with the {@code gridsched:} commands and Gogo's own
  * ({@code lb}, {@code help}, ...).
  * <ul>
- * <li>{@code shell}: interactive, one command per line; {@code exit} (or end of input) cancels runs still going.</li>
+ * <li>{@code shell}: interactive, one command per line; {@code exit} (or end of input) cancels runs still going. On a
+ * terminal with line editing, history ({@link #historyFile()}) and completion ({@link TerminalLines}).</li>
  * <li>{@code shell -c "CMD; CMD"}: runs the commands, then waits for the runs they started.</li>
  * <li>{@code shell FILE}: the same for a script, one command per line ({@code #} comments); stops at the first error.</li>
  * </ul>
@@ -88,24 +88,18 @@ final class Shell {
 
     private int interactive(CommandSession session) {
         out.println("gridsched shell: 'plugins', 'run PROFILE [--out DIR]', 'runs [ID]', 'cancel ID', 'await [ID]',"
-                + " 'features', Gogo's 'lb' and 'help'; 'exit' to leave");
-        commands.onFinish(r -> out.println("\n[run " + r.id() + " (" + r.name() + ") " + r.state()
-                + (r.message().isEmpty() ? "" : ": " + r.message()) + "; 'runs " + r.id() + "' shows its summary]"));
-        BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-        while (true) {
-            out.print("gridsched> ");
-            out.flush();
-            String line;
-            try {
-                line = lines.readLine();
-            } catch (IOException e) {
-                break;
-            }
-            if (line == null || line.strip().equals("exit") || line.strip().equals("quit")) {
-                break;
-            }
-            if (!line.isBlank()) {
-                execute(session, line, null, 0);
+                + " 'features', Gogo's 'lb' and 'help'; 'help CMD' describes one; 'exit' to leave");
+        try (ShellLines lines = lines(session)) {
+            commands.onFinish(r -> lines.notice("[run " + r.id() + " (" + r.name() + ") " + r.state()
+                    + (r.message().isEmpty() ? "" : ": " + r.message()) + "; 'runs " + r.id() + "' shows its summary]"));
+            while (true) {
+                String line = lines.read("gridsched> ");
+                if (line == null || line.strip().equals("exit") || line.strip().equals("quit")) {
+                    break;
+                }
+                if (!line.isBlank()) {
+                    execute(session, line, null, 0);
+                }
             }
         }
         List<RunManager.Run> active = commands.commands().manager().active();
@@ -115,10 +109,32 @@ final class Shell {
         return 0;
     }
 
+    /** A terminal gets line editing, history and completion; piped input is read as it is. */
+    private ShellLines lines(CommandSession session) {
+        if (System.console() != null) {
+            try {
+                ShellCommands sc = commands.commands();
+                ShellCompleter completer = new ShellCompleter(session, sc::pluginNames,
+                        () -> sc.manager().runs().stream().map(r -> String.valueOf(r.id())).toList());
+                return new TerminalLines(session, completer, historyFile());
+            } catch (java.io.IOException | RuntimeException e) {
+                err.println("gridsched: no line editing on this terminal (" + e.getMessage() + ")");
+            }
+        }
+        return new PipedLines(in, out);
+    }
+
+    /** The interactive shell's history: GRIDSCHED_HISTORY, else ~/.gridsched_history (one per user, all installations). */
+    static Path historyFile() {
+        String given = System.getenv("GRIDSCHED_HISTORY");
+        return given != null && !given.isBlank() ? Path.of(given)
+                : Path.of(System.getProperty("user.home"), ".gridsched_history");
+    }
+
     /** Runs one command line; prints its value or its error. */
     private boolean execute(CommandSession session, String commands, String file, int line) {
         try {
-            Object result = session.execute(commands);
+            Object result = session.execute(helpOfGridschedCommand(commands));
             if (result != null) {
                 out.println(session.format(result, Converter.INSPECT));
             }
@@ -129,6 +145,11 @@ final class Shell {
             while ((e instanceof java.lang.reflect.InvocationTargetException || e instanceof java.lang.reflect.UndeclaredThrowableException)
                     && e.getCause() != null) {
                 e = e.getCause();
+            }
+            if (e instanceof InterruptedException || Thread.interrupted()) {
+                Thread.interrupted(); // Ctrl-C stopped this command; the shell goes on
+                err.println("gridsched: interrupted; runs in the background keep going ('runs' shows them)");
+                return false;
             }
             String where = file == null ? "" : file + ":" + line + ": ";
             String msg = e instanceof org.gridsched.api.InputException || e instanceof IllegalArgumentException
@@ -142,6 +163,13 @@ final class Shell {
             err.println("gridsched: error: " + where + msg);
             return false;
         }
+    }
+
+    /** {@code help CMD} of a gridsched command is {@code CMD --help}: Gogo's help would show its Java signature. */
+    private static String helpOfGridschedCommand(String commands) {
+        String[] words = commands.strip().split("\\s+");
+        return words.length == 2 && words[0].equals("help") && ShellHelp.of(words[1]) != null
+                ? "gridsched:" + words[1].substring(words[1].indexOf(':') + 1) + " --help" : commands;
     }
 
     /** Non-interactive end: waits for the runs the commands started and reports each. */

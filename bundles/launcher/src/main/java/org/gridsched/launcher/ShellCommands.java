@@ -41,6 +41,32 @@ public final class ShellCommands implements AutoCloseable {
         Cli.printPlugins(registry, out);
     }
 
+    /** {@code plugins NAME}: the plugins of that name (one per kind that has it) with their options. */
+    public void plugin(String name, PrintStream out) {
+        List<PluginRegistry.Entry> found = registry.all().stream().filter(e -> e.name().equals(name)).toList();
+        if (found.isEmpty()) {
+            List<String> names = pluginNames();
+            throw new InputException(null, 0, "NAME", "no plugin named '" + name + "'" + Suggest.didYouMean(name, names)
+                    + "; 'plugins' lists them all");
+        }
+        for (PluginRegistry.Entry plain : found) {
+            PluginRegistry.Entry e = registry.withConfiguration(plain);
+            out.println(e.kind().plural() + ":");
+            out.printf("  %-12s %s  [%s]%n", e.name(), e.plugin().description(), e.provenance());
+            for (org.gridsched.api.Parameter p : e.plugin().parameters()) {
+                Object configured = e.configured().get(p.name());
+                String dflt = p.defaultValue().isEmpty() ? "(required)" : p.defaultValue();
+                String value = configured == null ? dflt : configured + " (configured; default " + dflt + ")";
+                out.printf("  %12s   %s = %s   %s%n", "", p.name(), value, p.description());
+            }
+        }
+    }
+
+    /** Every plugin's name, sorted, once (for completion and suggestions). */
+    public List<String> pluginNames() {
+        return registry.all().stream().map(PluginRegistry.Entry::name).distinct().sorted().toList();
+    }
+
     /** {@code run PROFILE [--out DIR] [--force] [--seed N] [--reference]}: starts it in the background; prints its id. */
     public RunManager.Run run(List<String> args, PrintStream out) {
         List<String> rest = new ArrayList<>(args);
