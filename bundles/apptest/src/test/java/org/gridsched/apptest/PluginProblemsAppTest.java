@@ -1,0 +1,87 @@
+package org.gridsched.apptest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.zip.ZipEntry;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * Issue 24: what a user drops into the plugin and configuration folders must never act silently. A file that is no
+ * bundle is named under {@code plugins}' problems; a plugin jar cannot take the place of a built-in bundle.
+ */
+class PluginProblemsAppTest {
+
+    @Test
+    void aCorruptJarOrAZipThatIsNoBundleIsAProblemNamingTheFileAndWhy(@TempDir Path tmp) throws Exception {
+        Path plugins = Files.createDirectories(tmp.resolve("plugins"));
+        byte[] noise = new byte[3000];
+        new java.util.Random(24).nextBytes(noise);
+        Files.write(plugins.resolve("corrupt.jar"), noise);
+        try (OutputStream out = Files.newOutputStream(plugins.resolve("plain.jar"));
+                JarOutputStream jar = new JarOutputStream(out, manifest(Map.of()))) {
+            jar.putNextEntry(new ZipEntry("notes.txt"));
+            jar.write("not a bundle".getBytes());
+        }
+
+        App.Result r = App.run(plugins, Files.createDirectories(tmp.resolve("config")), null, "plugins");
+
+        assertEquals(0, r.exit(), r.all());
+        String problems = problems(r.out());
+        assertTrue(problems.contains(plugins.resolve("corrupt.jar") + " was ignored: it is not a readable jar (zip) file"), r.out());
+        assertTrue(problems.contains(plugins.resolve("plain.jar") + " was ignored: its manifest has no Bundle-SymbolicName"), r.out());
+        assertFalse(r.all().contains("Exception"), r.all());
+    }
+
+    @Test
+    void aPluginJarWithABuiltInBundlesNameIsRefusedAndRunsKeepTheBuiltIn(@TempDir Path tmp) throws Exception {
+        Path plugins = Files.createDirectories(tmp.resolve("plugins"));
+        Path config = Files.createDirectories(tmp.resolve("config"));
+        Path impostor = plugins.resolve("my-batch.jar");
+        try (OutputStream out = Files.newOutputStream(impostor);
+                JarOutputStream jar = new JarOutputStream(out, manifest(Map.of("Bundle-ManifestVersion", "2",
+                        "Bundle-SymbolicName", "org.gridsched.batch", "Bundle-Version", "99.0.0")))) {
+            // empty: it provides nothing, so it would take every batch policy away
+        }
+
+        App.Result list = App.run(plugins, config, null, "plugins");
+        assertEquals(0, list.exit(), list.all());
+        assertTrue(list.out().contains("easy") && list.out().contains("[org.gridsched.batch 0.1.0"),
+                "the built-in batch policies stay listed:\n" + list.out());
+        assertTrue(problems(list.out()).contains("plugin file " + impostor + " was refused: its bundle org.gridsched.batch 99.0.0"
+                + " has the name of the built-in bundle org.gridsched.batch 0.1.0"), list.out());
+
+        App.Result run = App.run(plugins, config, null, "simulate", "--generator", "lublin99", "--workload-option", "jobs=200",
+                "--out", tmp.resolve("out").toString(), "--quiet");
+        assertEquals(0, run.exit(), "runs keep the built-in batch policy:\n" + run.all());
+        JsonNode summary = new ObjectMapper().readTree(tmp.resolve("out/summary.json").toFile());
+        assertTrue(summary.path("plugins").path("batch easy").asText().startsWith("org.gridsched.batch 0.1.0"), summary.toString());
+    }
+
+    /** The lines after "problems:" in {@code plugins}' output. */
+    private static String problems(String out) {
+        int at = out.indexOf("\nproblems:\n");
+        return at < 0 ? "" : out.substring(at);
+    }
+
+    private static Manifest manifest(Map<String, String> headers) {
+        Manifest m = new Manifest();
+        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        headers.forEach((k, v) -> m.getMainAttributes().putValue(k, v));
+        return m;
+    }
+
+}
