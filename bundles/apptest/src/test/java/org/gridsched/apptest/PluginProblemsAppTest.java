@@ -21,7 +21,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * Issue 24: what a user drops into the plugin and configuration folders must never act silently. A file that is no
- * bundle is named under {@code plugins}' problems; a plugin jar cannot take the place of a built-in bundle.
+ * bundle is named under {@code plugins}' problems; a plugin jar cannot take the place of a built-in bundle; values
+ * from configuration files are recorded in summary.json with where they came from.
  */
 class PluginProblemsAppTest {
 
@@ -71,6 +72,32 @@ class PluginProblemsAppTest {
         assertTrue(summary.path("plugins").path("batch easy").asText().startsWith("org.gridsched.batch 0.1.0"), summary.toString());
     }
 
+    @Test
+    void optionsFromConfigurationFilesAreRecordedWithTheirSource(@TempDir Path tmp) throws Exception {
+        Path plugins = Files.createDirectories(tmp.resolve("plugins"));
+        Path config = Files.createDirectories(tmp.resolve("config"));
+        String[] simulate = {"simulate", "--generator", "lublin99", "--workload-option", "jobs=300", "--quiet", "--out"};
+
+        App.Result plain = App.run(plugins, config, null, concat(simulate, tmp.resolve("plain").toString()));
+        assertEquals(0, plain.exit(), plain.all());
+        JsonNode before = new ObjectMapper().readTree(tmp.resolve("plain/summary.json").toFile());
+        assertTrue(before.path("run").path("plugin_options").isMissingNode(),
+                "without configuration nothing is added (goldens stay byte-identical):\n" + before.path("run"));
+
+        Path cfg = config.resolve("gridsched.collector.jobs.cfg");
+        Files.writeString(cfg, "bounded_slowdown_threshold = 60\n");
+        App.Result configured = App.run(plugins, config, null, concat(simulate, tmp.resolve("configured").toString()));
+        assertEquals(0, configured.exit(), configured.all());
+        JsonNode summary = new ObjectMapper().readTree(tmp.resolve("configured/summary.json").toFile());
+        JsonNode options = summary.path("run").path("plugin_options");
+        assertEquals("60", options.path("collector jobs").path("bounded_slowdown_threshold").path("value").asText(), summary.toString());
+        assertEquals(cfg.toString(), options.path("collector jobs").path("bounded_slowdown_threshold").path("from").asText());
+        assertEquals("default", options.path("collector jobs").path("warmup").path("from").asText());
+        assertEquals(300, options.path("generator lublin99").path("jobs").path("value").asInt());
+        assertEquals("command line", options.path("generator lublin99").path("jobs").path("from").asText());
+        assertTrue(options.has("batch easy") && options.has("collector utilization"), "every plugin used is listed: " + options);
+    }
+
     /** The lines after "problems:" in {@code plugins}' output. */
     private static String problems(String out) {
         int at = out.indexOf("\nproblems:\n");
@@ -84,4 +111,9 @@ class PluginProblemsAppTest {
         return m;
     }
 
+    private static String[] concat(String[] head, String last) {
+        String[] all = java.util.Arrays.copyOf(head, head.length + 1);
+        all[head.length] = last;
+        return all;
+    }
 }

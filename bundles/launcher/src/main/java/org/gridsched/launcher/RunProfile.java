@@ -41,6 +41,8 @@ public final class RunProfile {
     }
 
     public String name = "run";
+    /** Where the plugins' options given here come from, as summary.json's run.plugin_options names it. */
+    public String optionsFrom = "profile";
     /** Empty: one cluster sized by the trace header (MaxProcs). */
     public List<ClusterEntry> clusters = new ArrayList<>();
     /**
@@ -161,6 +163,7 @@ public final class RunProfile {
     RunProfile oneRun() {
         RunProfile r = new RunProfile();
         r.name = name;
+        r.optionsFrom = optionsFrom;
         r.clusters = clusters;
         r.chosen.putAll(chosen);
         r.workloadFiles = workloadFiles;

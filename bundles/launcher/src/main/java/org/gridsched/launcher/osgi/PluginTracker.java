@@ -194,6 +194,29 @@ public final class PluginTracker extends PluginRegistry {
     }
 
     /**
+     * The configuration file FileInstall read the PID from (it records it under {@code felix.fileinstall.filename}),
+     * relative to the gridsched home when inside it so that summary.json does not name the checkout's folder.
+     */
+    @Override
+    protected String configurationSource(String pid) {
+        ConfigurationAdmin ca = configAdmin;
+        try {
+            Configuration[] found = ca == null ? null : ca.listConfigurations("(" + Constants.SERVICE_PID + "=" + pid + ")");
+            Object file = found == null || found.length == 0 || found[0].getProperties() == null ? null
+                    : found[0].getProperties().get("felix.fileinstall.filename");
+            if (file == null) {
+                return super.configurationSource(pid);
+            }
+            Path path = Path.of(URI.create(file.toString())).toAbsolutePath().normalize();
+            String home = context.getProperty("gridsched.home");
+            Path root = home == null ? null : Path.of(home).toAbsolutePath().normalize();
+            return root != null && path.startsWith(root) ? root.relativize(path).toString() : path.toString();
+        } catch (IOException | InvalidSyntaxException | RuntimeException e) {
+            return super.configurationSource(pid);
+        }
+    }
+
+    /**
      * Jars in the plugin folders that are no bundles, plugin bundles refused because they carry a built-in bundle's
      * name, bundles that did not resolve (with the requirements nothing provides) or did not start, and plugin
      * components that failed to activate or wait for services that are missing.
