@@ -250,14 +250,23 @@ class HotDeployTest {
         PluginRegistry.Entry regular = registry.entry(Kind.REALLOCATION, "regular", "realloc");
         String pid = regular.configurationPid();
         Files.writeString(watched.resolve(pid + ".cfg"), "period = 1800\nthreshold = 5\n");
-        await(() -> regularIfRegistered() != null && regularIfRegistered().configured().containsKey("period"),
+        await(() -> configuredRegular() != null && configuredRegular().containsKey("period"),
                 "the configuration file to reach Configuration Admin");
         PluginRegistry.Entry configured = registry.entry(Kind.REALLOCATION, "regular", "realloc");
         assertEquals(1800.0, configured.options("test", Map.of()).getDouble("period", 0));
         assertEquals(5.0, configured.options("test", Map.of()).getDouble("threshold", 0));
         assertEquals(600.0, configured.options("test", Map.of("period", 600)).getDouble("period", 0), "the profile wins");
         Files.delete(watched.resolve(pid + ".cfg"));
-        await(() -> regularIfRegistered() != null && regularIfRegistered().configured().isEmpty(), "the configuration to go away");
+        await(() -> configuredRegular() != null && configuredRegular().isEmpty(), "the configuration to go away");
+    }
+
+    /**
+     * The configured values of the 'regular' reallocation, looked up once per call: asking twice could see it
+     * registered, then gone while DS re-activates it (a NullPointerException, not a timeout); null while it is gone.
+     */
+    private Map<String, Object> configuredRegular() {
+        PluginRegistry.Entry e = regularIfRegistered();
+        return e == null ? null : e.configured();
     }
 
     /**
