@@ -4,17 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.jar.Attributes;
+import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.zip.ZipEntry;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -47,14 +51,17 @@ class PluginProblemsAppTest {
         assertFalse(r.all().contains("Exception"), r.all());
     }
 
-    @Test
-    void aPluginJarWithABuiltInBundlesNameIsRefusedAndRunsKeepTheBuiltIn(@TempDir Path tmp) throws Exception {
+    /** A higher version (FileInstall installed it first, and the built-in was skipped) and the built-in's own. */
+    @ParameterizedTest
+    @ValueSource(strings = {"99.0.0", "the built-in's"})
+    void aPluginJarWithABuiltInBundlesNameIsRefusedAndRunsKeepTheBuiltIn(String version, @TempDir Path tmp) throws Exception {
         Path plugins = Files.createDirectories(tmp.resolve("plugins"));
         Path config = Files.createDirectories(tmp.resolve("config"));
         Path impostor = plugins.resolve("my-batch.jar");
+        String v = version.equals("the built-in's") ? builtInVersion("gridsched-batch.jar") : version;
         try (OutputStream out = Files.newOutputStream(impostor);
                 JarOutputStream jar = new JarOutputStream(out, manifest(Map.of("Bundle-ManifestVersion", "2",
-                        "Bundle-SymbolicName", "org.gridsched.batch", "Bundle-Version", "99.0.0")))) {
+                        "Bundle-SymbolicName", "org.gridsched.batch", "Bundle-Version", v)))) {
             // empty: it provides nothing, so it would take every batch policy away
         }
 
@@ -62,7 +69,7 @@ class PluginProblemsAppTest {
         assertEquals(0, list.exit(), list.all());
         assertTrue(list.out().contains("easy") && list.out().contains("[org.gridsched.batch 0.1.0"),
                 "the built-in batch policies stay listed:\n" + list.out());
-        assertTrue(problems(list.out()).contains("plugin file " + impostor + " was refused: its bundle org.gridsched.batch 99.0.0"
+        assertTrue(problems(list.out()).contains("plugin file " + impostor + " was refused: its bundle org.gridsched.batch " + v
                 + " has the name of the built-in bundle org.gridsched.batch 0.1.0"), list.out());
 
         App.Result run = App.run(plugins, config, null, "simulate", "--generator", "lublin99", "--workload-option", "jobs=200",
@@ -96,6 +103,13 @@ class PluginProblemsAppTest {
         assertEquals(300, options.path("generator lublin99").path("jobs").path("value").asInt());
         assertEquals("command line", options.path("generator lublin99").path("jobs").path("from").asText());
         assertTrue(options.has("batch easy") && options.has("collector utilization"), "every plugin used is listed: " + options);
+    }
+
+    /** The Bundle-Version of a jar of the application's bundle folder. */
+    private static String builtInVersion(String jar) throws IOException {
+        try (JarFile jf = new JarFile(App.HOME.resolve("runconfigs/target/bundles").resolve(jar).toFile())) {
+            return jf.getManifest().getMainAttributes().getValue("Bundle-Version");
+        }
     }
 
     /** The lines after "problems:" in {@code plugins}' output. */

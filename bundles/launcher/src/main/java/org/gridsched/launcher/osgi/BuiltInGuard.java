@@ -16,6 +16,7 @@ import org.gridsched.launcher.PluginFolders;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
+import org.osgi.framework.hooks.bundle.CollisionHook;
 import org.osgi.framework.hooks.resolver.ResolverHook;
 import org.osgi.framework.hooks.resolver.ResolverHookFactory;
 import org.osgi.framework.wiring.BundleCapability;
@@ -28,9 +29,11 @@ import org.osgi.framework.wiring.FrameworkWiring;
  * bundle it finds, and a jar in a plugin folder with a built-in's Bundle-SymbolicName (at another version) was
  * taken for the built-in: the feature installer saw the name installed and skipped the real bundle, so its plugins
  * were missing from every run. Such an impostor is never resolved here, so it never starts, exports nothing and
- * registers nothing; {@link #replaced} lets {@code plugins} report it.
+ * registers nothing; {@link #replaced} lets {@code plugins} report it. An impostor at the built-in's very version
+ * would make the framework refuse to install the built-in beside it (one bundle per name and version): as a
+ * collision hook, a bundle from a plugin folder never counts as such a collision.
  */
-final class BuiltInGuard implements ResolverHookFactory {
+final class BuiltInGuard implements ResolverHookFactory, CollisionHook {
     private final BundleContext context;
     private final PluginFolders plugins;
     /** The symbolic names of the jars in the application's bundle folder: built-in even before they are installed. */
@@ -65,6 +68,11 @@ final class BuiltInGuard implements ResolverHookFactory {
                 // nothing kept between resolutions
             }
         };
+    }
+
+    @Override
+    public void filterCollisions(int operationType, Bundle target, Collection<Bundle> collisionCandidates) {
+        collisionCandidates.removeIf(b -> plugins.holds(b.getLocation()));
     }
 
     /**

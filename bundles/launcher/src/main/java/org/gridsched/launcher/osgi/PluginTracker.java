@@ -21,6 +21,7 @@ import org.osgi.framework.Constants;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
+import org.osgi.framework.hooks.bundle.CollisionHook;
 import org.osgi.framework.hooks.resolver.ResolverHookFactory;
 import org.osgi.framework.wiring.BundleRevision;
 import org.osgi.framework.wiring.FrameworkWiring;
@@ -65,7 +66,7 @@ public final class PluginTracker extends PluginRegistry {
     /** The folders FileInstall installs plugin jars from. */
     private final PluginFolders pluginFolders;
     private final BuiltInGuard guard;
-    private ServiceRegistration<ResolverHookFactory> guardRegistration;
+    private ServiceRegistration<?> guardRegistration;
 
     @Activate
     public PluginTracker(BundleContext context) {
@@ -77,7 +78,8 @@ public final class PluginTracker extends PluginRegistry {
     @Activate
     void activate() {
         synchronized (this) {
-            guardRegistration = context.registerService(ResolverHookFactory.class, guard, null);
+            guardRegistration = context.registerService(new String[] {ResolverHookFactory.class.getName(), CollisionHook.class.getName()},
+                    guard, null);
             metaTypes = context.registerService(MetaTypeProvider.class, new PluginMetaTypes(this),
                     new Hashtable<>(PluginMetaTypes.properties(this)));
         }
