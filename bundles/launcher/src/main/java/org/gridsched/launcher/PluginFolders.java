@@ -64,11 +64,8 @@ public record PluginFolders(List<Path> folders) {
      * only logs such files, so this is how {@code plugins} tells the user about them.
      */
     public static String notABundle(Path jar) {
-        if (Files.isDirectory(jar)) {
-            return null; // FileInstall installs exploded bundles too; the framework judges those
-        }
-        try (JarFile jf = new JarFile(jar.toFile())) {
-            Manifest m = jf.getManifest();
+        try {
+            Manifest m = manifest(jar);
             if (m == null) {
                 return "it has no META-INF/MANIFEST.MF, so it is not an OSGi bundle";
             }
@@ -79,6 +76,30 @@ public record PluginFolders(List<Path> folders) {
         } catch (IOException e) {
             String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
             return "it is not a readable jar (zip) file: " + why;
+        }
+    }
+
+    /** "name version" from a bundle jar's manifest (the name without its directives); null if it is none. */
+    public static String bundleOf(Path jar) {
+        try {
+            Manifest m = manifest(jar);
+            String name = m == null ? null : m.getMainAttributes().getValue("Bundle-SymbolicName");
+            if (name == null) {
+                return null;
+            }
+            String version = m.getMainAttributes().getValue("Bundle-Version");
+            return name.split(";")[0].trim() + " " + (version == null ? "0.0.0" : version.trim());
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static Manifest manifest(Path jar) throws IOException {
+        if (Files.isDirectory(jar)) {
+            throw new IOException("it is a folder");
+        }
+        try (JarFile jf = new JarFile(jar.toFile())) {
+            return jf.getManifest();
         }
     }
 }

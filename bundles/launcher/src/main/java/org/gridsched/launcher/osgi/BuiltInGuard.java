@@ -17,6 +17,7 @@ import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
 import org.osgi.framework.hooks.bundle.CollisionHook;
+import org.osgi.framework.hooks.bundle.FindHook;
 import org.osgi.framework.hooks.resolver.ResolverHook;
 import org.osgi.framework.hooks.resolver.ResolverHookFactory;
 import org.osgi.framework.wiring.BundleCapability;
@@ -29,20 +30,26 @@ import org.osgi.framework.wiring.FrameworkWiring;
  * bundle it finds, and a jar in a plugin folder with a built-in's Bundle-SymbolicName (at another version) was
  * taken for the built-in: the feature installer saw the name installed and skipped the real bundle, so its plugins
  * were missing from every run. Such an impostor is never resolved here, so it never starts, exports nothing and
- * registers nothing; {@link #replaced} lets {@code plugins} report it. An impostor at the built-in's very version
- * would make the framework refuse to install the built-in beside it (one bundle per name and version): as a
- * collision hook, a bundle from a plugin folder never counts as such a collision.
+ * registers nothing; {@link #builtIn} lets {@code plugins} report it. At the built-in's very version it is worse:
+ * FileInstall updates an installed bundle of the same name and version in place, with the jar's content. So, as a
+ * find hook, FileInstall is not shown the application's own bundles (it then installs the jar as a new bundle,
+ * which the framework refuses: one bundle per name and version), and, as a collision hook, a bundle from a plugin
+ * folder never keeps a built-in from being installed.
  */
-final class BuiltInGuard implements ResolverHookFactory, CollisionHook {
+final class BuiltInGuard implements ResolverHookFactory, CollisionHook, FindHook {
+    private static final String FILEINSTALL = "org.apache.felix.fileinstall";
+
     private final BundleContext context;
     private final PluginFolders plugins;
     /** The symbolic names of the jars in the application's bundle folder: built-in even before they are installed. */
     private final Set<String> bundleFolderNames;
+    private final PluginFolders bundleFolder;
 
     BuiltInGuard(BundleContext context, PluginFolders plugins, String bundleFolder) {
         this.context = context;
         this.plugins = plugins;
         this.bundleFolderNames = bundleFolder == null ? Set.of() : symbolicNames(Path.of(bundleFolder));
+        this.bundleFolder = PluginFolders.of(bundleFolder); // the same test: is a location a file in this folder
     }
 
     @Override
@@ -75,17 +82,35 @@ final class BuiltInGuard implements ResolverHookFactory, CollisionHook {
         collisionCandidates.removeIf(b -> plugins.holds(b.getLocation()));
     }
 
+    @Override
+    public void find(BundleContext finder, Collection<Bundle> bundles) {
+        Bundle who = finder.getBundle();
+        if (who != null && FILEINSTALL.equals(who.getSymbolicName())) {
+            bundles.removeIf(b -> b.getBundleId() != 0 && installedByTheApplication(b.getLocation()));
+        }
+    }
+
     /**
-     * The built-in bundle a plugin-folder bundle would replace ("org.gridsched.batch 0.1.0"); null if it is not from a
-     * plugin folder or its name is its own.
+     * Whether a location is one the application installs from: the executable jar's embedded bundles ("jar/...", not a
+     * file: URI as all of FileInstall's are) or the bundle folder. Not "outside the plugin folders": FileInstall may
+     * also watch folders configured through Configuration Admin, and must keep seeing the bundles it installed there.
      */
+    private boolean installedByTheApplication(String location) {
+        return !location.startsWith("file:") || bundleFolder.holds(location);
+    }
+
+    /** The built-in bundle a plugin-folder bundle would replace ("org.gridsched.batch 0.1.0"); null if none. */
     String replaced(Bundle b) {
-        String name = b.getSymbolicName();
-        if (name == null || !plugins.holds(b.getLocation())) {
+        return plugins.holds(b.getLocation()) ? builtIn(b.getSymbolicName()) : null;
+    }
+
+    /** The application's own bundle of that symbolic name ("org.gridsched.batch 0.1.0"), or null if there is none. */
+    String builtIn(String name) {
+        if (name == null) {
             return null;
         }
         for (Bundle other : context.getBundles()) {
-            if (other != b && name.equals(other.getSymbolicName()) && !plugins.holds(other.getLocation())) {
+            if (name.equals(other.getSymbolicName()) && !plugins.holds(other.getLocation())) {
                 return name + " " + other.getVersion();
             }
         }

@@ -22,6 +22,7 @@ import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.framework.hooks.bundle.CollisionHook;
+import org.osgi.framework.hooks.bundle.FindHook;
 import org.osgi.framework.hooks.resolver.ResolverHookFactory;
 import org.osgi.framework.wiring.BundleRevision;
 import org.osgi.framework.wiring.FrameworkWiring;
@@ -78,8 +79,8 @@ public final class PluginTracker extends PluginRegistry {
     @Activate
     void activate() {
         synchronized (this) {
-            guardRegistration = context.registerService(new String[] {ResolverHookFactory.class.getName(), CollisionHook.class.getName()},
-                    guard, null);
+            guardRegistration = context.registerService(new String[] {ResolverHookFactory.class.getName(), CollisionHook.class.getName(),
+                FindHook.class.getName()}, guard, null);
             metaTypes = context.registerService(MetaTypeProvider.class, new PluginMetaTypes(this),
                     new Hashtable<>(PluginMetaTypes.properties(this)));
         }
@@ -228,19 +229,21 @@ public final class PluginTracker extends PluginRegistry {
         List<String> problems = new ArrayList<>();
         for (Path jar : pluginFolders.jars()) {
             String why = PluginFolders.notABundle(jar);
+            String bundle = why == null ? PluginFolders.bundleOf(jar) : null;
+            String replaced = bundle == null ? null : guard.builtIn(bundle.split(" ")[0]);
             if (why != null) {
                 problems.add("plugin file " + jar + " was ignored: " + why);
+            } else if (replaced != null) {
+                problems.add("plugin file " + jar + " was refused: its bundle " + bundle + " has the name of the built-in bundle "
+                        + replaced + " and would replace it (the built-in stays in use; give the plugin its own Bundle-SymbolicName)");
             }
         }
         FrameworkWiring wiring = context.getBundle(Constants.SYSTEM_BUNDLE_LOCATION).adapt(FrameworkWiring.class);
         for (Bundle b : context.getBundles()) {
             BundleRevision rev = b.adapt(BundleRevision.class);
             boolean fragment = rev != null && (rev.getTypes() & BundleRevision.TYPE_FRAGMENT) != 0;
-            String replaced = guard.replaced(b);
-            if (replaced != null) {
-                problems.add("plugin file " + fileOf(b) + " was refused: its bundle " + b.getSymbolicName() + " " + b.getVersion()
-                        + " has the name of the built-in bundle " + replaced + " and would replace it"
-                        + " (the built-in stays in use; give the plugin its own Bundle-SymbolicName)");
+            if (guard.replaced(b) != null) {
+                continue; // reported with its file above
             } else if (b.getState() == Bundle.INSTALLED) {
                 List<String> missing = new ArrayList<>();
                 if (rev != null) {
@@ -311,15 +314,6 @@ public final class PluginTracker extends PluginRegistry {
             }
         }
         return false;
-    }
-
-    /** The file a bundle was installed from (FileInstall's locations are file: URIs), else its location. */
-    private static String fileOf(Bundle b) {
-        try {
-            return Path.of(URI.create(b.getLocation())).toString();
-        } catch (RuntimeException e) {
-            return b.getLocation();
-        }
     }
 
     private static String describe(Bundle b) {
