@@ -13,6 +13,7 @@ import java.util.jar.Manifest;
 
 import org.gridsched.api.InputException;
 import org.gridsched.launcher.FeatureCatalog;
+import org.gridsched.launcher.PluginFolders;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
@@ -67,9 +68,14 @@ final class FeatureInstaller {
         return installed;
     }
 
+    /**
+     * Whether the application's own bundle of that name is installed. A bundle from a plugin folder does not count:
+     * one that takes a built-in's name must not keep the built-in out (the launcher refuses it and reports it).
+     */
     private boolean isInstalled(String symbolicName) {
+        PluginFolders plugins = PluginFolders.of(context.getProperty("felix.fileinstall.dir"));
         for (Bundle b : context.getBundles()) {
-            if (symbolicName.equals(b.getSymbolicName())) {
+            if (symbolicName.equals(b.getSymbolicName()) && !plugins.holds(b.getLocation())) {
                 return true;
             }
         }

@@ -250,14 +250,23 @@ class HotDeployTest {
         PluginRegistry.Entry regular = registry.entry(Kind.REALLOCATION, "regular", "realloc");
         String pid = regular.configurationPid();
         Files.writeString(watched.resolve(pid + ".cfg"), "period = 1800\nthreshold = 5\n");
-        await(() -> regularIfRegistered() != null && regularIfRegistered().configured().containsKey("period"),
+        await(() -> regularConfigured(c -> c.containsKey("period")),
                 "the configuration file to reach Configuration Admin");
         PluginRegistry.Entry configured = registry.entry(Kind.REALLOCATION, "regular", "realloc");
         assertEquals(1800.0, configured.options("test", Map.of()).getDouble("period", 0));
         assertEquals(5.0, configured.options("test", Map.of()).getDouble("threshold", 0));
         assertEquals(600.0, configured.options("test", Map.of("period", 600)).getDouble("period", 0), "the profile wins");
         Files.delete(watched.resolve(pid + ".cfg"));
-        await(() -> regularIfRegistered() != null && regularIfRegistered().configured().isEmpty(), "the configuration to go away");
+        await(() -> regularConfigured(Map::isEmpty), "the configuration to go away");
+    }
+
+    /**
+     * Whether the 'regular' reallocation is registered with configured values that pass the test, looked up once:
+     * asking twice could see it registered, then gone while DS re-activates it (a NullPointerException, not a wait).
+     */
+    private boolean regularConfigured(java.util.function.Predicate<Map<String, Object>> test) {
+        PluginRegistry.Entry e = regularIfRegistered();
+        return e != null && test.test(e.configured());
     }
 
     /**

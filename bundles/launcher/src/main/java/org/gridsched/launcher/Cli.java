@@ -219,6 +219,7 @@ public final class Cli {
     RunProfile simulateProfile(List<String> args) {
         RunProfile p = new RunProfile();
         p.name = "simulate";
+        p.optionsFrom = "command line";
         Map<String, Object> workloadOptions = new LinkedHashMap<>();
         // the plugin kinds' options: --KIND NAME and --KIND-option KEY=VALUE (one, per cluster), --KIND a,b (many)
         Map<Kind, List<String>> names = new EnumMap<>(Kind.class);

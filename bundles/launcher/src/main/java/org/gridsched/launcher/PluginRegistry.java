@@ -273,15 +273,49 @@ public class PluginRegistry {
      * @param configured       option values set by configuration (OSGi Configuration Admin, from
      *                         {@code workspace/config/PID.cfg}), as read when the entry was looked up; they replace
      *                         the parameters' defaults and a run's own options override them
+     * @param configuredFrom   where the configured values come from, for summary.json: the configuration file, else
+     *                         "configuration PID"; null when nothing is configured
      */
     public record Entry(Kind kind, Plugin plugin, String bundle, String version, long ranking, String configurationPid,
-            Map<String, Object> configured) {
+            Map<String, Object> configured, String configuredFrom) {
         public Entry {
             configured = Map.copyOf(configured);
         }
 
-        Entry withConfigured(Map<String, Object> values) {
-            return new Entry(kind, plugin, bundle, version, ranking, configurationPid, values);
+        Entry withConfigured(Map<String, Object> values, String from) {
+            return new Entry(kind, plugin, bundle, version, ranking, configurationPid, values, values.isEmpty() ? null : from);
+        }
+
+        /**
+         * Every option the plugin runs with, in parameter order, as {"value": v, "from": source}: the run's own
+         * ({@code givenFrom}: "profile" or "command line"), else configured ({@link #configuredFrom}), else the
+         * parameter's default ("default"). A required parameter the run did not give has no value and is left out.
+         */
+        public Map<String, Object> effectiveOptions(Map<String, ?> given, String givenFrom) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            for (Parameter p : plugin.parameters()) {
+                if (given != null && given.containsKey(p.name())) {
+                    out.put(p.name(), source(given.get(p.name()), givenFrom));
+                } else if (configured.containsKey(p.name())) {
+                    out.put(p.name(), source(configured.get(p.name()), configuredFrom));
+                } else if (!p.defaultValue().isEmpty()) {
+                    out.put(p.name(), source(p.defaultValue(), "default"));
+                }
+            }
+            return out;
+        }
+
+        /** Whether a configured value reaches the plugin (the run does not give that option itself). */
+        public boolean usesConfiguration(Map<String, ?> given) {
+            return plugin.parameters().stream()
+                    .anyMatch(p -> configured.containsKey(p.name()) && (given == null || !given.containsKey(p.name())));
+        }
+
+        private static Map<String, Object> source(Object value, String from) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("value", value);
+            m.put("from", from);
+            return m;
         }
 
         /** Configured keys that are none of the plugin's parameters: likely typos, shown by {@code plugins}. */
@@ -338,7 +372,7 @@ public class PluginRegistry {
         String k = key(kind, plugin.name());
         List<Entry> list = new ArrayList<>(entries.getOrDefault(k, List.of()));
         list.removeIf(e -> e.plugin() == plugin);
-        list.add(0, new Entry(kind, plugin, bundle, version, ranking, configurationPid, Map.of()));
+        list.add(0, new Entry(kind, plugin, bundle, version, ranking, configurationPid, Map.of(), null));
         list.sort(Comparator.comparingLong(Entry::ranking).reversed());
         entries.put(k, List.copyOf(list));
         departed.remove(k);
@@ -423,7 +457,8 @@ public class PluginRegistry {
 
     /** The entry with its configuration as it is now. */
     public Entry withConfiguration(Entry e) {
-        return e.configurationPid() == null ? e : e.withConfigured(configuration(e.configurationPid()));
+        return e.configurationPid() == null ? e
+                : e.withConfigured(configuration(e.configurationPid()), configurationSource(e.configurationPid()));
     }
 
     /**
@@ -432,6 +467,14 @@ public class PluginRegistry {
      */
     protected Map<String, Object> configuration(String pid) {
         return Map.of();
+    }
+
+    /**
+     * Where the configuration stored under a PID comes from, as summary.json records it: its file (relative to the
+     * gridsched home when inside it), else "configuration PID".
+     */
+    protected String configurationSource(String pid) {
+        return "configuration " + pid;
     }
 
     /** Problems the framework found with plugin bundles (none outside OSGi); one line each. */

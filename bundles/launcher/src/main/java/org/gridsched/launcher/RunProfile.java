@@ -46,6 +46,8 @@ public final class RunProfile {
      * says which run owns an output folder ({@link OutputRecord#originOf}).
      */
     public Path profileFile;
+    /** Where the plugins' options given here come from, as summary.json's run.plugin_options names it. */
+    public String optionsFrom = "profile";
     /** Empty: one cluster sized by the trace header (MaxProcs). */
     public List<ClusterEntry> clusters = new ArrayList<>();
     /**
@@ -167,6 +169,7 @@ public final class RunProfile {
         RunProfile r = new RunProfile();
         r.name = name;
         r.profileFile = profileFile;
+        r.optionsFrom = optionsFrom;
         r.clusters = clusters;
         r.chosen.putAll(chosen);
         r.workloadFiles = workloadFiles;

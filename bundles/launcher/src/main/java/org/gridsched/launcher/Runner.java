@@ -177,6 +177,10 @@ public final class Runner {
             ProgressBar bar = p.progress ? new ProgressBar(err, terminal, p.name) : null;
             CollectorSections sections = new CollectorSections();
             Simulation sim = simulation(p, platform, monitored(bar), use, sections);
+            if (use.configured) {
+                // only then: without configuration every option is in the profile (run) or its plugin's default
+                runInfo.put("plugin_options", use.options);
+            }
             SimulationResult result;
             try {
                 result = sim.run(source);
@@ -215,6 +219,14 @@ public final class Runner {
      */
     final class PluginUse {
         final Map<String, String> provenance = new TreeMap<>();
+        /**
+         * Every option of every plugin used, with its value and source ({@link PluginRegistry.Entry#effectiveOptions}),
+         * by "kind name"; a cluster whose batch policy has other options than another cluster's with the same
+         * policy adds " (cluster N)".
+         */
+        final Map<String, Object> options = new TreeMap<>();
+        /** Whether a configured value reached a plugin; only then does summary.json get {@link #options}. */
+        boolean configured;
 
         PluginRegistry.Entry entry(Kind kind, String name, String field) {
             PluginRegistry.Entry e = registry.entry(kind, name, field);
@@ -222,10 +234,23 @@ public final class Runner {
             return e;
         }
 
+        /** Checks a plugin's options and records each one's value and source; {@code cluster} -1 for none. */
+        PluginOptions options(RunProfile p, Kind kind, PluginRegistry.Entry e, Map<String, ?> given, int cluster) {
+            PluginOptions checked = e.options(kind.owner(e.name()), given);
+            Map<String, Object> effective = e.effectiveOptions(given, p.optionsFrom);
+            String key = kind.key() + " " + e.name();
+            if (options.containsKey(key) && !options.get(key).equals(effective)) {
+                key += " (cluster " + (cluster + 1) + ")";
+            }
+            options.put(key, effective);
+            configured |= e.usesConfiguration(given);
+            return checked;
+        }
+
         /** Looks a chosen plugin up and checks its options. */
         RunAssembly.Use use(RunProfile p, Kind kind, RunProfile.Choice choice, int cluster) {
             PluginRegistry.Entry e = entry(kind, choice.name(), kind.profileKey());
-            PluginOptions options = e.options(kind.owner(e.name()), choice.options());
+            PluginOptions options = options(p, kind, e, choice.options(), cluster);
             String role = kind.seedRole(e.name());
             return new RunAssembly.Use(e, options, role == null ? 0 : p.seedFor(role), cluster);
         }
@@ -316,7 +341,7 @@ public final class Runner {
             // jobs sized for the platform (its largest cluster), not for the generator's default machine
             options.put(WorkloadGenerator.MACHINE_SIZE, p.clusters.stream().mapToInt(RunProfile.ClusterEntry::processors).max().getAsInt());
         }
-        return generator.open(e.options(Kind.GENERATOR.owner(e.name()), options), p.seed);
+        return generator.open(use.options(p, Kind.GENERATOR, e, options, -1), p.seed);
     }
 
     /**
@@ -399,7 +424,7 @@ public final class Runner {
                 && reader.parameters().stream().anyMatch(x -> x.name().equals("strict"))) {
             options.put("strict", true); // a strict run is strict about malformed lines too
         }
-        PluginOptions opts = entry.options(Kind.READER.owner(reader.name()), options);
+        PluginOptions opts = use.options(p, Kind.READER, entry, options, -1);
         try {
             return reader.open(file, opts);
         } catch (NoSuchFileException e) {

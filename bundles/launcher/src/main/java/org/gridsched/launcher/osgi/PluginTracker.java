@@ -1,6 +1,8 @@
 package org.gridsched.launcher.osgi;
 
 import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Dictionary;
@@ -11,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.gridsched.api.Plugin;
+import org.gridsched.launcher.PluginFolders;
 import org.gridsched.launcher.PluginRegistry;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -18,6 +21,9 @@ import org.osgi.framework.Constants;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
+import org.osgi.framework.hooks.bundle.CollisionHook;
+import org.osgi.framework.hooks.bundle.FindHook;
+import org.osgi.framework.hooks.resolver.ResolverHookFactory;
 import org.osgi.framework.wiring.BundleRevision;
 import org.osgi.framework.wiring.FrameworkWiring;
 import org.osgi.resource.Requirement;
@@ -58,17 +64,27 @@ public final class PluginTracker extends PluginRegistry {
     /** The plugins' parameters as OSGi metatype, kept in step with the plugins (see {@link PluginMetaTypes}). */
     private ServiceRegistration<MetaTypeProvider> metaTypes;
 
+    /** The folders FileInstall installs plugin jars from. */
+    private final PluginFolders pluginFolders;
+    private final BuiltInGuard guard;
+    private ServiceRegistration<?> guardRegistration;
+
     @Activate
     public PluginTracker(BundleContext context) {
         this.context = context;
+        this.pluginFolders = PluginFolders.of(context.getProperty("felix.fileinstall.dir"));
+        this.guard = new BuiltInGuard(context, pluginFolders, context.getProperty("gridsched.bundles"));
     }
 
     @Activate
     void activate() {
         synchronized (this) {
+            guardRegistration = context.registerService(new String[] {ResolverHookFactory.class.getName(), CollisionHook.class.getName(),
+                FindHook.class.getName()}, guard, null);
             metaTypes = context.registerService(MetaTypeProvider.class, new PluginMetaTypes(this),
                     new Hashtable<>(PluginMetaTypes.properties(this)));
         }
+        guard.unresolveImpostors();
         // one tracker per plugin kind, opened outside the lock: opening adds the services already there
         for (PluginRegistry.Kind kind : PluginRegistry.Kind.values()) {
             ServiceTracker<Plugin, Plugin> t = new ServiceTracker<>(context, kind.type().getName(), new Follower());
@@ -85,6 +101,10 @@ public final class PluginTracker extends PluginRegistry {
             if (metaTypes != null) {
                 metaTypes.unregister();
                 metaTypes = null;
+            }
+            if (guardRegistration != null) {
+                guardRegistration.unregister();
+                guardRegistration = null;
             }
         }
     }
@@ -177,17 +197,54 @@ public final class PluginTracker extends PluginRegistry {
     }
 
     /**
-     * Bundles that did not resolve (with the requirements nothing provides) or did not start, and plugin
+     * The configuration file FileInstall read the PID from (it records it under {@code felix.fileinstall.filename}),
+     * relative to the gridsched home when inside it so that summary.json does not name the checkout's folder.
+     */
+    @Override
+    protected String configurationSource(String pid) {
+        ConfigurationAdmin ca = configAdmin;
+        try {
+            Configuration[] found = ca == null ? null : ca.listConfigurations("(" + Constants.SERVICE_PID + "=" + pid + ")");
+            Object file = found == null || found.length == 0 || found[0].getProperties() == null ? null
+                    : found[0].getProperties().get("felix.fileinstall.filename");
+            if (file == null) {
+                return super.configurationSource(pid);
+            }
+            Path path = Path.of(URI.create(file.toString())).toAbsolutePath().normalize();
+            String home = context.getProperty("gridsched.home");
+            Path root = home == null ? null : Path.of(home).toAbsolutePath().normalize();
+            return root != null && path.startsWith(root) ? root.relativize(path).toString() : path.toString();
+        } catch (IOException | InvalidSyntaxException | RuntimeException e) {
+            return super.configurationSource(pid);
+        }
+    }
+
+    /**
+     * Jars in the plugin folders that are no bundles, plugin bundles refused because they carry a built-in bundle's
+     * name, bundles that did not resolve (with the requirements nothing provides) or did not start, and plugin
      * components that failed to activate or wait for services that are missing.
      */
     @Override
     public List<String> problems() {
         List<String> problems = new ArrayList<>();
+        for (Path jar : pluginFolders.jars()) {
+            String why = PluginFolders.notABundle(jar);
+            String bundle = why == null ? PluginFolders.bundleOf(jar) : null;
+            String replaced = bundle == null ? null : guard.builtIn(bundle.split(" ")[0]);
+            if (why != null) {
+                problems.add("plugin file " + jar + " was ignored: " + why);
+            } else if (replaced != null) {
+                problems.add("plugin file " + jar + " was refused: its bundle " + bundle + " has the name of the built-in bundle "
+                        + replaced + " and would replace it (the built-in stays in use; give the plugin its own Bundle-SymbolicName)");
+            }
+        }
         FrameworkWiring wiring = context.getBundle(Constants.SYSTEM_BUNDLE_LOCATION).adapt(FrameworkWiring.class);
         for (Bundle b : context.getBundles()) {
             BundleRevision rev = b.adapt(BundleRevision.class);
             boolean fragment = rev != null && (rev.getTypes() & BundleRevision.TYPE_FRAGMENT) != 0;
-            if (b.getState() == Bundle.INSTALLED) {
+            if (guard.replaced(b) != null) {
+                continue; // reported with its file above
+            } else if (b.getState() == Bundle.INSTALLED) {
                 List<String> missing = new ArrayList<>();
                 if (rev != null) {
                     for (Requirement r : rev.getRequirements(null)) {

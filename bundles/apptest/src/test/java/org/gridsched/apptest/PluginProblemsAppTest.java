@@ -1,0 +1,133 @@
+package org.gridsched.apptest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.zip.ZipEntry;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * Issue 24: what a user drops into the plugin and configuration folders must never act silently. A file that is no
+ * bundle is named under {@code plugins}' problems; a plugin jar cannot take the place of a built-in bundle; values
+ * from configuration files are recorded in summary.json with where they came from.
+ */
+class PluginProblemsAppTest {
+
+    @Test
+    void aCorruptJarOrAZipThatIsNoBundleIsAProblemNamingTheFileAndWhy(@TempDir Path tmp) throws Exception {
+        Path plugins = Files.createDirectories(tmp.resolve("plugins"));
+        byte[] noise = new byte[3000];
+        new java.util.Random(24).nextBytes(noise);
+        Files.write(plugins.resolve("corrupt.jar"), noise);
+        try (OutputStream out = Files.newOutputStream(plugins.resolve("plain.jar"));
+                JarOutputStream jar = new JarOutputStream(out, manifest(Map.of()))) {
+            jar.putNextEntry(new ZipEntry("notes.txt"));
+            jar.write("not a bundle".getBytes());
+        }
+
+        App.Result r = App.run(plugins, Files.createDirectories(tmp.resolve("config")), null, "plugins");
+
+        assertEquals(0, r.exit(), r.all());
+        String problems = problems(r.out());
+        assertTrue(problems.contains(plugins.resolve("corrupt.jar") + " was ignored: it is not a readable jar (zip) file"), r.out());
+        assertTrue(problems.contains(plugins.resolve("plain.jar") + " was ignored: its manifest has no Bundle-SymbolicName"), r.out());
+        assertFalse(r.all().contains("Exception"), r.all());
+    }
+
+    /** A higher version (FileInstall installed it first, and the built-in was skipped) and the built-in's own. */
+    @ParameterizedTest
+    @ValueSource(strings = {"99.0.0", "the built-in's"})
+    void aPluginJarWithABuiltInBundlesNameIsRefusedAndRunsKeepTheBuiltIn(String version, @TempDir Path tmp) throws Exception {
+        Path plugins = Files.createDirectories(tmp.resolve("plugins"));
+        Path config = Files.createDirectories(tmp.resolve("config"));
+        Path impostor = plugins.resolve("my-batch.jar");
+        String v = version.equals("the built-in's") ? builtInVersion("gridsched-batch.jar") : version;
+        try (OutputStream out = Files.newOutputStream(impostor);
+                JarOutputStream jar = new JarOutputStream(out, manifest(Map.of("Bundle-ManifestVersion", "2",
+                        "Bundle-SymbolicName", "org.gridsched.batch", "Bundle-Version", v)))) {
+            // empty: it provides nothing, so it would take every batch policy away
+        }
+
+        App.Result list = App.run(plugins, config, null, "plugins");
+        assertEquals(0, list.exit(), list.all());
+        assertTrue(list.out().contains("easy") && list.out().contains("[org.gridsched.batch 0.1.0"),
+                "the built-in batch policies stay listed:\n" + list.out());
+        assertTrue(problems(list.out()).contains("plugin file " + impostor + " was refused: its bundle org.gridsched.batch " + v
+                + " has the name of the built-in bundle org.gridsched.batch 0.1.0"), list.out());
+
+        App.Result run = App.run(plugins, config, null, "simulate", "--generator", "lublin99", "--workload-option", "jobs=200",
+                "--out", tmp.resolve("out").toString(), "--quiet");
+        assertEquals(0, run.exit(), "runs keep the built-in batch policy:\n" + run.all());
+        JsonNode summary = new ObjectMapper().readTree(tmp.resolve("out/summary.json").toFile());
+        assertTrue(summary.path("plugins").path("batch easy").asText().startsWith("org.gridsched.batch 0.1.0"), summary.toString());
+    }
+
+    @Test
+    void optionsFromConfigurationFilesAreRecordedWithTheirSource(@TempDir Path tmp) throws Exception {
+        Path plugins = Files.createDirectories(tmp.resolve("plugins"));
+        Path config = Files.createDirectories(tmp.resolve("config"));
+        String[] simulate = {"simulate", "--generator", "lublin99", "--workload-option", "jobs=300", "--quiet", "--out"};
+
+        App.Result plain = App.run(plugins, config, null, concat(simulate, tmp.resolve("plain").toString()));
+        assertEquals(0, plain.exit(), plain.all());
+        JsonNode before = new ObjectMapper().readTree(tmp.resolve("plain/summary.json").toFile());
+        assertTrue(before.path("run").path("plugin_options").isMissingNode(),
+                "without configuration nothing is added (goldens stay byte-identical):\n" + before.path("run"));
+
+        Path cfg = config.resolve("gridsched.collector.jobs.cfg");
+        Files.writeString(cfg, "bounded_slowdown_threshold = 60\n");
+        App.Result configured = App.run(plugins, config, null, concat(simulate, tmp.resolve("configured").toString()));
+        assertEquals(0, configured.exit(), configured.all());
+        JsonNode summary = new ObjectMapper().readTree(tmp.resolve("configured/summary.json").toFile());
+        JsonNode options = summary.path("run").path("plugin_options");
+        assertEquals("60", options.path("collector jobs").path("bounded_slowdown_threshold").path("value").asText(), summary.toString());
+        assertEquals(cfg.toString(), options.path("collector jobs").path("bounded_slowdown_threshold").path("from").asText());
+        assertEquals("default", options.path("collector jobs").path("warmup").path("from").asText());
+        assertEquals(300, options.path("generator lublin99").path("jobs").path("value").asInt());
+        assertEquals("command line", options.path("generator lublin99").path("jobs").path("from").asText());
+        assertTrue(options.has("batch easy") && options.has("collector utilization"), "every plugin used is listed: " + options);
+    }
+
+    /** The Bundle-Version of a jar of the application's bundle folder. */
+    private static String builtInVersion(String jar) throws IOException {
+        try (JarFile jf = new JarFile(App.HOME.resolve("runconfigs/target/bundles").resolve(jar).toFile())) {
+            return jf.getManifest().getMainAttributes().getValue("Bundle-Version");
+        }
+    }
+
+    /** The lines after "problems:" in {@code plugins}' output. */
+    private static String problems(String out) {
+        int at = out.indexOf("\nproblems:\n");
+        return at < 0 ? "" : out.substring(at);
+    }
+
+    private static Manifest manifest(Map<String, String> headers) {
+        Manifest m = new Manifest();
+        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        headers.forEach((k, v) -> m.getMainAttributes().putValue(k, v));
+        return m;
+    }
+
+    private static String[] concat(String[] head, String last) {
+        String[] all = java.util.Arrays.copyOf(head, head.length + 1);
+        all[head.length] = last;
+        return all;
+    }
+}

@@ -1,0 +1,105 @@
+package org.gridsched.launcher;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+
+/**
+ * The folders FileInstall watches for plugin jars and configuration files ({@code felix.fileinstall.dir}, a comma
+ * list that bin/gridsched sets): what tells a user's plugin bundle from one of the application's own.
+ */
+public record PluginFolders(List<Path> folders) {
+
+    public PluginFolders {
+        folders = List.copyOf(folders);
+    }
+
+    /** The folders of a {@code felix.fileinstall.dir} value; none when it is null or blank. */
+    public static PluginFolders of(String property) {
+        List<Path> folders = new ArrayList<>();
+        for (String d : property == null ? new String[0] : property.split(",")) {
+            if (!d.isBlank()) {
+                folders.add(Path.of(d.trim()).toAbsolutePath().normalize());
+            }
+        }
+        return new PluginFolders(folders);
+    }
+
+    /** Whether a bundle location names a file in one of the folders (FileInstall installs from {@code file:} URIs). */
+    public boolean holds(String location) {
+        Path file;
+        try {
+            file = location.startsWith("file:") ? Path.of(URI.create(location)) : Path.of(location);
+        } catch (RuntimeException e) {
+            return false; // not a file: not installed from a plugin folder
+        }
+        Path parent = file.toAbsolutePath().normalize().getParent();
+        return parent != null && folders.contains(parent);
+    }
+
+    /** The {@code *.jar} files in the folders, in folder then name order; a folder that cannot be read has none. */
+    public List<Path> jars() {
+        List<Path> jars = new ArrayList<>();
+        for (Path folder : folders) {
+            List<Path> here = new ArrayList<>();
+            try (DirectoryStream<Path> s = Files.newDirectoryStream(folder, "*.jar")) {
+                s.forEach(here::add);
+            } catch (IOException e) {
+                continue;
+            }
+            here.sort(null);
+            jars.addAll(here);
+        }
+        return jars;
+    }
+
+    /**
+     * Why a jar cannot be installed as a bundle, in words a plugin author can act on; null if it can be. FileInstall
+     * only logs such files, so this is how {@code plugins} tells the user about them.
+     */
+    public static String notABundle(Path jar) {
+        try {
+            Manifest m = manifest(jar);
+            if (m == null) {
+                return "it has no META-INF/MANIFEST.MF, so it is not an OSGi bundle";
+            }
+            if (m.getMainAttributes().getValue("Bundle-SymbolicName") == null) {
+                return "its manifest has no Bundle-SymbolicName, so it is not an OSGi bundle (build it with bnd)";
+            }
+            return null;
+        } catch (IOException e) {
+            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            return "it is not a readable jar (zip) file: " + why;
+        }
+    }
+
+    /** "name version" from a bundle jar's manifest (the name without its directives); null if it is none. */
+    public static String bundleOf(Path jar) {
+        try {
+            Manifest m = manifest(jar);
+            String name = m == null ? null : m.getMainAttributes().getValue("Bundle-SymbolicName");
+            if (name == null) {
+                return null;
+            }
+            String version = m.getMainAttributes().getValue("Bundle-Version");
+            return name.split(";")[0].trim() + " " + (version == null ? "0.0.0" : version.trim());
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static Manifest manifest(Path jar) throws IOException {
+        if (Files.isDirectory(jar)) {
+            throw new IOException("it is a folder");
+        }
+        try (JarFile jf = new JarFile(jar.toFile())) {
+            return jf.getManifest();
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package org.gridsched.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PluginFoldersTest {
+
+    @Test
+    void holdsTheFilesOfItsFoldersWhateverTheLocationsForm(@TempDir Path tmp) {
+        PluginFolders f = PluginFolders.of(tmp.resolve("plugins") + ", " + tmp.resolve("config"));
+        assertTrue(f.holds(tmp.resolve("plugins/a.jar").toUri().toString()));
+        assertTrue(f.holds("file://" + tmp.resolve("plugins/a.jar")));
+        assertTrue(f.holds(tmp.resolve("config/../plugins/a.jar").toString()));
+        assertFalse(f.holds(tmp.resolve("plugins/sub/a.jar").toUri().toString()), "only files directly in a folder");
+        assertFalse(f.holds("jar/gridsched-api-1.2.0.jar"), "the executable jar's embedded bundles");
+        assertFalse(PluginFolders.of(null).holds(tmp.resolve("plugins/a.jar").toString()));
+        assertFalse(f.holds("file:%%bad"));
+    }
+
+    @Test
+    void tellsWhyAJarIsNoBundleAndReadsTheNameAndVersionOfOneThatIs(@TempDir Path tmp) throws Exception {
+        Files.write(tmp.resolve("noise.jar"), new byte[] {1, 2, 3});
+        jar(tmp.resolve("plain.jar"), null);
+        jar(tmp.resolve("bundle.jar"), "org.example.x;singleton:=true");
+        assertTrue(PluginFolders.notABundle(tmp.resolve("noise.jar")).startsWith("it is not a readable jar (zip) file"));
+        assertTrue(PluginFolders.notABundle(tmp.resolve("plain.jar")).contains("no Bundle-SymbolicName"));
+        assertNull(PluginFolders.notABundle(tmp.resolve("bundle.jar")));
+        assertEquals("org.example.x 2.0.0", PluginFolders.bundleOf(tmp.resolve("bundle.jar")));
+        assertNull(PluginFolders.bundleOf(tmp.resolve("noise.jar")));
+        assertEquals(List.of(tmp.resolve("bundle.jar"), tmp.resolve("noise.jar"), tmp.resolve("plain.jar")),
+                PluginFolders.of(tmp.toString()).jars());
+    }
+
+    private static void jar(Path file, String symbolicName) throws Exception {
+        Manifest m = new Manifest();
+        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        if (symbolicName != null) {
+            m.getMainAttributes().putValue("Bundle-SymbolicName", symbolicName);
+            m.getMainAttributes().putValue("Bundle-Version", "2.0.0");
+        }
+        try (OutputStream out = Files.newOutputStream(file); JarOutputStream j = new JarOutputStream(out, m)) {
+            // the manifest is all
+        }
+    }
+}
