@@ -15,6 +15,7 @@ import org.apache.felix.service.command.CommandProcessor;
 import org.gridsched.api.InputException;
 import org.gridsched.launcher.BuildInfo;
 import org.gridsched.launcher.Cli;
+import org.gridsched.launcher.ControlChars;
 import org.gridsched.launcher.FeatureCatalog;
 import org.gridsched.launcher.PluginRegistry;
 import org.osgi.framework.BundleContext;
@@ -68,7 +69,7 @@ public final class MainComponent implements Callable<Integer> {
         try {
             startFeatures(home, features);
         } catch (InputException e) {
-            System.err.println("gridsched: error: " + e.getMessage());
+            System.err.println("gridsched: error: " + ControlChars.escape(e.getMessage()));
             return 1;
         }
         if (argv.size() == 2 && argv.get(0).equals(DAEMON)) {
@@ -102,7 +103,7 @@ public final class MainComponent implements Callable<Integer> {
                 commands.commands().features(out);
                 return 0;
             } catch (InputException e) {
-                err.println("gridsched: error: " + e.getMessage());
+                err.println("gridsched: error: " + ControlChars.escape(e.getMessage()));
                 return 1;
             }
         }

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.felix.service.command.CommandProcessor;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Converter;
+import org.gridsched.launcher.ControlChars;
 import org.gridsched.launcher.RunManager;
 import org.gridsched.launcher.ShellCommands;
 import org.gridsched.launcher.ShellHelp;
@@ -73,7 +74,7 @@ final class Shell {
             err.println("gridsched: error: " + file + ": no such script");
             return 1;
         } catch (IOException e) {
-            err.println("gridsched: error: " + file + ": cannot read: " + e.getMessage());
+            err.println(ControlChars.escape("gridsched: error: " + file + ": cannot read: " + e.getMessage()));
             return 1;
         }
         boolean ok = true;
