@@ -116,6 +116,11 @@ class DataSafetyAppTest {
         assertEquals(1, report.exit(), report.all());
         assertTrue(report.err().contains("holds a file that gridsched did not write (report.html)"), report.all());
         assertEquals("<p>my notes</p>", Files.readString(own.resolve("report.html")));
+        // in a folder no run of gridsched wrote, the report it wrote itself may be written again
+        Files.move(own.resolve("report.html"), tmp.resolve("my-notes.html"));
+        assertEquals(0, run("report", own.toString(), "--no-images").exit());
+        App.Result again = run("report", own.toString(), "--no-images");
+        assertEquals(0, again.exit(), again.all());
     }
 
     @Test
@@ -126,7 +131,7 @@ class DataSafetyAppTest {
         String inner = Files.readString(n.resolve("hpc2n/summary.json"));
         App.Result outer = run(simulate(n, "outer").toArray(String[]::new));
         assertEquals(1, outer.exit(), outer.all());
-        assertTrue(outer.err().contains(n + " holds a file that gridsched did not write (hpc2n/)"), outer.all());
+        assertTrue(outer.err().contains(n + " holds a folder that gridsched did not write (hpc2n/)"), outer.all());
         assertEquals(inner, Files.readString(n.resolve("hpc2n/summary.json")));
     }
 

@@ -170,7 +170,8 @@ final class OutputFolder implements AutoCloseable {
     static void refuseForeign(Path dir, OutputRecord record, SortedSet<String> found) {
         List<String> foreign = (record == null ? OutputRecord.LEGACY : record).foreign(found);
         if (!foreign.isEmpty()) {
-            throw error(dir + " holds " + (foreign.size() == 1 ? "a file" : foreign.size() + " files or folders")
+            String what = foreign.size() > 1 ? foreign.size() + " files or folders" : foreign.get(0).endsWith("/") ? "a folder" : "a file";
+            throw error(dir + " holds " + what
                     + " that gridsched did not write (" + listed(foreign) + ")"
                     + (record == OutputRecord.LEGACY ? " as far as its record says (an earlier gridsched wrote it and kept no list of its files)" : "")
                     + "; gridsched replaces only what it wrote itself, even with --force: move "

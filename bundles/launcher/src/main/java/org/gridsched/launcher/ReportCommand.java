@@ -83,7 +83,9 @@ final class ReportCommand {
         try {
             OutputRecord record = OutputRecord.read(dir);
             if (record == null || record == OutputRecord.LEGACY) {
-                return;
+                // a folder gridsched's runs did not write (Batsim's, say): the report's files are still its own, so
+                // that the report can be written again; the folder's other files stay foreign to every run
+                record = new OutputRecord("report", "the report command", new java.util.TreeSet<>());
             }
             java.util.SortedSet<String> added = entries(dir);
             added.removeAll(before);
