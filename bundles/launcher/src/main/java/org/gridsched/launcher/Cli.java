@@ -135,7 +135,11 @@ public final class Cli {
 
     /** The options a command's usage names (words starting with --). */
     static List<String> optionsOf(String command) {
-        String help = helpFor(command);
+        return optionsIn(helpFor(command));
+    }
+
+    /** The options (words starting with --) a help text names, in order, once each; none for null. */
+    static List<String> optionsIn(String help) {
         List<String> options = new ArrayList<>();
         if (help != null) {
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("--[a-z][a-z-]*").matcher(help);
@@ -473,20 +477,7 @@ public final class Cli {
                 last = e.kind();
                 out.println(last.plural() + ":");
             }
-            out.printf("  %-12s %s  [%s]%n", e.name(), e.plugin().description(), e.provenance());
-            for (Parameter p : e.plugin().parameters()) {
-                Object configured = e.configured().get(p.name());
-                String dflt = p.defaultValue().isEmpty() ? "(required)" : p.defaultValue();
-                String value = configured == null ? dflt : configured + " (configured; default " + dflt + ")";
-                out.printf("  %12s   %s = %s   %s%n", "", p.name(), value, p.description());
-            }
-            if (e.configurationPid() != null && !e.plugin().parameters().isEmpty()) {
-                out.printf("  %12s   (defaults can be set in workspace/config/%s.cfg)%n", "", e.configurationPid());
-            }
-            for (String k : e.unknownConfiguredKeys()) {
-                out.printf("  %12s   warning: configuration %s sets '%s', which is not a parameter of %s (ignored)%n",
-                        "", e.configurationPid(), k, e.name());
-            }
+            printPlugin(e, out);
         }
         if (last == null) {
             out.println("no plugins found (are the plugin bundles installed and started?)");
@@ -495,6 +486,24 @@ public final class Cli {
         if (!problems.isEmpty()) {
             out.println("problems:");
             problems.forEach(p -> out.println("  " + p));
+        }
+    }
+
+    /** One plugin (with its configuration): its line, its parameters with their values, configuration hints. */
+    static void printPlugin(PluginRegistry.Entry e, PrintStream out) {
+        out.printf("  %-12s %s  [%s]%n", e.name(), e.plugin().description(), e.provenance());
+        for (Parameter p : e.plugin().parameters()) {
+            Object configured = e.configured().get(p.name());
+            String dflt = p.defaultValue().isEmpty() ? "(required)" : p.defaultValue();
+            String value = configured == null ? dflt : configured + " (configured; default " + dflt + ")";
+            out.printf("  %12s   %s = %s   %s%n", "", p.name(), value, p.description());
+        }
+        if (e.configurationPid() != null && !e.plugin().parameters().isEmpty()) {
+            out.printf("  %12s   (defaults can be set in workspace/config/%s.cfg)%n", "", e.configurationPid());
+        }
+        for (String k : e.unknownConfiguredKeys()) {
+            out.printf("  %12s   warning: configuration %s sets '%s', which is not a parameter of %s (ignored)%n",
+                    "", e.configurationPid(), k, e.name());
         }
     }
 

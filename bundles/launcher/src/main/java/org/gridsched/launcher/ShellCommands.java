@@ -52,13 +52,7 @@ public final class ShellCommands implements AutoCloseable {
         for (PluginRegistry.Entry plain : found) {
             PluginRegistry.Entry e = registry.withConfiguration(plain);
             out.println(e.kind().plural() + ":");
-            out.printf("  %-12s %s  [%s]%n", e.name(), e.plugin().description(), e.provenance());
-            for (org.gridsched.api.Parameter p : e.plugin().parameters()) {
-                Object configured = e.configured().get(p.name());
-                String dflt = p.defaultValue().isEmpty() ? "(required)" : p.defaultValue();
-                String value = configured == null ? dflt : configured + " (configured; default " + dflt + ")";
-                out.printf("  %12s   %s = %s   %s%n", "", p.name(), value, p.description());
-            }
+            Cli.printPlugin(e, out);
         }
     }
 

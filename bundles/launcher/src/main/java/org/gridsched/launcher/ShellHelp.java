@@ -1,11 +1,8 @@
 package org.gridsched.launcher;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The help of the shell's {@code gridsched:} commands, for {@code help CMD} and {@code CMD --help}: Gogo's own help
@@ -70,16 +67,6 @@ public final class ShellHelp {
 
     /** The options a command's help names ({@code --out}, ...), for completion. */
     public static List<String> options(String command) {
-        List<String> options = new ArrayList<>();
-        String help = of(command);
-        if (help != null) {
-            Matcher m = Pattern.compile("--[a-z][a-z-]*").matcher(help);
-            while (m.find()) {
-                if (!options.contains(m.group())) {
-                    options.add(m.group());
-                }
-            }
-        }
-        return options;
+        return Cli.optionsIn(of(command));
     }
 }
