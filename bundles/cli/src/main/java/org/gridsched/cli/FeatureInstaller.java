@@ -41,8 +41,9 @@ final class FeatureInstaller {
         List<String> wanted = catalog.bundlesOf(features);
         Map<String, Path> available = scan(bundles);
         List<Bundle> installed = new ArrayList<>();
+        PluginFolders plugins = PluginFolders.of(context.getProperty("felix.fileinstall.dir"));
         for (String name : wanted) {
-            if (isInstalled(name)) {
+            if (isInstalled(name, plugins)) {
                 continue;
             }
             Path jar = available.get(name);
@@ -72,8 +73,7 @@ final class FeatureInstaller {
      * Whether the application's own bundle of that name is installed. A bundle from a plugin folder does not count:
      * one that takes a built-in's name must not keep the built-in out (the launcher refuses it and reports it).
      */
-    private boolean isInstalled(String symbolicName) {
-        PluginFolders plugins = PluginFolders.of(context.getProperty("felix.fileinstall.dir"));
+    private boolean isInstalled(String symbolicName, PluginFolders plugins) {
         for (Bundle b : context.getBundles()) {
             if (symbolicName.equals(b.getSymbolicName()) && !plugins.holds(b.getLocation())) {
                 return true;

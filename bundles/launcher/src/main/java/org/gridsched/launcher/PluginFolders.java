@@ -83,15 +83,29 @@ public record PluginFolders(List<Path> folders) {
     public static String bundleOf(Path jar) {
         try {
             Manifest m = manifest(jar);
-            String name = m == null ? null : m.getMainAttributes().getValue("Bundle-SymbolicName");
+            String name = symbolicName(m);
             if (name == null) {
                 return null;
             }
             String version = m.getMainAttributes().getValue("Bundle-Version");
-            return name.split(";")[0].trim() + " " + (version == null ? "0.0.0" : version.trim());
+            return name + " " + (version == null ? "0.0.0" : version.trim());
         } catch (IOException e) {
             return null;
         }
+    }
+
+    /** A bundle jar's symbolic name (without its directives); null if the file is no readable bundle. */
+    public static String symbolicName(Path jar) {
+        try {
+            return symbolicName(manifest(jar));
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static String symbolicName(Manifest m) {
+        String name = m == null ? null : m.getMainAttributes().getValue("Bundle-SymbolicName");
+        return name == null ? null : name.split(";")[0].trim();
     }
 
     private static Manifest manifest(Path jar) throws IOException {

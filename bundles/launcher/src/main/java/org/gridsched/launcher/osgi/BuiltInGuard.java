@@ -1,16 +1,11 @@
 package org.gridsched.launcher.osgi;
 
-import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.jar.JarFile;
-import java.util.jar.Manifest;
 
 import org.gridsched.launcher.PluginFolders;
 import org.osgi.framework.Bundle;
@@ -41,14 +36,16 @@ final class BuiltInGuard implements ResolverHookFactory, CollisionHook, FindHook
 
     private final BundleContext context;
     private final PluginFolders plugins;
-    /** The symbolic names of the jars in the application's bundle folder: built-in even before they are installed. */
-    private final Set<String> bundleFolderNames;
     private final PluginFolders bundleFolder;
+    /**
+     * The symbolic names of the jars in the application's bundle folder: built-in even before they are installed.
+     * Read when first needed (a bundle from a plugin folder is checked), not at every start: most runs have none.
+     */
+    private volatile Set<String> bundleFolderNames;
 
     BuiltInGuard(BundleContext context, PluginFolders plugins, String bundleFolder) {
         this.context = context;
         this.plugins = plugins;
-        this.bundleFolderNames = bundleFolder == null ? Set.of() : symbolicNames(Path.of(bundleFolder));
         this.bundleFolder = PluginFolders.of(bundleFolder); // the same test: is a location a file in this folder
     }
 
@@ -114,7 +111,22 @@ final class BuiltInGuard implements ResolverHookFactory, CollisionHook, FindHook
                 return name + " " + other.getVersion();
             }
         }
-        return bundleFolderNames.contains(name) ? name : null;
+        return bundleFolderNames().contains(name) ? name : null;
+    }
+
+    private Set<String> bundleFolderNames() {
+        Set<String> names = bundleFolderNames;
+        if (names == null) { // computed at most a few times when hooks race: the same set each time
+            names = new HashSet<>();
+            for (Path jar : bundleFolder.jars()) {
+                String name = PluginFolders.symbolicName(jar);
+                if (name != null) {
+                    names.add(name);
+                }
+            }
+            bundleFolderNames = names;
+        }
+        return names;
     }
 
     /** Unresolves impostors that resolved before this hook was registered (FileInstall may scan before it is). */
@@ -128,25 +140,5 @@ final class BuiltInGuard implements ResolverHookFactory, CollisionHook, FindHook
         if (!resolved.isEmpty()) {
             context.getBundle(Constants.SYSTEM_BUNDLE_LOCATION).adapt(FrameworkWiring.class).refreshBundles(resolved);
         }
-    }
-
-    private static Set<String> symbolicNames(Path folder) {
-        Set<String> names = new HashSet<>();
-        try (DirectoryStream<Path> jars = Files.newDirectoryStream(folder, "*.jar")) {
-            for (Path jar : jars) {
-                try (JarFile jf = new JarFile(jar.toFile())) {
-                    Manifest m = jf.getManifest();
-                    String bsn = m == null ? null : m.getMainAttributes().getValue(Constants.BUNDLE_SYMBOLICNAME);
-                    if (bsn != null) {
-                        names.add(bsn.split(";")[0].trim());
-                    }
-                } catch (IOException e) {
-                    // not a bundle: the feature installer reports the folder's problems
-                }
-            }
-        } catch (IOException e) {
-            // no bundle folder (in-framework tests): the installed built-ins are still known
-        }
-        return names;
     }
 }

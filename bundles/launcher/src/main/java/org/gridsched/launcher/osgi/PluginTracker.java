@@ -230,7 +230,7 @@ public final class PluginTracker extends PluginRegistry {
         for (Path jar : pluginFolders.jars()) {
             String why = PluginFolders.notABundle(jar);
             String bundle = why == null ? PluginFolders.bundleOf(jar) : null;
-            String replaced = bundle == null ? null : guard.builtIn(bundle.split(" ")[0]);
+            String replaced = bundle == null ? null : guard.builtIn(PluginFolders.symbolicName(jar));
             if (why != null) {
                 problems.add("plugin file " + jar + " was ignored: " + why);
             } else if (replaced != null) {
