@@ -2,6 +2,8 @@ package org.gridsched.batch;
 
 import java.util.Arrays;
 
+import org.gridsched.api.SimTime;
+
 /**
  * The number of free processors of a cluster as a step function of time, with reservations, kept as two
  * parallel sorted arrays of breakpoints: from {@code time[i]} until {@code time[i+1]}, {@code free[i]}
@@ -180,7 +182,7 @@ public final class AvailabilityProfile {
                     candidate = t;
                 }
                 double runEnd = k + 1 < end ? time[k + 1] : Double.POSITIVE_INFINITY;
-                if (runEnd >= Math.min(candidate + duration, limit)) {
+                if (runEnd >= Math.min(SimTime.add(candidate, duration), limit)) {
                     return candidate;
                 }
             } else {

@@ -2,6 +2,8 @@ package org.gridsched.batch;
 
 import java.util.Arrays;
 
+import org.gridsched.api.SimTime;
+
 /**
  * A waiting queue in submission order that answers "the next job, from a position on, that can be
  * backfilled": width &lt;= free and (now + requested time &lt;= shadow or width &lt;= extra).
@@ -99,23 +101,23 @@ final class BackfillQueue<T> {
         if (from >= end) {
             return -1;
         }
-        return find(1, 0, capacity, from, free, extra, now, shadow);
+        return find(1, 0, capacity, from, free, extra, SimTime.sub(shadow, now)); // exact: ends by the shadow time
     }
 
-    private int find(int node, int lo, int hi, int from, int free, int extra, double now, double shadow) {
+    private int find(int node, int lo, int hi, int from, int free, int extra, double window) {
         if (hi <= from || lo >= end) {
             return -1;
         }
         int w = minWidth[node];
-        if (w > free || (w > extra && !(now + minRequested[node] <= shadow))) {
+        if (w > free || (w > extra && !(minRequested[node] <= window))) {
             return -1;
         }
         if (hi - lo == 1) {
             return lo;
         }
         int mid = (lo + hi) >>> 1;
-        int r = find(2 * node, lo, mid, from, free, extra, now, shadow);
-        return r >= 0 ? r : find(2 * node + 1, mid, hi, from, free, extra, now, shadow);
+        int r = find(2 * node, lo, mid, from, free, extra, window);
+        return r >= 0 ? r : find(2 * node + 1, mid, hi, from, free, extra, window);
     }
 
     private void set(int slot, int w, double r) {

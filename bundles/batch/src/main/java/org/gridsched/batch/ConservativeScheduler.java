@@ -6,6 +6,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.TreeSet;
 
+import org.gridsched.api.SimTime;
 import org.gridsched.api.batch.BatchScheduler;
 import org.gridsched.api.batch.Cluster;
 import org.gridsched.api.batch.QueuedJob;
@@ -134,7 +135,7 @@ final class ConservativeScheduler implements BatchScheduler {
         profile.discardBefore(now);
         syncIfReserved(now);
         Entry e = (Entry) job.attachment();
-        e.end = now + job.requestedTime();
+        e.end = SimTime.add(now, job.requestedTime());
         for (Entry w = head; w != null; w = w.next) {
             profile.release(Math.max(now, w.start), w.end, w.job.processors());
         }
@@ -332,7 +333,7 @@ final class ConservativeScheduler implements BatchScheduler {
                     + cluster.name() + " has " + cluster.processors());
         }
         e.start = s;
-        e.end = s + req;
+        e.end = SimTime.add(s, req);
         profile.reserve(s, e.end, e.job.processors());
     }
 
@@ -354,7 +355,7 @@ final class ConservativeScheduler implements BatchScheduler {
             profile.release(w.start, w.end, q);
             due.remove(w);
             w.start = s;
-            w.end = s + w.job.requestedTime();
+            w.end = SimTime.add(s, w.job.requestedTime());
             profile.reserve(s, w.end, q);
             due.add(w);
         }

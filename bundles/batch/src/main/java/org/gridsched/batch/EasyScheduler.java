@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import org.gridsched.api.SimTime;
 import org.gridsched.api.batch.BatchScheduler;
 import org.gridsched.api.batch.Cluster;
 import org.gridsched.api.batch.QueuedJob;
@@ -85,7 +86,7 @@ final class EasyScheduler implements BatchScheduler {
         if (headBlocked) {
             double now = cluster.now();
             if (job.processors() <= cluster.freeProcessors()
-                    && (now + job.requestedTime() <= shadow || job.processors() <= extra)) {
+                    && (SimTime.add(now, job.requestedTime()) <= shadow || job.processors() <= extra)) {
                 backfill(slot, now);
             }
         } else {
@@ -104,7 +105,7 @@ final class EasyScheduler implements BatchScheduler {
         // Its estimate was wrong: assume it needs its requested time once more.
         Entry e = (Entry) job.attachment();
         removeRunning(e);
-        e.expectedEnd = cluster.now() + job.requestedTime();
+        e.expectedEnd = SimTime.add(cluster.now(), job.requestedTime());
         insertRunning(e);
         schedule();
     }
@@ -179,7 +180,7 @@ final class EasyScheduler implements BatchScheduler {
             double from = now;
             for (QueuedJob w : waiting()) {
                 from = p.earliestStart(from, w.requestedTime(), w.processors());
-                p.reserve(from, from + w.requestedTime(), w.processors());
+                p.reserve(from, SimTime.add(from, w.requestedTime()), w.processors());
             }
             return p.earliestStart(from, requestedTime, processors);
         }
@@ -246,7 +247,7 @@ final class EasyScheduler implements BatchScheduler {
             int q = queue.width(slot);
             double r = queue.requested(slot);
             if (q <= cluster.freeProcessors() && Reserved.fits(p, now, r, q)) {
-                p.reserve(now, now + r, q);
+                p.reserve(now, SimTime.add(now, r), q);
                 start(slot);
                 if (reservationChanges != seen) {
                     scheduleAroundReservations();
@@ -268,7 +269,7 @@ final class EasyScheduler implements BatchScheduler {
             if (e == null || e.width > free || !Reserved.fits(p, now, e.job.requestedTime(), e.width)) {
                 continue;
             }
-            p.reserve(now, now + e.job.requestedTime(), e.width);
+            p.reserve(now, SimTime.add(now, e.job.requestedTime()), e.width);
             free -= e.width;
             start(slot);
             if (reservationChanges != seen) {
@@ -317,7 +318,7 @@ final class EasyScheduler implements BatchScheduler {
 
     /** Starts a job behind the head that passed the backfill test, consuming extra if it needs it. */
     private void backfill(int slot, double now) {
-        if (!(now + queue.requested(slot) <= shadow)) {
+        if (!(SimTime.add(now, queue.requested(slot)) <= shadow)) {
             extra -= queue.width(slot);
         }
         start(slot);
@@ -347,7 +348,7 @@ final class EasyScheduler implements BatchScheduler {
         Entry e = queue.remove(slot);
         // the state is complete before the engine is told: a controller reacting to the start may change
         // the reservations, and this policy may then be asked questions
-        e.expectedEnd = cluster.now() + e.job.requestedTime();
+        e.expectedEnd = SimTime.add(cluster.now(), e.job.requestedTime());
         e.startRank = startRanks++;
         insertRunning(e);
         cluster.start(e.job);

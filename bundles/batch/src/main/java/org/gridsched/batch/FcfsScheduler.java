@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 
+import org.gridsched.api.SimTime;
 import org.gridsched.api.batch.BatchScheduler;
 import org.gridsched.api.batch.Cluster;
 import org.gridsched.api.batch.QueuedJob;
@@ -76,13 +77,13 @@ final class FcfsScheduler implements BatchScheduler {
                 if (!Reserved.fits(occupied, cluster.now(), head.requestedTime(), head.processors())) {
                     return; // it would run into a reservation: it waits, and so does everyone behind it
                 }
-                occupied.reserve(cluster.now(), cluster.now() + head.requestedTime(), head.processors());
+                occupied.reserve(cluster.now(), SimTime.add(cluster.now(), head.requestedTime()), head.processors());
             }
             plan = null;
             queue.pollFirst();
             // the state is complete before the engine is told: a controller reacting to the start may
             // change the reservations, and this policy may then be asked questions
-            head.attach(cluster.now() + head.requestedTime());
+            head.attach(SimTime.add(cluster.now(), head.requestedTime()));
             running.add(head);
             cluster.start(head);
         }
@@ -133,7 +134,7 @@ final class FcfsScheduler implements BatchScheduler {
     public void jobOverran(QueuedJob job) {
         if (!cluster.reservations().isEmpty()) {
             plan = null;
-            job.attach(cluster.now() + job.requestedTime());
+            job.attach(SimTime.add(cluster.now(), job.requestedTime()));
         }
     }
 
@@ -215,7 +216,7 @@ final class FcfsScheduler implements BatchScheduler {
         double from = now;
         for (QueuedJob w : queue) {
             double s = p.earliestStart(from, w.requestedTime(), w.processors());
-            p.reserve(s, s + w.requestedTime(), w.processors());
+            p.reserve(s, SimTime.add(s, w.requestedTime()), w.processors());
             planned.put(w, s);
             from = s;
         }

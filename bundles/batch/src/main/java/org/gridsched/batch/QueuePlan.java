@@ -2,6 +2,8 @@ package org.gridsched.batch;
 
 import java.util.PriorityQueue;
 
+import org.gridsched.api.SimTime;
+
 /**
  * The first-come first-served plan of a queue: running jobs hold their processors until their requested
  * end, and waiting jobs start in queue order, each at the earliest time its processors are free and not
@@ -82,7 +84,7 @@ final class QueuePlan {
             free += r.processors;
         }
         free -= processors;
-        releases.add(new Release(time + requestedTime, processors));
+        releases.add(new Release(SimTime.add(time, requestedTime), processors));
         return time;
     }
 }

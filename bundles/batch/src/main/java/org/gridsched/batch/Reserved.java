@@ -2,6 +2,7 @@ package org.gridsched.batch;
 
 import java.util.List;
 
+import org.gridsched.api.SimTime;
 import org.gridsched.api.batch.Reservation;
 
 /**
@@ -21,7 +22,7 @@ final class Reserved {
      * this instant), its requested time once more from now, as EASY and CBF assume for an overrun.
      */
     static double holdUntil(double end, double now, double requestedTime) {
-        return end > now ? end : now + requestedTime;
+        return end > now ? end : SimTime.add(now, requestedTime);
     }
 
     /** Takes the processors of every reservation over [max(now, start), end) from the profile. */

@@ -2,6 +2,8 @@ package org.gridsched.bot;
 
 import java.util.Arrays;
 
+import org.gridsched.api.SimTime;
+
 /**
  * A provider's free processors as a step function of time: from {@code time[i]} until {@code time[i+1]},
  * {@code free[i]} processors are free; the last value holds forever. Kept as two sorted arrays (a provider's
@@ -136,7 +138,7 @@ final class FreeProfile {
                     candidate = t;
                 }
                 double runEnd = k + 1 < size ? time[k + 1] : Double.POSITIVE_INFINITY;
-                if (runEnd >= Math.min(candidate + duration, limit)) {
+                if (runEnd >= Math.min(SimTime.add(candidate, duration), limit)) {
                     return candidate;
                 }
             } else {

@@ -3,6 +3,8 @@ package org.gridsched.bot;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.gridsched.api.SimTime;
+
 /**
  * The metascheduler: asks every provider for an offer, composes them ({@link Composition}), places the
  * parts, and keeps the BoT table of global expected completions. Coordinated, it receives the providers'
@@ -30,7 +32,10 @@ final class Metascheduler {
     List<BagPart> compose(Bag bag, double now) {
         Offer[] offers = new Offer[providers.length];
         for (int p = 0; p < providers.length; p++) {
-            offers[p] = providers[p].offer(now, requested(bag, p) / providers[p].speed, bag.tasks, settings.rigid());
+            // the requested time the engine gives the task there: on the time grid at reference speed, then divided
+            // by the speed and rounded again (SimTime), so that a part's planned end is its job's end to the tick
+            double duration = SimTime.of(SimTime.of(requested(bag, p)) / providers[p].speed);
+            offers[p] = providers[p].offer(now, duration, bag.tasks, settings.rigid());
         }
         Composition c = Composition.of(offers, bag.tasks);
         bag.globalCompletion = c.completion;

@@ -2,6 +2,8 @@ package org.gridsched.bot;
 
 import java.util.Arrays;
 
+import org.gridsched.api.SimTime;
+
 /**
  * A provider's offer for a bag: a list of (tasks, expected completion) points computed on its
  * conservative-backfilling plan without moving any reservation. Point i says: {@code cumulative(i)} tasks
@@ -32,7 +34,7 @@ final class Offer {
     }
 
     double completion(int i) {
-        return start[i] + duration;
+        return SimTime.add(start[i], duration);
     }
 
     double start(int i) {
@@ -63,8 +65,8 @@ final class Offer {
         int placed = 0;
         while (placed < n) {
             double s = p.earliestStart(from, duration, 1, Double.POSITIVE_INFINITY);
-            int c = Math.min(n - placed, p.minFree(s, s + duration));
-            p.reserve(s, s + duration, c);
+            int c = Math.min(n - placed, p.minFree(s, SimTime.add(s, duration)));
+            p.reserve(s, SimTime.add(s, duration), c);
             placed += c;
             o.add(s, placed);
             from = s;
@@ -82,7 +84,7 @@ final class Offer {
         int widest = 0;
         for (int i = plan.indexOf(now); i < plan.size() && widest < most; i++) {
             double s = Math.max(now, plan.time(i));
-            int w = Math.min(most, plan.minFree(s, s + duration));
+            int w = Math.min(most, plan.minFree(s, SimTime.add(s, duration)));
             if (w > widest) {
                 widest = w;
                 o.add(s, w);

@@ -5,6 +5,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.TreeSet;
 
+import org.gridsched.api.SimTime;
+
 /**
  * One resource provider's local scheduler: FIFO with conservative backfilling over its own plan, where
  * every waiting part holds a reservation and nothing placed later may delay it. After an early completion
@@ -65,7 +67,7 @@ final class Provider {
     BagPart add(Bag bag, int tasks, double duration, double start, double globalCompletion) {
         BagPart p = new BagPart(bag, index, tasks, duration, submitted++);
         p.start = start;
-        p.end = start + duration;
+        p.end = SimTime.add(start, duration);
         p.knownGlobalCompletion = globalCompletion;
         plan.reserve(p.start, p.end, tasks);
         queue.add(p);
@@ -142,7 +144,7 @@ final class Provider {
             due.remove(p);
             plan.release(p.start, p.end, p.tasks);
             p.start = s;
-            p.end = s + p.duration;
+            p.end = SimTime.add(s, p.duration);
             plan.reserve(p.start, p.end, p.tasks);
             due.add(p);
             if (policy.keyed()) {

@@ -8,6 +8,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.gridsched.api.InputException;
+import org.gridsched.api.SimTime;
 import org.gridsched.api.workload.JobRecord;
 import org.gridsched.api.workload.JobSource;
 
@@ -48,7 +49,7 @@ final class Arrivals {
     private void readNext() {
         pending = source.next(rec);
         if (pending) {
-            sim.events.pushArrival(rec.submitTime, Simulation.ARRIVAL, null);
+            sim.events.pushArrival(SimTime.of(rec.submitTime), Simulation.ARRIVAL, null); // the instant SimJob keeps
         }
     }
 

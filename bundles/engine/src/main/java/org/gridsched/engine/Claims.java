@@ -1,5 +1,6 @@
 package org.gridsched.engine;
 
+import org.gridsched.api.SimTime;
 import org.gridsched.api.control.Claim;
 
 /**
@@ -28,10 +29,17 @@ final class Claims {
             throw new IllegalArgumentException("a claim must start now or later and last a positive finite time; got start "
                     + from + " (now " + sim.now + "), duration " + duration);
         }
-        if (!c.canHold(processors, from, from + duration)) {
+        // Rounded to the nearest ticks as a timer is: a controller that ends a claim at t and sets a timer at t
+        // finds the claim over when the timer fires. The start is never before now (which is on the grid).
+        double end = SimTime.of(from + duration);
+        from = SimTime.of(from);
+        if (end <= from) {
+            end = SimTime.add(from, SimTime.RESOLUTION);
+        }
+        if (!c.canHold(processors, from, end)) {
             return null;
         }
-        ClaimHold claim = new ClaimHold(cluster, processors, from, from + duration);
+        ClaimHold claim = new ClaimHold(cluster, processors, from, end);
         if (from == sim.now) {
             take(claim);
             c.add(claim);

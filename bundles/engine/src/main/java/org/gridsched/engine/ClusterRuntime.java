@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
+import org.gridsched.api.SimTime;
 import org.gridsched.api.batch.BatchScheduler;
 import org.gridsched.api.batch.Cluster;
 import org.gridsched.api.batch.QueuedJob;
@@ -79,7 +80,7 @@ final class ClusterRuntime implements Cluster {
         if (time < sim.now || Double.isNaN(time)) {
             throw new IllegalArgumentException("cluster " + spec.name() + ": wake-up at " + time + " is before now (" + sim.now + ")");
         }
-        sim.events.push(time, Simulation.WAKE_UP, null, index);
+        sim.events.push(sim.requestedInstant(time), Simulation.WAKE_UP, null, index);
     }
 
     @Override

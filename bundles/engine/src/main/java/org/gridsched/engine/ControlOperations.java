@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
+import org.gridsched.api.SimTime;
 import org.gridsched.api.batch.QueuedJob;
 import org.gridsched.api.control.Claim;
 import org.gridsched.api.control.Controller;
@@ -148,7 +149,7 @@ final class ControlOperations {
                 perCluster[p.cluster()] += p.processors();
                 slowest = Math.min(slowest, sim.relativeSpeed(p.cluster()));
             }
-            double requestedEnd = sim.now + j.refRequested / slowest;
+            double requestedEnd = SimTime.add(sim.now, SimJob.duration(j.refRequested / slowest)); // as SimJob.assign computes it
             for (int c = 0; c < perCluster.length; c++) {
                 if (perCluster[c] > 0 && (perCluster[c] > sim.clusters[c].pool.freeCount()
                         || !sim.clusters[c].canHold(perCluster[c], sim.now, requestedEnd))) {
@@ -230,7 +231,7 @@ final class ControlOperations {
             if (!(time >= sim.now) || Double.isInfinite(time)) {
                 throw new IllegalArgumentException("a timer must be at a finite time not before now (" + sim.now + "), got " + time);
             }
-            sim.events.push(time, Simulation.TIMER, new Timer(this, tag), 0);
+            sim.events.push(sim.requestedInstant(time), Simulation.TIMER, new Timer(this, tag), 0);
         }
 
         @Override

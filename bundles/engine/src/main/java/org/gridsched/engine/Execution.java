@@ -1,5 +1,8 @@
 package org.gridsched.engine;
 
+import org.gridsched.api.SimTime;
+
+
 /**
  * Running jobs: starts (by a batch policy on its cluster, or by a controller on parts of several clusters),
  * ends, overruns of the requested time and kills. Every part of a job starts and ends together.
@@ -92,13 +95,13 @@ final class Execution {
         job.start = now;
         double end;
         if (job.runtime <= job.requested) {
-            end = now + job.runtime;
+            end = SimTime.add(now, job.runtime);
         } else if (sim.settings.killAtRequestedTime) {
-            end = now + job.requested;
+            end = SimTime.add(now, job.requested);
             job.killed = true;
         } else {
-            end = now + job.runtime;
-            sim.events.push(now + job.requested, Simulation.OVERRUN, job, job.attempt);
+            end = SimTime.add(now, job.runtime);
+            sim.events.push(SimTime.add(now, job.requested), Simulation.OVERRUN, job, job.attempt);
         }
         sim.events.push(end, Simulation.END, job, job.attempt);
         sim.observers.started(job, now);

@@ -7,6 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.gridsched.api.SimTime;
+
+
 /**
  * Writes {@code jobs.csv} as Batsim writes its {@code _jobs.csv}, so that Evalys and other Batsim tools load it
  * unchanged: Batsim's columns in Batsim's order ({@code profile}, {@code consumed_energy} and {@code metadata}
@@ -64,19 +67,19 @@ public final class JobsCsv {
                 double turnaround = j.finish - j.submitTime();
                 String state = j.finalState();
                 sb.append(j.id()).append(',').append(workload).append(",,");
-                Numbers.append(sb, j.submitTime());
+                SimTime.append(sb, j.submitTime());
                 sb.append(',').append(j.procs).append(',');
-                Numbers.append(sb, j.cluster < 0 ? j.refRequested : j.requested); // never queued: at reference speed
+                SimTime.append(sb, j.cluster < 0 ? j.refRequested : j.requested); // never queued: at reference speed
                 sb.append(',').append(state.equals("COMPLETED_SUCCESSFULLY") ? 1 : 0).append(',').append(state).append(',');
-                Numbers.append(sb, j.start);
+                SimTime.append(sb, j.start);
                 sb.append(',');
-                Numbers.append(sb, exec);
+                SimTime.append(sb, exec);
                 sb.append(',');
-                Numbers.append(sb, j.finish);
+                SimTime.append(sb, j.finish);
                 sb.append(',');
-                Numbers.append(sb, j.start - j.submitTime());
+                SimTime.append(sb, j.start - j.submitTime());
                 sb.append(',');
-                Numbers.append(sb, turnaround);
+                SimTime.append(sb, turnaround);
                 sb.append(',');
                 Numbers.append(sb, turnaround / exec);
                 sb.append(',');

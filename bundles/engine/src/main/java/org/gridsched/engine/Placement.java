@@ -1,5 +1,6 @@
 package org.gridsched.engine;
 
+import org.gridsched.api.SimTime;
 import org.gridsched.api.grid.JobRequest;
 import org.gridsched.api.grid.Router;
 
@@ -39,8 +40,8 @@ final class Placement {
             int n = bestSize(c, job); // walltime by Amdahl's law from its one-processor work
             job.keepOriginal();
             job.procs = n;
-            job.refRequested = job.shape.work1() / Moldable.speedup(job.shape.type().parallelFraction(), n);
-            job.refRuntime = job.shape.runtimeRatio() * job.refRequested;
+            job.refRequested = SimJob.duration(job.shape.work1() / Moldable.speedup(job.shape.type().parallelFraction(), n));
+            job.refRuntime = SimJob.duration(job.shape.runtimeRatio() * job.refRequested);
         }
     }
 
@@ -51,9 +52,9 @@ final class Placement {
 
     /** Estimated completion of a moldable job on n processors of a cluster (what its size search minimises). */
     private double moldableCompletion(ClusterRuntime c, SimJob job, int n) {
-        double requested = job.shape.work1() / Moldable.speedup(job.shape.type().parallelFraction(), n)
-                / sim.relativeSpeed(c.index);
-        return c.scheduler.estimateStart(n, requested) + requested;
+        double requested = SimJob.duration(SimJob.duration(job.shape.work1() / Moldable.speedup(job.shape.type().parallelFraction(), n))
+                / sim.relativeSpeed(c.index)); // as sizeFor and SimJob.assign will compute it
+        return SimTime.add(c.scheduler.estimateStart(n, requested), requested);
     }
 
     /**
@@ -80,16 +81,16 @@ final class Placement {
         double requested;
         if (moldable != null && moldable.shape != null) {
             n = bestSize(c, moldable);
-            requested = moldable.shape.work1() / Moldable.speedup(moldable.shape.type().parallelFraction(), n)
-                    / sim.relativeSpeed(c.index);
+            requested = SimJob.duration(SimJob.duration(moldable.shape.work1() / Moldable.speedup(moldable.shape.type().parallelFraction(), n))
+                    / sim.relativeSpeed(c.index));
         } else if (job.processors() > c.spec.processors()) {
             return Double.POSITIVE_INFINITY;
         } else {
             n = job.processors();
-            requested = job.requestedTime() * sim.settings.referenceSpeed / c.spec.speed();
+            requested = SimJob.duration(job.requestedTime() / sim.relativeSpeed(c.index)); // as SimJob.assign computes it
         }
         double start = c.scheduler.estimateStart(n, requested);
-        return completion ? start + requested : start;
+        return completion ? SimTime.add(start, requested) : start;
     }
 
     /** The arriving job as the router sees it; one instance, refilled per arrival. */

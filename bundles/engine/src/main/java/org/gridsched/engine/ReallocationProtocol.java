@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
+import org.gridsched.api.SimTime;
 import org.gridsched.api.batch.QueuedJob;
 import org.gridsched.api.grid.Reallocator;
 import org.gridsched.api.grid.WaitingJob;
@@ -31,7 +32,7 @@ final class ReallocationProtocol {
     }
 
     void firstArrival(double time) {
-        sim.events.push(time + reallocator.period(), Simulation.REALLOCATE, null, -1);
+        sim.events.push(SimTime.add(time, SimTime.of(reallocator.period())), Simulation.REALLOCATE, null, -1);
     }
 
     /** One reallocation event; the next comes one period later while anything is left to simulate. */
@@ -57,7 +58,7 @@ final class ReallocationProtocol {
             busy |= c.scheduler.waitingJobs() > 0;
         }
         if (busy) {
-            sim.events.push(sim.now + reallocator.period(), Simulation.REALLOCATE, null, -1);
+            sim.events.push(SimTime.add(sim.now, SimTime.of(reallocator.period())), Simulation.REALLOCATE, null, -1);
         }
     }
 

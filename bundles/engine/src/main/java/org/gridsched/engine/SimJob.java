@@ -1,5 +1,6 @@
 package org.gridsched.engine;
 
+import org.gridsched.api.SimTime;
 import org.gridsched.api.batch.QueuedJob;
 import org.gridsched.api.control.GridJob;
 import org.gridsched.api.metrics.JobOutcome;
@@ -71,19 +72,28 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
     SimJob(long id, int index, double submit, double runtime, double requested, int processors, int home, int components) {
         this.id = id;
         this.index = index;
-        this.submit = submit;
+        this.submit = SimTime.of(submit);
         this.home = home;
         this.components = components;
         this.procs = processors;
-        this.refRuntime = runtime;
-        this.refRequested = requested;
+        this.refRuntime = duration(runtime);
+        this.refRequested = duration(requested);
+    }
+
+    /**
+     * A duration as it enters the simulation: on the time grid ({@link SimTime}), and a positive one at least one
+     * tick long (a job never ends at the instant it starts unless the workload says it takes no time).
+     */
+    static double duration(double seconds) {
+        double d = SimTime.of(seconds);
+        return d == 0 && seconds > 0 ? SimTime.RESOLUTION : d;
     }
 
     /** Puts the job on a cluster of the given relative speed; called when it is submitted there. */
     void assign(int clusterIndex, double speed, long order) {
         cluster = clusterIndex;
-        runtime = refRuntime / speed;
-        requested = refRequested / speed;
+        runtime = duration(refRuntime / speed); // rounded once here: every end and plan built on it is exact
+        requested = duration(refRequested / speed);
         submitOrder = order;
         attachment = null;
     }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.Function;
 
 import org.gridsched.api.InputException;
+import org.gridsched.api.SimTime;
 import org.gridsched.api.batch.BatchScheduler;
 import org.gridsched.api.batch.Cluster;
 import org.gridsched.api.control.Controller;
@@ -209,6 +210,16 @@ public final class Simulation {
     }
 
     /** A cluster's speed relative to the speed the workload was recorded at. */
+    /**
+     * When an instant a plugin asks for (a wake-up, a timer) happens: at its nearest tick ({@link SimTime}), but
+     * never now when it asked for a later instant (then one tick later), so that a plugin whose own arithmetic
+     * is a few ulps off cannot wake itself at the same instant forever.
+     */
+    double requestedInstant(double time) {
+        double t = SimTime.of(time);
+        return t <= now && time > now ? SimTime.add(now, SimTime.RESOLUTION) : t;
+    }
+
     double relativeSpeed(int cluster) {
         return clusters[cluster].spec.speed() / settings.referenceSpeed;
     }

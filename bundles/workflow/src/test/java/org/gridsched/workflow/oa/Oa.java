@@ -73,6 +73,18 @@ final class Oa {
         return h.group(b.problem(ns, nm, r));
     }
 
+    /**
+     * The same benchmark with every time on the simulator's time grid ({@link org.gridsched.api.SimTime}): the
+     * durations the simulation really runs, which a closed form must use to be compared exactly.
+     */
+    static ClusterBenchmark onGrid(ClusterBenchmark b) {
+        double[] t = new double[GroupingProblem.MAX_GROUP + 1];
+        for (int g = 0; g < t.length; g++) {
+            t[g] = org.gridsched.api.SimTime.of(b.mainTime(g));
+        }
+        return new ClusterBenchmark(b.cluster(), t, org.gridsched.api.SimTime.of(b.postTime()), b.coresPerNode());
+    }
+
     static double closedForm(ClusterBenchmark b, int ns, int nm, int r, int g) {
         return ClosedForm.makespan(ns, nm, r, g, b.mainTime(g), b.postTime());
     }
