@@ -17,7 +17,8 @@ import org.gridsched.workflow.grouping.Grouping;
  * <ul>
  * <li>An idle group takes the next month of the least advanced scenario that is not running (fastest idle group
  * first). Decisions wait for every event of the instant (a timer at now), so that simultaneous ends are seen
- * together.</li>
+ * together. Under the {@link Assignment#BALANCED} assignment an idle group may instead wait for a less advanced
+ * scenario running on a slower group (see {@link #worthWaitingFor}).</li>
  * <li>With U scenarios not finished, only the U fastest groups can still be useful: any other group retires when it
  * is idle, and its processors join the post-processing pool for good. (In lock-step equal groups this frees
  * exactly the groups the last iteration leaves idle, R_left of eqs 4.3 and 4.6.)</li>
@@ -34,6 +35,7 @@ final class ClusterChains {
     final int cluster;
     final ClusterPlan plan;
     private final PostRule postRule;
+    private final Assignment assignment;
     private final Failures failures;
     final Group[] groups;
     final Scenario[] scenarios;
@@ -52,13 +54,14 @@ final class ClusterChains {
     long failed;
 
     ClusterChains(OceanAtmosphereRun run, GridOperations grid, ClusterPlan plan, int months, PostRule postRule,
-            Failures failures) {
+            Assignment assignment, Failures failures) {
         this.run = run;
         this.grid = grid;
         this.cluster = plan.cluster();
         this.plan = plan;
         this.months = months;
         this.postRule = postRule;
+        this.assignment = assignment;
         this.failures = failures;
         Grouping g = plan.grouping();
         groups = new Group[g.count()];
@@ -90,9 +93,17 @@ final class ClusterChains {
     /** All decisions of one instant, after every event of that instant has been seen. */
     void dispatch() {
         dispatchPending = false;
+        for (Group g : groups) {                  // the scenarios waited for that are free now
+            if (g.awaited != null && !g.awaited.running) {
+                Scenario s = g.awaited;
+                g.awaited = null;
+                s.awaitedBy = null;
+                startMain(g, s);
+            }
+        }
         for (int i = 0; i < groups.length; i++) {
             Group g = groups[i];
-            if (!g.idle()) {
+            if (!g.idle() || g.awaited != null) {
                 continue;
             }
             if (i >= unfinished) {
@@ -100,9 +111,16 @@ final class ClusterChains {
                 postProcessors += g.size;
                 continue;
             }
-            Scenario s = available.poll();
-            if (s != null) {
-                startMain(g, s);
+            Scenario s = available.peek();
+            if (s == null) {
+                continue;
+            }
+            Scenario b = assignment == Assignment.BALANCED ? worthWaitingFor(g, s) : null;
+            if (b != null) {
+                g.awaited = b;
+                b.awaitedBy = g;
+            } else {
+                startMain(g, available.poll());
             }
         }
         double horizon = postRule == PostRule.ITERATIONS ? earliestMainEnd() : Double.POSITIVE_INFINITY;
@@ -112,6 +130,37 @@ final class ClusterChains {
                 && now + tp <= horizon + TOLERANCE * Math.max(1, Math.abs(horizon))) {
             startPost(posts.poll());
         }
+    }
+
+    /**
+     * The {@link Assignment#BALANCED} rule: idle group g would take scenario a (the least advanced free one). A less
+     * advanced scenario b whose month runs on a slower group h is worth waiting for when the two scenarios' remaining
+     * months end both earlier swapped (g waits for b's month to end and runs b; h then runs a) than kept (g runs a, h
+     * keeps b): max(e_b + rem_a·T_h, e_b + rem_b·T_g) < max(now + rem_a·T_g, e_b + rem_b·T_h), with e_b the end of b's
+     * month and rem the months left after it. The least advanced such b, or null.
+     */
+    private Scenario worthWaitingFor(Group g, Scenario a) {
+        double now = grid.now();
+        int remA = months - a.done;
+        Scenario best = null;
+        for (Group h : groups) {
+            OaTask t = h.running;
+            if (t == null || !(h.mainTime > g.mainTime)) {
+                continue;
+            }
+            Scenario b = t.scenario;
+            if (b.awaitedBy != null || b.done >= a.done || (best != null && (b.done > best.done || (b.done == best.done && b.number > best.number)))) {
+                continue;
+            }
+            double eb = t.plannedEnd;
+            int remB = months - b.done - 1;
+            double kept = Math.max(now + remA * g.mainTime, eb + remB * h.mainTime);
+            double swapped = Math.max(eb + remA * h.mainTime, eb + remB * g.mainTime);
+            if (swapped < kept - TOLERANCE * Math.max(1, kept)) {
+                best = b;
+            }
+        }
+        return best;
     }
 
     private double earliestMainEnd() {
@@ -170,7 +219,8 @@ final class ClusterChains {
             posts.add(new OaTask(this, s, t.month, null));
             if (s.done == months) {
                 unfinished--;
-            } else {
+                release(s);
+            } else if (s.awaitedBy == null) {
                 available.add(s);
             }
         } else {
@@ -185,8 +235,18 @@ final class ClusterChains {
         t.group.running = null;
         t.scenario.running = false;
         failed++;
-        available.add(t.scenario);
+        if (t.scenario.awaitedBy == null) {          // else its waiting group restarts the month
+            available.add(t.scenario);
+        }
         requestDispatch();
+    }
+
+    /** A finished scenario no longer holds a group waiting for it. */
+    private static void release(Scenario s) {
+        if (s.awaitedBy != null) {
+            s.awaitedBy.awaited = null;
+            s.awaitedBy = null;
+        }
     }
 
     private void requestDispatch() {

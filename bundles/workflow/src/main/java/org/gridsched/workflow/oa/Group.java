@@ -7,6 +7,8 @@ final class Group {
     /** T[size] on this cluster, seconds. */
     final double mainTime;
     OaTask running;
+    /** The scenario this idle group waits for (assignment {@code balanced}), or null. */
+    Scenario awaited;
     /** Not among the fastest groups still useful: its processors run post-processing tasks for good. */
     boolean retired;
 

@@ -14,9 +14,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * The options of the {@code ocean-atmosphere} controller, read once when a run is created.
  *
  * @param failureMtbf mean time to failure of a running main task, seconds (0: no failures)
+ * @param assignment  which scenario an idle group runs next
  */
 public record OaSettings(Benchmarks benchmarks, int scenarios, int months, String grouping, Repartition repartition,
-        PostRule posts, boolean shortcut, double start, double failureMtbf) {
+        PostRule posts, boolean shortcut, double start, double failureMtbf, Assignment assignment) {
 
     static final String BENCHMARKS = "benchmarks";
     static final String SCENARIOS = "scenarios";
@@ -27,19 +28,33 @@ public record OaSettings(Benchmarks benchmarks, int scenarios, int months, Strin
     static final String SHORTCUT = "shortcut";
     static final String START = "start";
     static final String FAILURE_MTBF = "failure_mtbf";
+    static final String ASSIGNMENT = "assignment";
+    /** The default scenario assignment: the reading of the thesis that reproduces its Figs 4.13 and 4.14. */
+    public static final Assignment DEFAULT_ASSIGNMENT = Assignment.BALANCED;
+
+    /** With the default scenario assignment. */
+    public OaSettings(Benchmarks benchmarks, int scenarios, int months, String grouping, Repartition repartition, PostRule posts,
+            boolean shortcut, double start, double failureMtbf) {
+        this(benchmarks, scenarios, months, grouping, repartition, posts, shortcut, start, failureMtbf, DEFAULT_ASSIGNMENT);
+    }
 
     /** The same experiment with another repartition or grouping (studies compare them). */
     public OaSettings with(Repartition r, String grouping) {
-        return new OaSettings(benchmarks, scenarios, months, grouping, r, posts, shortcut, start, failureMtbf);
+        return new OaSettings(benchmarks, scenarios, months, grouping, r, posts, shortcut, start, failureMtbf, assignment);
     }
 
     /** Estimates assume no failure and start at 0. */
     OaSettings forEstimates() {
-        return new OaSettings(benchmarks, scenarios, months, grouping, repartition, posts, shortcut, 0, 0);
+        return new OaSettings(benchmarks, scenarios, months, grouping, repartition, posts, shortcut, 0, 0, assignment);
     }
 
     public OaSettings withScenarios(int ns) {
-        return new OaSettings(benchmarks, ns, months, grouping, repartition, posts, shortcut, start, failureMtbf);
+        return new OaSettings(benchmarks, ns, months, grouping, repartition, posts, shortcut, start, failureMtbf, assignment);
+    }
+
+    /** The same experiment with another scenario assignment. */
+    public OaSettings with(Assignment a) {
+        return new OaSettings(benchmarks, scenarios, months, grouping, repartition, posts, shortcut, start, failureMtbf, a);
     }
 
     static List<Parameter> parameters(String groupings) {
@@ -50,6 +65,8 @@ public record OaSettings(Benchmarks benchmarks, int scenarios, int months, Strin
                 new Parameter(GROUPING, "knapsack", "grouping heuristic: " + groupings),
                 new Parameter(REPARTITION, "algorithm3", "scenarios over clusters: algorithm3 (thesis Algorithm 3) or round-robin"),
                 new Parameter(POSTS, "iterations", "post-processing tasks: iterations (the thesis's eqs 4.3-4.7) or greedy"),
+                new Parameter(ASSIGNMENT, DEFAULT_ASSIGNMENT.word(), "which scenario an idle group runs next: balanced (may wait for a"
+                        + " less advanced scenario on a slower group when that ends both earlier) or least-advanced (never waits)"),
                 new Parameter(SHORTCUT, "true", "eq 4.11: estimate 1..nbDags scenarios of a cluster with one simulation"),
                 new Parameter(START, "0", "when the experiment starts, seconds"),
                 new Parameter(FAILURE_MTBF, "0", "mean time to failure of a running main task, seconds (0: none); a failed month restarts"));
@@ -80,6 +97,11 @@ public record OaSettings(Benchmarks benchmarks, int scenarios, int months, Strin
         if (posts == null) {
             throw bad(o, POSTS, "expected iterations or greedy, got '" + p + "'");
         }
+        String a = o.getString(ASSIGNMENT, DEFAULT_ASSIGNMENT.word());
+        Assignment assignment = Assignment.of(a);
+        if (assignment == null) {
+            throw bad(o, ASSIGNMENT, "expected balanced or least-advanced, got '" + a + "'");
+        }
         double start = o.getDouble(START, 0);
         if (start < 0) {
             throw bad(o, START, "must not be negative, got " + start);
@@ -89,7 +111,7 @@ public record OaSettings(Benchmarks benchmarks, int scenarios, int months, Strin
             throw bad(o, FAILURE_MTBF, "must not be negative, got " + mtbf);
         }
         return new OaSettings(benchmarks, ns, nm, o.getString(GROUPING, "knapsack"), repartition, posts,
-                o.getBoolean(SHORTCUT, true), start, mtbf);
+                o.getBoolean(SHORTCUT, true), start, mtbf, assignment);
     }
 
     private static int atLeast(PluginOptions o, String key, int def, int min) {

@@ -63,6 +63,7 @@ public final class OceanAtmosphereCollector implements MetricCollector {
                 report.overall("months", s.months());
                 report.overall("grouping", s.grouping());
                 report.overall("repartition", s.repartition().word());
+                report.overall("assignment", s.assignment().word());
                 report.overall("experiment_makespan", run.makespan());
                 if (!Double.isNaN(p.estimatedMakespan())) {
                     report.overall("estimated_makespan", p.estimatedMakespan());

@@ -27,7 +27,7 @@ public final class OceanAtmosphereRun implements Controller {
         failures = new Failures(grid, s.failureMtbf(), seed);
         chains = new ClusterChains[grid.clusterCount()];
         for (ClusterPlan c : plan.clusters()) {
-            ClusterChains cc = new ClusterChains(this, grid, c, s.months(), s.posts(), failures);
+            ClusterChains cc = new ClusterChains(this, grid, c, s.months(), s.posts(), s.assignment(), failures);
             chains[c.cluster()] = cc;
             used.add(cc);
             cc.begin(s.start());

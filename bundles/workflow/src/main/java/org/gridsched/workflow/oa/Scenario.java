@@ -12,6 +12,8 @@ final class Scenario {
     /** Months completed: the next main task is month done + 1, and a failed month restarts from here. */
     int done;
     boolean running;
+    /** The group waiting to run this scenario's next month (assignment {@code balanced}), or null. */
+    Group awaitedBy;
 
     Scenario(int number) {
         this.number = number;

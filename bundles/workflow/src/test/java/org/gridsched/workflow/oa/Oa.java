@@ -58,6 +58,11 @@ final class Oa {
         return PerformanceEstimator.simulate(settings(ns, nm, "-", posts), b, r, ns, g);
     }
 
+    /** The same under a given scenario assignment. */
+    static double simulate(ClusterBenchmark b, int r, int ns, int nm, Grouping g, Assignment assignment) {
+        return PerformanceEstimator.simulate(settings(ns, nm, "-", PostRule.ITERATIONS).with(assignment), b, r, ns, g);
+    }
+
     static double simulate(ClusterBenchmark b, int r, int ns, int nm, Grouping g) {
         return simulate(b, r, ns, nm, g, PostRule.ITERATIONS);
     }

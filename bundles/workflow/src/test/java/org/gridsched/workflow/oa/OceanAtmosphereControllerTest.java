@@ -49,6 +49,8 @@ class OceanAtmosphereControllerTest {
         assertTrue(error(options("grouping", "greedy")).getMessage().contains("unknown grouping heuristic 'greedy'; available: basic, knapsack"));
         assertTrue(error(options("repartition", "random")).getMessage().startsWith("repartition: expected algorithm3 or round-robin"));
         assertTrue(error(options("posts", "later")).getMessage().startsWith("posts: expected iterations or greedy"));
+        assertTrue(error(options("assignment", "most-advanced")).getMessage()
+                .startsWith("assignment: expected balanced or least-advanced, got 'most-advanced'"));
         assertTrue(error(options("scenarios", 0)).getMessage().startsWith("scenarios: must be at least 1"));
         assertTrue(error(options("months", 2.5)).getMessage().startsWith("months: expected a whole number"));
         assertTrue(error(options("speed", 1)).getMessage().contains("unknown option"));
