@@ -144,6 +144,10 @@ public final class Runner {
 
     /** A study's profile: the study writes into the output folder's staging folder, committed when it has finished. */
     private void runStudy(RunProfile p, Path dir) {
+        if (p.reference || p.report) {
+            throw new InputException(null, 0, p.reference ? "reference" : "report", "applies to one simulation; a study's profile (\"study\")"
+                    + " runs many and writes its own tables");
+        }
         long t0 = System.nanoTime();
         try (OutputFolder folder = OutputFolder.claim(dir, p.name, OutputRecord.originOf(p), p.force)) {
             new StudyRun(registry, out, err, terminal).run(p, folder.staging(), monitor);

@@ -70,7 +70,12 @@ record StudyProfile(String name, Benchmarks benchmarks, int months, PostRule pos
     static StudyProfile read(String name, Map<String, Object> options, Function<String, Path> resolve, String src) {
         JsonNode root = new ObjectMapper().valueToTree(options);
         keys(root, Set.of(BENCHMARKS, MONTHS, POSTS, STUDIES), PREFIX, src);
-        Benchmarks b = Benchmarks.read(resolve.apply(text(root, BENCHMARKS, PREFIX + BENCHMARKS, src)));
+        String given = text(root, BENCHMARKS, PREFIX + BENCHMARKS, src);
+        Path file = resolve.apply(given);
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            throw new InputException(src, 0, PREFIX + BENCHMARKS, "no such benchmark file: '" + given + "' (" + file + ")");
+        }
+        Benchmarks b = Benchmarks.read(file);
         int nm = 1800;
         if (root.has(MONTHS)) {
             JsonNode m = root.get(MONTHS);
