@@ -57,7 +57,11 @@ public final class Cli {
                            --report                             also write report.html (see report)
               run PROFILE.json [--out DIR] [--force] [--seed N] [--quiet] [--report]
                          run a JSON run profile (see runconfigs/); --force clears an --out holding other results;
-                         --report (profile key "report": true) also writes the report at the end
+                         --report (profile key "report": true) also writes the report at the end; a profile with
+                         "study" runs that experiment plugin (e.g. ocean-atmosphere-repartition-study.json)
+              run --check PROFILE.json...
+                         check profiles without running anything: keys and values, plugin names and options (per
+                         cluster, per matrix value, a study's), workload files; one line each, exit 1 if one is wrong
               matrix PROFILE.json [--list | --cell I | --cells I-J | --merge DIR] [--out DIR] [--threads N] [--seed N] [--quiet]
                          a profile's matrix as numbered cells: --list prints them; --cell(s) runs those into DIR/cells/KEY
                          (complete cells are skipped: a killed sweep resumes); --merge DIR writes matrix.csv and tables.md
@@ -179,7 +183,12 @@ public final class Cli {
             }
             switch (command) {
                 case "simulate" -> runner(simulateProfile(args));
-                case "run" -> runner(runProfile(args));
+                case "run" -> {
+                    if (args.contains("--check")) {
+                        return check(args);
+                    }
+                    runner(runProfile(args));
+                }
                 case "plugins" -> plugins(args);
                 case "generate" -> generate(args);
                 case "theory" -> theory(args);
@@ -298,8 +307,8 @@ public final class Cli {
             Map<String, Object> options = kindOptions.getOrDefault(kind, Map.of());
             List<String> chosen = names.get(kind);
             switch (kind.choosing()) {
-                case WORKLOAD -> {
-                    // above
+                case WORKLOAD, EXPERIMENT -> {
+                    // above; an experiment is a profile's, never a simulate option
                 }
                 case MANY -> {
                     if (chosen != null) {
@@ -343,6 +352,9 @@ public final class Cli {
      */
     private static Kind kindOf(String option) {
         for (Kind k : Kind.values()) {
+            if (!k.inRuns()) {
+                continue;
+            }
             if (option.equals(k.option())) {
                 return k;
             }
@@ -393,8 +405,50 @@ public final class Cli {
         return p;
     }
 
+    /**
+     * {@code run --check PROFILE...}: each profile parsed and checked as {@code run} would before running it, none run;
+     * 1 if any is wrong (each error names its file).
+     */
+    private int check(List<String> args) {
+        List<String> files = new ArrayList<>(args);
+        files.remove("--check");
+        if (files.isEmpty()) {
+            throw new UsageException("run --check: give the profile files, e.g. gridsched run --check runconfigs/*.json");
+        }
+        for (String f : files) {
+            if (f.startsWith("--")) {
+                throw new UsageException("run --check: takes only profile files, got '" + f + "'");
+            }
+        }
+        int wrong = 0;
+        for (String f : files) {
+            try {
+                RunProfile p = ProfileParser.parse(Path.of(f));
+                String what = new Runner(registry, out, err, terminal, home).check(p);
+                out.println(f + ": ok (" + what + ")");
+            } catch (InputException e) {
+                wrong++;
+                String m = e.getMessage();
+                err.println("gridsched: error: " + (m.startsWith(f) ? m : f + ": " + m));
+            }
+        }
+        if (files.size() > 1) {
+            out.println((files.size() - wrong) + " of " + files.size() + " profiles ok");
+        }
+        return wrong == 0 ? 0 : 1;
+    }
+
+    /** Commands that simulate a profile themselves refuse a study's, which only 'run' runs. */
+    static void notAStudy(RunProfile p, String command) {
+        if (p.study() != null) {
+            throw new InputException(p.profileFile == null ? null : p.profileFile.toString(), 0, PluginRegistry.Kind.STUDY.profileKey(),
+                    command + " simulates one profile; a study's profile (\"study\") runs with 'gridsched run'");
+        }
+    }
+
     private void theory(List<String> args) {
         RunProfile p = runProfile("theory", args);
+        notAStudy(p, "theory");
         if (p.matrix != null) {
             throw new InputException(null, 0, "matrix", "theory compares one run with queueing theory; give a profile without \"matrix\"");
         }
@@ -436,6 +490,7 @@ public final class Cli {
             throw new UsageException("generate: give the profile file, e.g. gridsched generate runconfigs/quickstart.json --swf out.swf");
         }
         RunProfile p = ProfileParser.parse(Path.of(args.get(0)));
+        notAStudy(p, "generate");
         Path swf = null;
         boolean force = false;
         for (int i = 1; i < args.size(); i++) {

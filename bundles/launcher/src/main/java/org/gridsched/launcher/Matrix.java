@@ -68,7 +68,7 @@ final class Matrix {
     static Set<String> keys() {
         Set<String> keys = new TreeSet<>(OWN_KEYS);
         for (Kind k : Kind.values()) {
-            if (k.choosing() != Kind.Choosing.WORKLOAD) {
+            if (k.choosing() != Kind.Choosing.WORKLOAD && k.inRuns()) {
                 keys.add(k.profileKey());
             }
         }
@@ -196,7 +196,7 @@ final class Matrix {
         List<String> metrics = m.containsKey("metrics") ? metrics(m.get("metrics"), source) : null;
         Map<Kind, Axis> given = new EnumMap<>(Kind.class);
         for (Kind k : Kind.values()) {
-            if (k.choosing() != Kind.Choosing.WORKLOAD && m.containsKey(k.profileKey())) {
+            if (k.choosing() != Kind.Choosing.WORKLOAD && k.inRuns() && m.containsKey(k.profileKey())) {
                 given.put(k, axis(k, m.get(k.profileKey()), source));
             }
         }

@@ -24,6 +24,7 @@ import org.gridsched.api.grid.MetaScheduler;
 import org.gridsched.api.grid.ReallocationAlgorithm;
 import org.gridsched.api.grid.SelectionHeuristic;
 import org.gridsched.api.metrics.MetricCollector;
+import org.gridsched.api.simulate.Study;
 import org.gridsched.api.workload.WorkloadGenerator;
 import org.gridsched.api.workload.WorkloadReader;
 
@@ -92,7 +93,11 @@ public class PluginRegistry {
                         controllers.add(grid -> controller.create(grid, u.options(), u.seed()));
                     }
                     run.settings().controllers = List.copyOf(controllers);
-                }));
+                })),
+        /** An experiment of many simulations that a profile is instead of one run ({@link StudyRun}). */
+        STUDY(Study.class, "study", "study", "studies", s -> s
+                .experiment("study")
+                .seededAs(name -> "study:" + name));
 
         /** How a run chooses plugins of a kind. */
         public enum Choosing {
@@ -105,7 +110,12 @@ public class PluginRegistry {
             /** A list, each a name or {"name": ..., "options": {...}} (or an object of name: options). */
             MANY,
             /** Where the jobs come from: chosen inside the profile's "workload" (see {@link ProfileParser}). */
-            WORKLOAD
+            WORKLOAD,
+            /**
+             * The experiment a profile is, instead of one simulation: at most one, a name or {"name": ..., "options":
+             * {...}}; not a {@code simulate} option, nor a matrix axis, nor wired into a run.
+             */
+            EXPERIMENT
         }
 
         /** Puts a run's chosen plugins of a kind into the simulation being assembled. */
@@ -149,6 +159,10 @@ public class PluginRegistry {
 
             Spec workload(String profileKey, String option) {
                 return chosen(Choosing.WORKLOAD, profileKey, option);
+            }
+
+            Spec experiment(String profileKey) {
+                return chosen(Choosing.EXPERIMENT, profileKey, null);
             }
 
             /** How option errors name the plugin ("reallocation 'x'"), when not by its label. */
@@ -219,9 +233,17 @@ public class PluginRegistry {
             return spec.profileKey;
         }
 
-        /** The {@code simulate} option that chooses it ("--batch", "--collectors", ...). */
+        /** The {@code simulate} option that chooses it ("--batch", "--collectors", ...); null for an experiment. */
         public String option() {
             return spec.option;
+        }
+
+        /**
+         * Whether its plugins take part in a simulation (chosen for a run, a matrix axis, a {@code simulate} option):
+         * every kind but an {@link Choosing#EXPERIMENT experiment}, which runs simulations of its own.
+         */
+        public boolean inRuns() {
+            return spec.choosing != Choosing.EXPERIMENT;
         }
 
         /** How option errors name one of its plugins: "batch policy 'easy'". */

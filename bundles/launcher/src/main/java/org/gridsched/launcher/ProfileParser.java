@@ -46,6 +46,9 @@ import org.gridsched.launcher.PluginRegistry.Kind;
  * }
  * }</pre>
  *
+ * <p>A study's profile ({@code "study": {"name": "STUDY", "options": {...}}}) is an experiment plugin's run instead of
+ * one simulation: it has only {@link #STUDY_PROFILE_KEYS}.
+ *
  * <p>Runnable examples are in {@code runconfigs/}; the defaults of the plugin keys are in {@code defaults.json}.
  */
 public final class ProfileParser {
@@ -57,6 +60,12 @@ public final class ProfileParser {
     static final Set<String> CLUSTER_KEYS = keys(List.of("name", "processors", "speed"), true);
     static final Set<String> WORKLOAD_KEYS = new TreeSet<>(List.of("file", "files", "clock", "reader", "generator", "options"));
     static final Set<String> CHOICE_KEYS = new TreeSet<>(List.of("name", "options"));
+    /**
+     * The keys of a study's profile ({@code "study"}: an experiment plugin that builds its own simulations, so the keys
+     * of one simulation would have no effect).
+     */
+    static final Set<String> STUDY_PROFILE_KEYS = new TreeSet<>(List.of("name", "description", Kind.STUDY.profileKey(), "seed",
+            "progress", "output"));
 
     /** {@code own} plus the profile keys of the plugin kinds chosen at top level (or per cluster). */
     private static Set<String> keys(List<String> own, boolean perCluster) {
@@ -93,6 +102,7 @@ public final class ProfileParser {
         }
         Path dir = file.toAbsolutePath().getParent();
         RunProfile p = parse(text, file.toString(), dir);
+        p.profileSource = file.toString();
         try {
             p.profileFile = file.toRealPath();
         } catch (IOException e) {
@@ -121,6 +131,17 @@ public final class ProfileParser {
 
     private RunProfile profile(JsonNode root) {
         checkKeys(root, TOP_KEYS, "profile");
+        boolean study = root.has(Kind.STUDY.profileKey());
+        if (study) {
+            Iterator<String> names = root.fieldNames();
+            while (names.hasNext()) {
+                String k = names.next();
+                if (!STUDY_PROFILE_KEYS.contains(k)) {
+                    throw error(k, "has no effect in a study's profile (the study builds its own simulations); keys of a study's profile: "
+                            + String.join(", ", STUDY_PROFILE_KEYS));
+                }
+            }
+        }
         RunProfile p = new RunProfile();
         if (root.has("name")) {
             p.name = text(root.get("name"), "name");
@@ -162,7 +183,7 @@ public final class ProfileParser {
         }
         if (root.has("workload")) {
             workload(root.get("workload"), p);
-        } else if (!(root.has("matrix") && root.get("matrix").has("workloads"))) {
+        } else if (!study && !(root.has("matrix") && root.get("matrix").has("workloads"))) {
             throw error("workload", "missing; give {\"file\": \"trace.swf\"} or {\"generator\": \"lublin99\", \"options\": {...}}");
         }
         if (root.has("seed")) {

@@ -49,6 +49,31 @@ final class ProgressBar implements ProgressListener {
         drawn = true;
     }
 
+    /** Progress of an experiment of many steps (a study's simulations): the same rules, counted in steps. */
+    void steps(long done, long total, String what) {
+        long t = System.nanoTime();
+        if (t - startNanos < QUIET_NANOS || t - lastDraw < (terminal ? 200_000_000L : 10_000_000_000L)) {
+            return;
+        }
+        lastDraw = t;
+        double elapsed = (t - startNanos) / 1e9;
+        double fraction = total > 0 ? (double) done / total : Double.NaN;
+        String eta = "";
+        if (!Double.isNaN(fraction) && fraction > 0.01 && fraction < 1) {
+            eta = String.format(", about %.0f s left", elapsed * (1 - fraction) / fraction);
+        }
+        String text = String.format("%s %,d of %,d %s done, %.0f s elapsed%s", label, done, total, what, elapsed, eta);
+        if (terminal) {
+            int width = 24;
+            int filled = Double.isNaN(fraction) ? 0 : (int) Math.round(width * Math.min(1, fraction));
+            err.print("\r[" + "#".repeat(filled) + ".".repeat(width - filled) + "] " + text + "   ");
+        } else {
+            err.println(text);
+        }
+        err.flush();
+        drawn = true;
+    }
+
     /**
      * The simulation is done and the result files are being written: on a long run (a million jobs take
      * seconds to write) the user sees that phase instead of a finished bar and a silent wait.

@@ -46,6 +46,8 @@ public final class RunProfile {
      * says which run owns an output folder ({@link OutputRecord#originOf}).
      */
     public Path profileFile;
+    /** The profile file as the command line named it, for error messages; null for a run from the command line. */
+    public String profileSource;
     /** Where the plugins' options given here come from, as summary.json's run.plugin_options names it. */
     public String optionsFrom = "profile";
     /** Empty: one cluster sized by the trace header (MaxProcs). */
@@ -148,6 +150,12 @@ public final class RunProfile {
         return choice(kind, 1);
     }
 
+    /** The study this profile is (instead of one simulation), or null. */
+    public Choice study() {
+        List<Choice> c = chosen.get(Kind.STUDY);
+        return c == null || c.isEmpty() ? null : c.get(0);
+    }
+
     /** The batch policy of cluster {@code i}: its own choice, else the profile-wide one. */
     public Choice batchOf(int i) {
         return clusters.isEmpty() || clusters.get(i).batch() == null ? choice(Kind.BATCH) : clusters.get(i).batch();
@@ -226,8 +234,8 @@ public final class RunProfile {
         boolean workloadDescribed = false;
         for (Kind kind : Kind.values()) {
             switch (kind.choosing()) {
-                case PER_CLUSTER -> {
-                    // described with each cluster of the platform
+                case PER_CLUSTER, EXPERIMENT -> {
+                    // described with each cluster of the platform; an experiment's runs describe themselves
                 }
                 case WORKLOAD -> {
                     if (!workloadDescribed) {

@@ -111,6 +111,10 @@ public final class Runner {
             throw new InputException(null, 0, "max_skipped_fraction", "must be between 0 and 1, got " + p.maxSkippedFraction);
         }
         Path dir = outputDir(p, home);
+        if (p.study() != null) {
+            runStudy(p, dir);
+            return null;
+        }
         Matrix.Axes axes = p.matrix != null ? Matrix.parse(p.matrix, p, p.name) : null;
         if (axes == null && p.reference && p.choice(Kind.REALLOCATION) == null) {
             throw new InputException(null, 0, "reference", "a reference run compares reallocation with none; give --realloc (\"realloc\" in the profile)");
@@ -135,6 +139,94 @@ public final class Runner {
                 return null;
             }
             return new Outcome(outcome.result(), dir, outcome.report());
+        }
+    }
+
+    /** A study's profile: the study writes into the output folder's staging folder, committed when it has finished. */
+    private void runStudy(RunProfile p, Path dir) {
+        if (p.reference || p.report) {
+            throw new InputException(null, 0, p.reference ? "reference" : "report", "applies to one simulation; a study's profile (\"study\")"
+                    + " runs many and writes its own tables");
+        }
+        long t0 = System.nanoTime();
+        try (OutputFolder folder = OutputFolder.claim(dir, p.name, OutputRecord.originOf(p), p.force)) {
+            new StudyRun(registry, out, err, terminal).run(p, folder.staging(), monitor);
+            folder.commit();
+        }
+        out.printf("%s: study '%s' done in %.1f s; results in %s (%s)%n", p.name, p.study().name(), (System.nanoTime() - t0) / 1e9, dir,
+                String.join(", ", written(dir)));
+    }
+
+    /**
+     * Checks a profile without running anything ({@code run --check}): every plugin it chooses (per cluster, per
+     * matrix value, the workload's reader or generator, a study) is available and takes its options, the workload's
+     * files exist, a study accepts its options; the output folder is not touched.
+     *
+     * @return what the profile runs, for the "ok" line
+     */
+    String check(RunProfile p) {
+        if (p.study() != null) {
+            new StudyRun(registry, out, err, terminal).check(p);
+            return "study '" + p.study().name() + "'";
+        }
+        if (!(p.maxSkippedFraction >= 0 && p.maxSkippedFraction <= 1)) {
+            throw new InputException(null, 0, "max_skipped_fraction", "must be between 0 and 1, got " + p.maxSkippedFraction);
+        }
+        if (!List.of("none", "binary", "exhaustive").contains(p.moldable)) {
+            throw new InputException(null, 0, "moldable", "expected none, binary or exhaustive, got '" + p.moldable + "'");
+        }
+        if (!List.of("zero", "unix").contains(p.clock)) {
+            throw new InputException(null, 0, "clock", "expected zero or unix, got '" + p.clock + "'");
+        }
+        int clusters = Math.max(1, p.clusters.size());
+        for (Kind kind : Kind.values()) {
+            switch (kind.choosing()) {
+                case WORKLOAD, EXPERIMENT -> {
+                    // below; none chosen (a study's profile returned above)
+                }
+                case PER_CLUSTER -> {
+                    for (int i = 0; i < clusters; i++) {
+                        RunProfile.Choice c = p.batchOf(i);
+                        check(kind, c.name(), c.options(), p.clusters.isEmpty() || p.clusters.get(i).batch() == null ? kind.profileKey()
+                                : "platform[" + i + "]." + kind.profileKey());
+                    }
+                }
+                default -> {
+                    for (RunProfile.Choice c : p.choices(kind, clusters)) {
+                        check(kind, c.name(), c.options(), kind.profileKey());
+                    }
+                }
+            }
+        }
+        List<RunProfile> workloads = p.matrixWorkloads.isEmpty() ? List.of(p) : List.copyOf(p.matrixWorkloads.values());
+        for (RunProfile w : workloads) {
+            checkWorkload(w);
+        }
+        if (p.matrix != null) {
+            Matrix.Axes axes = Matrix.parse(p.matrix, p, p.name);
+            new Matrix(this, err).checkPlugins(p, axes);
+            return "matrix";
+        }
+        if (p.reference && p.choice(Kind.REALLOCATION) == null) {
+            throw new InputException(null, 0, "reference", "a reference run compares reallocation with none; give --realloc (\"realloc\" in the profile)");
+        }
+        return p.reference ? "a run and its reference" : "one run";
+    }
+
+    /** The workload's generator, or its files (they exist) and their reader, take the workload's options. */
+    private void checkWorkload(RunProfile w) {
+        if (w.generator != null) {
+            check(Kind.GENERATOR, w.generator, w.workloadOptions, Kind.GENERATOR.profileKey());
+            return;
+        }
+        for (int i = 0; i < w.workloadFiles.size(); i++) {
+            Path f = w.workloadFiles.get(i);
+            String shown = i < w.workloadFilesAsGiven.size() ? w.workloadFilesAsGiven.get(i) : f.toString();
+            if (!java.nio.file.Files.isRegularFile(f)) {
+                throw new InputException(f.toString(), 0, "workload", "no such workload file ('" + shown + "' in the profile)");
+            }
+            String reader = w.reader != null ? w.reader : registry.readerFor(f, "workload").name();
+            check(Kind.READER, reader, w.workloadOptions, Kind.READER.profileKey());
         }
     }
 
@@ -267,6 +359,9 @@ public final class Runner {
             switch (kind.choosing()) {
                 case WORKLOAD -> {
                     continue; // opened with the workload, before the platform is known
+                }
+                case EXPERIMENT -> {
+                    continue; // a study's profile never comes here ({@link #run})
                 }
                 case PER_CLUSTER -> {
                     for (int i = 0; i < platform.size(); i++) {
@@ -552,7 +647,7 @@ public final class Runner {
     }
 
     /** What a run wrote into its folder (files, then folders with a '/'), for the summary's last line. */
-    private static List<String> written(Path dir) {
+    static List<String> written(Path dir) {
         try (java.util.stream.Stream<Path> s = java.nio.file.Files.list(dir)) {
             return s.map(f -> f.getFileName() + (java.nio.file.Files.isDirectory(f) ? "/" : ""))
                     .filter(n -> !OutputFolder.bookkeeping(n)).sorted().toList();

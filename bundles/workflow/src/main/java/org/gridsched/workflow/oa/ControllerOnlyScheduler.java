@@ -2,7 +2,10 @@ package org.gridsched.workflow.oa;
 
 import java.util.List;
 
+import org.gridsched.api.PluginOptions;
+import org.gridsched.api.batch.BatchPolicy;
 import org.gridsched.api.batch.BatchScheduler;
+import org.gridsched.api.batch.Cluster;
 import org.gridsched.api.batch.QueuedJob;
 
 /**
@@ -10,6 +13,18 @@ import org.gridsched.api.batch.QueuedJob;
  * is started by the controller, none is ever queued.
  */
 final class ControllerOnlyScheduler implements BatchScheduler {
+    /** Its policy, for nested simulations (not a registered plugin: no profile can choose it). */
+    static final BatchPolicy POLICY = new BatchPolicy() {
+        @Override
+        public String name() {
+            return "controller-only";
+        }
+
+        @Override
+        public BatchScheduler create(Cluster cluster, PluginOptions options) {
+            return new ControllerOnlyScheduler();
+        }
+    };
 
     @Override
     public void jobSubmitted(QueuedJob job) {

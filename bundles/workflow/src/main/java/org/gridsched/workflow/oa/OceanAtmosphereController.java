@@ -10,6 +10,7 @@ import org.gridsched.api.PluginOptions;
 import org.gridsched.api.control.Controller;
 import org.gridsched.api.control.GridController;
 import org.gridsched.api.control.GridOperations;
+import org.gridsched.api.simulate.Simulator;
 import org.gridsched.workflow.grouping.GroupingHeuristic;
 import org.gridsched.workflow.oa.heuristics.BasicGrouping;
 import org.gridsched.workflow.oa.heuristics.FirstOptimisation;
@@ -17,6 +18,7 @@ import org.gridsched.workflow.oa.heuristics.KnapsackGrouping;
 import org.gridsched.workflow.oa.heuristics.RevisedKnapsack;
 import org.gridsched.workflow.oa.heuristics.RevisedKnapsack12;
 import org.gridsched.workflow.oa.heuristics.SecondOptimisation;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
@@ -35,19 +37,24 @@ public final class OceanAtmosphereController implements GridController {
     public static final String NAME = "ocean-atmosphere";
 
     private final Map<String, GroupingHeuristic> heuristics = new ConcurrentSkipListMap<>();
+    /** Simulates the performance vectors (nested simulations of one cluster each). */
+    private final Simulator simulator;
 
     /** For DS: grouping heuristics arrive as services. */
-    public OceanAtmosphereController() {
+    @Activate
+    public OceanAtmosphereController(@Reference Simulator simulator) {
+        this.simulator = simulator;
     }
 
     /** For plain Java (tests, studies): with the given heuristics. */
-    public OceanAtmosphereController(Collection<? extends GroupingHeuristic> list) {
+    public OceanAtmosphereController(Collection<? extends GroupingHeuristic> list, Simulator simulator) {
+        this(simulator);
         list.forEach(this::addHeuristic);
     }
 
     /** With the six built-in grouping heuristics. */
-    public static OceanAtmosphereController withBuiltInHeuristics() {
-        return new OceanAtmosphereController(builtInHeuristics());
+    public static OceanAtmosphereController withBuiltInHeuristics(Simulator simulator) {
+        return new OceanAtmosphereController(builtInHeuristics(), simulator);
     }
 
     public static List<GroupingHeuristic> builtInHeuristics() {
@@ -89,11 +96,16 @@ public final class OceanAtmosphereController implements GridController {
 
     /** The experiment's plan on a platform (what {@link #create} runs), for studies and tests. */
     public ExperimentPlan plan(Clusters grid, OaSettings settings) {
-        return plan(grid, settings, new PerformanceEstimator(settings, heuristic(settings)));
+        return plan(grid, settings, new PerformanceEstimator(settings, heuristic(settings), simulator));
     }
 
     public ExperimentPlan plan(Clusters grid, OaSettings settings, PerformanceEstimator estimator) {
         return new Planner(grid, settings, estimator).plan();
+    }
+
+    /** The simulator its performance vectors are simulated with, for studies that simulate plans with it too. */
+    public Simulator simulator() {
+        return simulator;
     }
 
     /** The run of a plan, for studies that plan once and run it in their own simulation. */

@@ -5,18 +5,15 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
 
-import org.gridsched.api.workload.JobRecord;
-import org.gridsched.engine.ClusterSpec;
-import org.gridsched.engine.ListJobSource;
-import org.gridsched.engine.Platform;
-import org.gridsched.engine.Simulation;
+import org.gridsched.api.simulate.RunRequest;
+import org.gridsched.api.simulate.Simulator;
 import org.gridsched.workflow.grouping.Grouping;
 import org.gridsched.workflow.grouping.GroupingHeuristic;
 
 /**
  * A cluster's performance vector (thesis §4.4.3, step 3 of Fig 4.10): the makespan of x scenarios on it alone,
- * obtained by simulating them in the engine on its processors with the experiment's grouping heuristic and the
- * {@code ocean-atmosphere} controller itself (there is no closed form for irregular groupings; the thesis's
+ * obtained by simulating them on its processors (through the {@link Simulator} service) with the experiment's grouping
+ * heuristic and the {@code ocean-atmosphere} controller itself (there is no closed form for irregular groupings; the thesis's
  * evaluation "can take some time"). Results are remembered per (cluster, processors, scenarios); an instance serves
  * one experiment setting and may be shared by the runs of a study.
  */
@@ -26,11 +23,13 @@ public final class PerformanceEstimator {
 
     private final OaSettings settings;
     private final GroupingHeuristic heuristic;
+    private final Simulator simulator;
     private final Map<Key, Double> makespans = new ConcurrentHashMap<>();
 
-    public PerformanceEstimator(OaSettings settings, GroupingHeuristic heuristic) {
+    public PerformanceEstimator(OaSettings settings, GroupingHeuristic heuristic, Simulator simulator) {
         this.settings = settings.forEstimates();
         this.heuristic = heuristic;
+        this.simulator = simulator;
     }
 
     public GroupingHeuristic heuristic() {
@@ -48,20 +47,19 @@ public final class PerformanceEstimator {
 
     private double simulate(ClusterBenchmark b, int processors, int scenarios) {
         Grouping g = grouping(b, processors, scenarios);
-        return g.isEmpty() ? Double.POSITIVE_INFINITY : simulate(settings, b, processors, scenarios, g);
+        return g.isEmpty() ? Double.POSITIVE_INFINITY : simulate(simulator, settings, b, processors, scenarios, g);
     }
 
     /** The makespan of scenarios 1..x with a given grouping, alone on a cluster of that many processors. */
-    static double simulate(OaSettings settings, ClusterBenchmark b, int processors, int scenarios, Grouping g) {
+    static double simulate(Simulator simulator, OaSettings settings, ClusterBenchmark b, int processors, int scenarios, Grouping g) {
         List<Integer> numbers = IntStream.rangeClosed(1, scenarios).boxed().toList();
         ClusterPlan cluster = new ClusterPlan(0, b, processors, numbers, g, Double.NaN);
         ExperimentPlan plan = new ExperimentPlan(settings, List.of(cluster), new int[scenarios], Double.NaN, Double.NaN);
         OceanAtmosphereRun[] run = new OceanAtmosphereRun[1];
-        Simulation.Settings s = new Simulation.Settings();
-        s.controllers = List.of(grid -> run[0] = new OceanAtmosphereRun(grid, plan, 0));
-        Platform platform = new Platform(List.of(new ClusterSpec(b.cluster(), processors, 1.0)));
-        new Simulation(platform, c -> new ControllerOnlyScheduler(), List.of(), s)
-                .run(new ListJobSource("ocean-atmosphere estimate", List.<JobRecord>of()));
+        simulator.run(RunRequest.on(List.of(new RunRequest.Cluster(b.cluster(), processors, 1.0)))
+                .withName("ocean-atmosphere estimate")
+                .withBatch(ControllerOnlyScheduler.POLICY)
+                .withController(grid -> run[0] = new OceanAtmosphereRun(grid, plan, 0)));
         if (!run[0].finished()) {
             throw new IllegalStateException("the estimate of " + scenarios + " scenarios on " + b.cluster() + " did not finish");
         }

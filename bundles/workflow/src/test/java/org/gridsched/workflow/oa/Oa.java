@@ -2,6 +2,9 @@ package org.gridsched.workflow.oa;
 
 import java.util.Arrays;
 
+import org.gridsched.api.InputException;
+import org.gridsched.api.simulate.Simulator;
+import org.gridsched.engine.EngineSimulator;
 import org.gridsched.workflow.grouping.Grouping;
 import org.gridsched.workflow.grouping.GroupingHeuristic;
 import org.gridsched.workflow.grouping.GroupingProblem;
@@ -10,6 +13,11 @@ import org.gridsched.workflow.grouping.GroupingProblem;
 final class Oa {
     private Oa() {
     }
+
+    /** Nested simulations in the engine, as the framework's Simulator service runs them; no batch policy plugin here. */
+    static final Simulator SIMULATOR = new EngineSimulator(name -> {
+        throw new InputException(null, 0, "batch", "no batch policy plugins in these tests: " + name);
+    });
 
     /**
      * TABLE_A of the spec (§2.3): keeps Grillon's quoted T(5) = 4205 and T(10) = 1502 and reproduces every
@@ -55,7 +63,7 @@ final class Oa {
 
     /** The engine-simulated makespan of NS scenarios of NM months with this grouping. */
     static double simulate(ClusterBenchmark b, int r, int ns, int nm, Grouping g, PostRule posts) {
-        return PerformanceEstimator.simulate(settings(ns, nm, "-", posts), b, r, ns, g);
+        return PerformanceEstimator.simulate(SIMULATOR, settings(ns, nm, "-", posts), b, r, ns, g);
     }
 
     /** The same under a given scenario assignment. */

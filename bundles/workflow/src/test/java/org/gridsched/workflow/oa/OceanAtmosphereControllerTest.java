@@ -112,7 +112,7 @@ class OceanAtmosphereControllerTest {
                 return 1;
             }
         };
-        OceanAtmosphereController controller = OceanAtmosphereController.withBuiltInHeuristics();
+        OceanAtmosphereController controller = OceanAtmosphereController.withBuiltInHeuristics(Oa.SIMULATOR);
         PluginOptions o = new PluginOptions("grid controller 'ocean-atmosphere'", options());
         Controller[] made = new Controller[1];
         Simulation.Settings s = new Simulation.Settings();

@@ -48,7 +48,7 @@ final class Platforms {
         for (int c = 0; c < processors.length; c++) {
             specs.add(new ClusterSpec(names.get(c), processors[c], 1.0));
         }
-        OceanAtmosphereController controller = OceanAtmosphereController.withBuiltInHeuristics();
+        OceanAtmosphereController controller = OceanAtmosphereController.withBuiltInHeuristics(Oa.SIMULATOR);
         PluginOptions o = new PluginOptions("grid controller 'ocean-atmosphere'", options);
         Controller[] made = new Controller[1];
         Simulation.Settings s = new Simulation.Settings();

@@ -27,7 +27,7 @@ class RepartitionTest {
         for (int r : new int[] {40, 110, 111}) {
             int nb = Algorithm3.nbDags(r, 60, 1367, 10);
             for (var h : List.of(new BasicGrouping(), new KnapsackGrouping())) {
-                PerformanceEstimator e = new PerformanceEstimator(Oa.settings(10, nm, h.name(), PostRule.ITERATIONS), h);
+                PerformanceEstimator e = new PerformanceEstimator(Oa.settings(10, nm, h.name(), PostRule.ITERATIONS), h, Oa.SIMULATOR);
                 double one = e.makespan(a, r, 1);
                 for (int x = 2; x <= nb; x++) {
                     assertEquals(one, e.makespan(a, r, x), h.name() + " R=" + r + " x=" + x);
@@ -99,8 +99,8 @@ class RepartitionTest {
         Benchmarks five = Platforms.fiveClusters();
         int nm = 180;
         OaSettings alg3 = new OaSettings(five, 10, nm, "knapsack", Repartition.ALGORITHM3, PostRule.ITERATIONS, true, 0, 0);
-        OceanAtmosphereController controller = OceanAtmosphereController.withBuiltInHeuristics();
-        PerformanceEstimator estimator = new PerformanceEstimator(alg3, new KnapsackGrouping());
+        OceanAtmosphereController controller = OceanAtmosphereController.withBuiltInHeuristics(Oa.SIMULATOR);
+        PerformanceEstimator estimator = new PerformanceEstimator(alg3, new KnapsackGrouping(), Oa.SIMULATOR);
         List<Integer> used = new ArrayList<>();
         List<Double> gains = new ArrayList<>();
         for (int r = 11; r <= 120; r++) {
