@@ -109,6 +109,13 @@ final class ControlOperations {
             SimJob job = new SimJob(spec.id(), sim.jobs.size(), Math.max(spec.submitTime(), sim.now),
                     spec.runtime(), spec.requestedTime(), spec.processors(), -1, 1);
             sim.jobs.add(job);
+            if (!after.isEmpty()) {
+                long[] ids = new long[after.size()];
+                for (int i = 0; i < ids.length; i++) {
+                    ids[i] = job(after.get(i)).id();
+                }
+                job.control().dependencies = ids;
+            }
             for (GridJob g : after) {
                 SimJob parent = job(g);
                 if (parent.state != SimJob.DONE && parent.state != SimJob.KILLED) {

@@ -14,6 +14,8 @@ final class ControlState {
     int pendingParents;
     SimJob[] children;
     int childCount;
+    /** The ids of the jobs it was submitted to wait for (ended or not), in the order given; null when none. */
+    long[] dependencies;
     Object tag;
 
     /** The engine's job state as controllers see it. */

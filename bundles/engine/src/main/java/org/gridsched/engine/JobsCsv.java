@@ -22,6 +22,11 @@ import org.gridsched.api.SimTime;
  * cluster names separated by {@code ;} ({@code cluster} is the first part's). A merged workload (several
  * traces) names each job's trace in {@code workload_name} and its id in that trace in a {@code source_job_id}
  * column present only then ({@code job_id} numbers the merged jobs 1, 2, ... in time order).
+ * <p>
+ * When some job was submitted to wait for other jobs (a controller's {@code GridOperations.submit} with
+ * {@code after}: workflow tasks), a last column {@code dependencies} lists, per job, the {@code job_id}s of the
+ * jobs it waited for, separated by single spaces (no comma, no quoting), in the order given; empty for a job
+ * without any. Runs without dependencies have no such column (their files are unchanged).
  */
 public final class JobsCsv {
     /** Batsim's columns, in Batsim's order (Batsim 4 {@code _jobs.csv}). */
@@ -50,13 +55,21 @@ public final class JobsCsv {
             firstProcessor[c] = firstProcessor[c - 1] + platform.get(c - 1).processors();
         }
         boolean multi = result.multiClusterJobs() > 0;
+        boolean deps = false;
+        for (SimJob j : result.jobs()) {
+            if (j.dependencies() != null) {
+                deps = true;
+                break;
+            }
+        }
         MergedJobSource merged = workloadNames.size() > 1 ? result.mergedSource() : null;
         String[] quotedNames = workloadNames.stream().map(JobsCsv::quote).toArray(String[]::new);
         String allNames = quote(String.join("+", workloadNames)); // merged, but the origins were not kept
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             w.write(HEADER);
             w.write(multi ? ",clusters" : "");
-            w.write(merged != null ? ",source_job_id\n" : "\n");
+            w.write(merged != null ? ",source_job_id" : "");
+            w.write(deps ? ",dependencies\n" : "\n");
             StringBuilder sb = new StringBuilder(256);
             for (SimJob j : result.jobs()) {
                 sb.setLength(0);
@@ -98,6 +111,13 @@ public final class JobsCsv {
                     sb.append(',');
                     if (fromTrace) {
                         sb.append(merged.idInSource(j.id()));
+                    }
+                }
+                if (deps) {
+                    sb.append(',');
+                    long[] d = j.dependencies();
+                    for (int i = 0; d != null && i < d.length; i++) {
+                        sb.append(i > 0 ? " " : "").append(d[i]);
                     }
                 }
                 w.append(sb.append('\n'));

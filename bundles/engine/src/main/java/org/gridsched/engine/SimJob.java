@@ -111,6 +111,11 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
         return control != null && control.pendingParents > 0;
     }
 
+    /** The ids of the jobs it was submitted to wait for ({@code GridOperations.submit} with {@code after}), or null. */
+    long[] dependencies() {
+        return control == null ? null : control.dependencies;
+    }
+
     /** Whether jobs wait for this one to end. */
     boolean hasChildren() {
         return control != null && control.childCount > 0;

@@ -241,6 +241,45 @@ class ControllerTest {
         assertEquals(5, r.simulated());
     }
 
+    /**
+     * jobs.csv gets a last column {@code dependencies} (the ids a job was submitted to wait for, space-separated) only
+     * when some job has dependencies: the diamond's join lists both parents, a parent already ended counts too.
+     */
+    @Test
+    void jobsCsvListsDependenciesOnlyWhenSomeJobHasThem(@TempDir Path dir) throws Exception {
+        Function<GridOperations, Controller> dag = grid -> {
+            GridJob a = grid.submit(new JobSpec(1, 0, 10, 20, 1));
+            GridJob b = grid.submit(new JobSpec(2, 0, 30, 40, 1), List.of(a));
+            GridJob c = grid.submit(new JobSpec(3, 0, 50, 60, 1), List.of(a));
+            grid.submit(new JobSpec(4, 0, 5, 10, 1), List.of(c, b));
+            return new Controller() {
+                @Override
+                public void jobEnded(GridJob job) {
+                    if (job.id() == 4) {
+                        grid.submit(new JobSpec(5, grid.now(), 5, 10, 1), List.of(job)); // already ended: not held
+                    }
+                }
+            };
+        };
+        Path f = dir.resolve("jobs.csv");
+        JobsCsv.write(run(platform(4), List.of(), dag, null), f);
+        List<String> lines = Files.readAllLines(f);
+        assertEquals(JobsCsv.HEADER + ",dependencies", lines.get(0));
+        Map<String, String> deps = new HashMap<>();
+        for (String l : lines.subList(1, lines.size())) {
+            deps.put(l.substring(0, l.indexOf(',')), l.substring(l.lastIndexOf(',') + 1));
+        }
+        assertEquals(Map.of("1", "", "2", "1", "3", "1", "4", "3 2", "5", "4"), deps);
+
+        Function<GridOperations, Controller> plain = grid -> {
+            grid.submit(new JobSpec(1, 0, 10, 20, 1));
+            return new Controller() {
+            };
+        };
+        JobsCsv.write(run(platform(4), List.of(), plain, null), f);
+        assertEquals(JobsCsv.HEADER, Files.readAllLines(f).get(0));
+    }
+
     /** A controller that submits one job of 10 s at each end builds a chain: 0-10, 10-20, ..., 40-50. */
     @Test
     void aControllerSubmittingAtEachEndBuildsAChain() {
@@ -410,7 +449,7 @@ class ControllerTest {
         assertEquals(2, r.rejected());
         JobsCsv.write(r, dir.resolve("jobs.csv"));
         List<String> lines = Files.readAllLines(dir.resolve("jobs.csv"));
-        assertEquals("4,workload,,0,1,10,0,REJECTED,,,,,,,,,,,0", lines.get(2));
+        assertEquals("4,workload,,0,1,10,0,REJECTED,,,,,,,,,,,0,3", lines.get(2)); // last: the job it waited for
     }
 
     /**

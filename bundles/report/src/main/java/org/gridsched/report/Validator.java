@@ -219,7 +219,8 @@ public final class Validator {
 
     private void dependencies() {
         if (t.dependencies == null) {
-            v.checked("dependencies not checked (jobs.csv has no dependencies column)");
+            // gridsched writes the column whenever some job has dependencies; other tools' files may lack it
+            v.checked("no dependencies listed (jobs.csv has no dependencies column)");
             return;
         }
         Map<String, Integer> byId = new HashMap<>(t.size * 2);
@@ -243,7 +244,8 @@ public final class Validator {
                 }
             }
         }
-        v.checked("dependencies respected");
+        // workflow data transfers (docs/workflows.md) only delay a start further: they are not in jobs.csv
+        v.checked("dependencies respected (no job starts before every job it depends on has ended; data transfer times not checked)");
     }
 
     /**

@@ -79,6 +79,30 @@ class ValidatorTest {
         assertTrue(e.get(2).contains("job 4 (line 5) depends on job 99, which is not in the file"), v.text());
     }
 
+    /**
+     * A workflow run's jobs.csv as the engine writes it (its header, a last dependencies column of space-separated ids,
+     * every task submitted at its workflow's arrival): a diamond on two clusters is valid; its join starting a second
+     * before its last parent ends is caught, and so is a job depending on itself never having run.
+     */
+    @Test
+    void aWorkflowRunsDependenciesAreChecked() {
+        String header = org.gridsched.engine.JobsCsv.HEADER + ",dependencies";
+        String[] rows = {
+            Fixtures.row("1000001", 0, 1, 0, 10, "0", "a") + ",",
+            Fixtures.row("1000002", 0, 1, 10, 30, "0", "a") + ",1000001",
+            Fixtures.row("1000003", 0, 1, 10.5, 40, "4", "b") + ",1000001", // waited 0.5 s for a transfer: still valid
+            Fixtures.row("1000004", 0, 1, 40, 45, "4", "b") + ",1000002 1000003"};
+        Validation ok = Reports.validate(Fixtures.run(tmp.resolve("ok"), Fixtures.summary("x", "a:4", "b:2"), header, rows));
+        assertTrue(ok.ok(), ok.text());
+        assertTrue(ok.text().contains("dependencies respected (no job starts before every job it depends on has ended; "
+                + "data transfer times not checked)"), ok.text());
+        rows[3] = Fixtures.row("1000004", 0, 1, 39, 44, "4", "b") + ",1000002 1000003";
+        Validation bad = Reports.validate(Fixtures.run(tmp.resolve("bad"), Fixtures.summary("x", "a:4", "b:2"), header, rows));
+        assertFalse(bad.ok());
+        assertEquals(List.of("job 1000004 (line 5) starts at 39, before job 1000003 (line 4) it depends on finishes at 40"),
+                bad.examples().get("dependency"), bad.text());
+    }
+
     @Test
     void olderFilesNumberProcessorsPerClusterWithPartsSeparatedBySemicolons() throws Exception {
         String header = "job_id,submission_time,requested_number_of_resources,requested_time,starting_time,execution_time,"

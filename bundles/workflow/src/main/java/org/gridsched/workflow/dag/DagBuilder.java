@@ -25,10 +25,19 @@ final class DagBuilder {
      *
      * @param where the JSON path of the task, for messages
      */
-    record RawTask(String id, String name, List<String> parents, List<String> children, double runtime, int cores, String where) {
+    record RawTask(String id, String name, List<String> parents, List<String> children, double runtime, int cores, String where,
+            List<String> inputs, List<String> outputs) {
+        RawTask(String id, String name, List<String> parents, List<String> children, double runtime, int cores, String where) {
+            this(id, name, parents, children, runtime, cores, where, List.of(), List.of());
+        }
     }
 
     static Workflow build(String name, String src, List<RawTask> raw) {
+        return build(name, src, raw, Map.of());
+    }
+
+    /** @param sizes the size in bytes of every file the tasks name */
+    static Workflow build(String name, String src, List<RawTask> raw, Map<String, Double> sizes) {
         int n = raw.size();
         Map<String, Integer> byId = new HashMap<>();
         Map<String, Integer> byName = new HashMap<>();
@@ -81,7 +90,69 @@ final class DagBuilder {
         for (int k = 0; k < n; k++) {
             children[k] = ch.get(k).stream().mapToInt(Integer::intValue).toArray();
         }
-        return new Workflow(name, src, ids, names, runtimes, cores, par, children);
+        int[][] dataFrom = new int[n][];
+        double[][] dataBytes = new double[n][];
+        data(src, raw, order, position, par, sizes, dataFrom, dataBytes);
+        return new Workflow(name, src, ids, names, runtimes, cores, par, children, dataFrom, dataBytes);
+    }
+
+    /**
+     * For each task (by position) the tasks that produce its input files and, per producer, the largest such file: the
+     * transfers its start may wait for. A file two tasks produce, or produced by a task that is not an ancestor (so
+     * perhaps not produced yet), is an error; a file no task produces is a workflow input.
+     */
+    private static void data(String src, List<RawTask> raw, int[] order, int[] position, int[][] par, Map<String, Double> sizes,
+            int[][] dataFrom, double[][] dataBytes) {
+        Map<String, Integer> producer = new HashMap<>();
+        for (int i = 0; i < raw.size(); i++) {
+            for (String f : raw.get(i).outputs()) {
+                Integer other = producer.putIfAbsent(f, i);
+                if (other != null && other != i) {
+                    throw new InputException(src, 0, raw.get(i).where() + ".outputFiles", "file '" + f + "' is produced by both task '"
+                            + raw.get(other).id() + "' and task '" + raw.get(i).id() + "'");
+                }
+            }
+        }
+        for (int k = 0; k < order.length; k++) {
+            RawTask t = raw.get(order[k]);
+            java.util.TreeMap<Integer, Double> from = new java.util.TreeMap<>();
+            for (String f : t.inputs()) {
+                Integer p = producer.get(f);
+                if (p == null || p == order[k]) {
+                    continue;                                   // a workflow input, or its own output
+                }
+                int pk = position[p];
+                if (!ancestor(pk, k, par)) {
+                    throw new InputException(src, 0, t.where() + ".inputFiles", "input file '" + f + "' of task '" + t.id()
+                            + "' is produced by task '" + raw.get(p).id() + "', which is not one of its ancestors");
+                }
+                from.merge(pk, sizes.getOrDefault(f, 0.0), Math::max);
+            }
+            dataFrom[k] = from.keySet().stream().mapToInt(Integer::intValue).toArray();
+            dataBytes[k] = from.values().stream().mapToDouble(Double::doubleValue).toArray();
+        }
+    }
+
+    /** Whether task {@code a} is an ancestor of task {@code k} (positions; parents have smaller positions). */
+    private static boolean ancestor(int a, int k, int[][] par) {
+        if (a >= k) {
+            return false;
+        }
+        ArrayDeque<Integer> todo = new ArrayDeque<>();
+        java.util.BitSet seen = new java.util.BitSet();
+        todo.add(k);
+        while (!todo.isEmpty()) {
+            for (int p : par[todo.poll()]) {
+                if (p == a) {
+                    return true;
+                }
+                if (p > a && !seen.get(p)) {
+                    seen.set(p);
+                    todo.add(p);
+                }
+            }
+        }
+        return false;
     }
 
     private static int resolve(String ref, RawTask t, String role, Map<String, Integer> byId, Map<String, Integer> byName, String src) {

@@ -19,6 +19,10 @@ final class TaskRun implements ReadyTask {
      * its workflow's arrival.
      */
     double readyTime = Double.NaN;
+    /** The cluster it was placed on, -1 before. */
+    int cluster = -1;
+    /** How long it waited for its input files to reach its cluster before being submitted there, seconds. */
+    double transfer;
 
     TaskRun(WorkflowInstance instance, int index, double runtime, double requested) {
         this.instance = instance;
@@ -69,7 +73,22 @@ final class TaskRun implements ReadyTask {
 
     @Override
     public double upwardRank() {
-        return instance.workflow.upwardRank(index) * instance.run.settings.runtimeScale();
+        return instance.run.upwardRank(instance.workflow, index);
+    }
+
+    @Override
+    public double transferTime(int to) {
+        Workflow w = instance.workflow;
+        int[] from = w.dataFrom(index);
+        if (from.length == 0 || !instance.run.links.any()) {
+            return 0;
+        }
+        double[] bytes = w.dataBytes(index);
+        double longest = 0;
+        for (int i = 0; i < from.length; i++) {
+            longest = Math.max(longest, instance.run.links.transfer(instance.tasks[from[i]].cluster, to, bytes[i]));
+        }
+        return longest;
     }
 
     @Override

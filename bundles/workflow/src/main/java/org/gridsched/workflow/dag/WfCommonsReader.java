@@ -27,7 +27,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * {@code children} (task names, or ids), {@code runtimeInSeconds} and optionally {@code cores}.</li>
  * </ul>
  *
- * A dependency is an edge named by the parent's {@code parents} or the child's {@code children} list (WfFormat keeps
+ * Files: in 1.5, {@code workflow.specification.files[]} with {@code id} and {@code sizeInBytes}, named by each task's
+ * {@code inputFiles} and {@code outputFiles}; in 1.4, a task's {@code files[]} with {@code link} ({@code input} or
+ * {@code output}), {@code name} and {@code sizeInBytes}. An unknown file, a size that is not a non-negative number and
+ * a file that two tasks produce are errors; a file no task produces is a workflow input (not staged).
+ *
+ * <p>A dependency is an edge named by the parent's {@code parents} or the child's {@code children} list (WfFormat keeps
  * both, and instances are known where only one side lists it). Cores default to 1 and round up; a runtime of 0 is
  * kept (the controller gives such tasks a minimum duration). Errors name the file, the field and the task: an unknown
  * parent or child, a task without runtime or with one beyond {@link Simulation#MAX_TIME}, a duplicate id, a dependency
@@ -66,8 +71,9 @@ public final class WfCommonsReader {
             throw new InputException(source, 0, "workflow", "missing (not a WfCommons instance?)");
         }
         String name = name(root.path("name"), source);
-        List<DagBuilder.RawTask> tasks = wf.has("specification") ? v15(wf, source) : v14(wf, source, version);
-        return DagBuilder.build(name, source, tasks);
+        Map<String, Double> sizes = new HashMap<>();
+        List<DagBuilder.RawTask> tasks = wf.has("specification") ? v15(wf, source, sizes) : v14(wf, source, version, sizes);
+        return DagBuilder.build(name, source, tasks, sizes);
     }
 
     /** The instance's name, else its file's; checked now because result files are named after it. */
@@ -81,8 +87,21 @@ public final class WfCommonsReader {
         return WorkflowName.check(n.asText(), source, "name");
     }
 
-    private static List<DagBuilder.RawTask> v15(JsonNode wf, String src) {
+    private static List<DagBuilder.RawTask> v15(JsonNode wf, String src, Map<String, Double> sizes) {
         JsonNode spec = array(wf.path("specification").path("tasks"), "workflow.specification.tasks", src);
+        JsonNode files = wf.path("specification").path("files");
+        if (!files.isMissingNode() && !files.isNull()) {
+            if (!files.isArray()) {
+                throw new InputException(src, 0, "workflow.specification.files", "expected a list of files (id, sizeInBytes)");
+            }
+            for (int i = 0; i < files.size(); i++) {
+                String where = "workflow.specification.files[" + i + "]";
+                String id = text(files.get(i), "id", where, src);
+                if (sizes.put(id, size(files.get(i), where, src)) != null) {
+                    throw new InputException(src, 0, where + ".id", "file id '" + id + "' is used twice");
+                }
+            }
+        }
         JsonNode exec = wf.path("execution").path("tasks");
         if (!exec.isArray()) {
             throw new InputException(src, 0, "workflow.execution.tasks", "missing: the runtimes of the tasks are needed");
@@ -101,13 +120,15 @@ public final class WfCommonsReader {
                 throw new InputException(src, 0, "workflow.execution.tasks", "no execution entry (runtimeInSeconds) for task '" + id + "'");
             }
             String ewhere = "workflow.execution.tasks (task '" + id + "')";
+            List<String> in = fileRefs(t, "inputFiles", where, src, sizes);
+            List<String> out = fileRefs(t, "outputFiles", where, src, sizes);
             tasks.add(new DagBuilder.RawTask(id, t.path("name").asText(id), refs(t, "parents", where, src), refs(t, "children", where, src),
-                    runtime(e, ewhere, src), cores(e, "coreCount", ewhere, src), where));
+                    runtime(e, ewhere, src), cores(e, "coreCount", ewhere, src), where, in, out));
         }
         return tasks;
     }
 
-    private static List<DagBuilder.RawTask> v14(JsonNode wf, String src, String version) {
+    private static List<DagBuilder.RawTask> v14(JsonNode wf, String src, String version, Map<String, Double> sizes) {
         JsonNode list = wf.path("tasks");
         if (!list.isArray()) {
             list = wf.path("jobs");                          // 1.0-1.2 said jobs
@@ -122,8 +143,11 @@ public final class WfCommonsReader {
             String where = "workflow.tasks[" + i + "]";
             String name = text(t, "name", where, src);
             String id = t.has("id") ? t.get("id").asText() : name;
+            List<String> in = new ArrayList<>();
+            List<String> out = new ArrayList<>();
+            files14(t, where, src, sizes, in, out);
             tasks.add(new DagBuilder.RawTask(id, name, refs(t, "parents", where, src), refs(t, "children", where, src),
-                    runtime(t, where + " (task '" + name + "')", src), cores(t, "cores", where, src), where));
+                    runtime(t, where + " (task '" + name + "')", src), cores(t, "cores", where, src), where, in, out));
         }
         return tasks;
     }
@@ -156,6 +180,54 @@ public final class WfCommonsReader {
             l.add(r.asText());
         }
         return l;
+    }
+
+    /** A 1.5 task's list of file ids, each declared in {@code workflow.specification.files}. */
+    private static List<String> fileRefs(JsonNode t, String key, String where, String src, Map<String, Double> sizes) {
+        List<String> l = refs(t, key, where, src);
+        for (String f : l) {
+            if (!sizes.containsKey(f)) {
+                throw new InputException(src, 0, where + "." + key, "unknown file '" + f + "' of task '" + t.path("id").asText()
+                        + "' (not in workflow.specification.files)");
+            }
+        }
+        return l;
+    }
+
+    /** A 1.4 task's {@code files[]}: {@code link} input or output, {@code name}, {@code sizeInBytes}. */
+    private static void files14(JsonNode t, String where, String src, Map<String, Double> sizes, List<String> in, List<String> out) {
+        JsonNode files = t.path("files");
+        if (files.isMissingNode() || files.isNull()) {
+            return;
+        }
+        if (!files.isArray()) {
+            throw new InputException(src, 0, where + ".files", "expected a list of files (link, name, sizeInBytes)");
+        }
+        for (int i = 0; i < files.size(); i++) {
+            String fw = where + ".files[" + i + "]";
+            JsonNode f = files.get(i);
+            String name = text(f, "name", fw, src);
+            String link = text(f, "link", fw, src);
+            if (!link.equals("input") && !link.equals("output")) {
+                throw new InputException(src, 0, fw + ".link", "expected input or output, got '" + link + "'");
+            }
+            double size = size(f, fw, src);
+            Double before = sizes.putIfAbsent(name, size);
+            if (before != null && before != size) {
+                throw new InputException(src, 0, fw + ".sizeInBytes", "file '" + name + "' has size " + Numbers.format(size)
+                        + " here and " + Numbers.format(before) + " elsewhere");
+            }
+            (link.equals("input") ? in : out).add(name);
+        }
+    }
+
+    private static double size(JsonNode f, String where, String src) {
+        JsonNode v = f.path("sizeInBytes");
+        if (!v.isNumber() || !(v.asDouble() >= 0) || Double.isInfinite(v.asDouble())) {
+            throw new InputException(src, 0, where + ".sizeInBytes", v.isMissingNode() ? "missing size"
+                    : "expected a non-negative number of bytes, got " + v);
+        }
+        return v.asDouble();
     }
 
     private static double runtime(JsonNode t, String where, String src) {

@@ -17,12 +17,19 @@ public final class Workflow {
     private final int[][] children;
     private final double[] upwardRanks;
     private final double criticalPath;
+    private final int[][] dataFrom;
+    private final double[][] dataBytes;
 
     /**
      * @param parents  for each task (in topological order) the indexes of its parents, all smaller than its own
      * @param children for each task the indexes of its children, all larger than its own
+     * @param dataFrom  for each task the ancestors that produce its input files (increasing)
+     * @param dataBytes for each task and each of {@code dataFrom}, the size of the largest such file, bytes
      */
-    Workflow(String name, String source, String[] ids, String[] names, double[] runtimes, int[] cores, int[][] parents, int[][] children) {
+    Workflow(String name, String source, String[] ids, String[] names, double[] runtimes, int[] cores, int[][] parents, int[][] children,
+            int[][] dataFrom, double[][] dataBytes) {
+        this.dataFrom = dataFrom;
+        this.dataBytes = dataBytes;
         this.name = name;
         this.source = source;
         this.ids = ids;
@@ -80,6 +87,26 @@ public final class Workflow {
 
     public int[] children(int task) {
         return children[task];
+    }
+
+    /** The tasks (ancestors) that produce the task's input files, increasing. */
+    public int[] dataFrom(int task) {
+        return dataFrom[task];
+    }
+
+    /** For each of {@link #dataFrom}, the size in bytes of the largest input file of the task it produces. */
+    public double[] dataBytes(int task) {
+        return dataBytes[task];
+    }
+
+    /** Whether some task reads a file another task produces. */
+    public boolean movesData() {
+        for (int[] d : dataFrom) {
+            if (d.length > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -17,7 +17,8 @@ import org.osgi.service.component.annotations.Component;
 /**
  * The {@code workflow} collector: per workflow instance its makespan (last task end − arrival), critical path (the
  * longest path of its task runtimes at reference speed), their ratio and its tasks' waits (start − the instant the
- * task became ready); the means, median and maxima in {@code summary.json}, one row per workflow in
+ * task became ready and its input files reached its cluster); with links declared, the transfers its tasks waited
+ * for; the means, median and maxima in {@code summary.json}, one row per workflow in
  * {@code workflows.csv}, and a WfCommons instance with an {@code execution} section for the first {@code wfcommons}
  * workflows.
  *
@@ -53,8 +54,10 @@ public final class WorkflowCollector implements MetricCollector {
     private static final class WorkflowMetrics implements Collector {
         private final RunInfo info;
         private final int filesWanted;
-        private final StringBuilder csv = new StringBuilder(
-                "workflow,name,arrival,first_start,last_end,makespan,critical_path,makespan_over_critical_path,tasks,mean_task_wait,max_task_wait,clusters\n");
+        private static final String HEADER = "workflow,name,arrival,first_start,last_end,makespan,critical_path,makespan_over_critical_path,"
+                + "tasks,mean_task_wait,max_task_wait,clusters";
+        /** The rows; with links declared each ends with the transfer columns. */
+        private final StringBuilder csv = new StringBuilder();
         private final java.util.Map<String, String> files = new java.util.LinkedHashMap<>();
         private final long[] tasksPerCluster;
         private double[] makespans = new double[64];
@@ -65,6 +68,9 @@ public final class WorkflowCollector implements MetricCollector {
         private double maxRatio;
         private double sumWait;
         private double maxWait;
+        private long transferTasks;
+        private double sumTransfer;
+        private double maxTransfer;
         private WorkflowRun run;
 
         WorkflowMetrics(RunInfo info, int filesWanted) {
@@ -79,7 +85,13 @@ public final class WorkflowCollector implements MetricCollector {
                 return;
             }
             run = t.instance.run;
-            double wait = job.startTime() - t.readyTime;     // not submitTime: that is the workflow's arrival
+            // not submitTime (the workflow's arrival); nor the time its input files took to reach its cluster
+            double wait = job.startTime() - (t.readyTime + t.transfer);
+            if (t.transfer > 0) {
+                transferTasks++;
+                sumTransfer += t.transfer;
+                maxTransfer = Math.max(maxTransfer, t.transfer);
+            }
             tasks++;
             tasksPerCluster[job.cluster()]++;
             sumWait += wait;
@@ -104,16 +116,27 @@ public final class WorkflowCollector implements MetricCollector {
             }
             double waits = 0;
             double maxTaskWait = 0;
+            int moved = 0;
+            double longestTransfer = 0;
             TreeSet<String> clusters = new TreeSet<>();
             for (int t = 0; t < inst.tasks.length; t++) {
-                double w = inst.start[t] - inst.tasks[t].readyTime;
+                TaskRun task = inst.tasks[t];
+                double w = inst.start[t] - (task.readyTime + task.transfer);
                 waits += w;
                 maxTaskWait = Math.max(maxTaskWait, w);
                 clusters.add(info.clusterName(inst.cluster[t]));
+                if (task.transfer > 0) {
+                    moved++;
+                    longestTransfer = Math.max(longestTransfer, task.transfer);
+                }
             }
-            csv.append(String.format(Locale.ROOT, "%d,%s,%s,%s,%s,%s,%s,%s,%d,%s,%s,%s%n", inst.number, csvText(inst.workflow.name()),
+            csv.append(String.format(Locale.ROOT, "%d,%s,%s,%s,%s,%s,%s,%s,%d,%s,%s,%s", inst.number, csvText(inst.workflow.name()),
                     num(inst.arrival), num(inst.firstStart()), num(inst.arrival + ms), num(ms), num(cp), num(ratio), inst.tasks.length,
                     num(waits / inst.tasks.length), num(maxTaskWait), String.join(";", clusters)));
+            if (inst.run.links.any()) {
+                csv.append(',').append(moved).append(',').append(num(longestTransfer));
+            }
+            csv.append('\n');
             if (files.size() < filesWanted) {
                 files.put(WfCommonsWriter.fileName(inst), WfCommonsWriter.write(inst, info));
             }
@@ -142,10 +165,18 @@ public final class WorkflowCollector implements MetricCollector {
                 report.overall("task_wait_mean", sumWait / tasks);
                 report.overall("task_wait_max", maxWait);
             }
+            boolean links = run != null && run.links.any();
+            if (links) {
+                report.overall("transfer_tasks", transferTasks);
+                if (transferTasks > 0) {
+                    report.overall("transfer_time_mean", sumTransfer / transferTasks);
+                    report.overall("transfer_time_max", maxTransfer);
+                }
+            }
             for (int c = 0; c < tasksPerCluster.length; c++) {
                 report.cluster(c, "workflow_tasks", tasksPerCluster[c]);
             }
-            report.file("workflows.csv", csv.toString());
+            report.file("workflows.csv", HEADER + (links ? ",transfer_tasks,max_transfer\n" : "\n") + csv);
             files.forEach(report::file);
         }
 

@@ -101,7 +101,28 @@ public final class WorkflowController implements GridController {
             checkTime(f, "workflow", "its critical path (x runtime_scale)", w.criticalPath() * s.runtimeScale());
             workflows.add(w);
         }
-        return new WorkflowRun(grid, s, workflows, scheduler, seed);
+        Links links = Links.parse(o.asMap().get(Links.KEY), grid, o.owner());
+        if (links.any()) {
+            for (Workflow w : workflows) {
+                checkTransfers(w, links, grid.clusterCount());
+            }
+        }
+        return new WorkflowRun(grid, s, workflows, scheduler, seed, links);
+    }
+
+    /** The longest transfer a workflow may need stays within the bound every job has. */
+    private static void checkTransfers(Workflow w, Links links, int clusters) {
+        for (int t = 0; t < w.size(); t++) {
+            double[] bytes = w.dataBytes(t);
+            for (int i = 0; i < bytes.length; i++) {
+                for (int a = 0; a < clusters; a++) {
+                    for (int b = 0; b < clusters; b++) {
+                        checkTime(Path.of(w.source()), "task '" + w.id(t) + "'", "moving its input from task '" + w.id(w.dataFrom(t)[i])
+                                + "' (" + Numbers.format(bytes[i]) + " bytes) over the slowest link", links.transfer(a, b, bytes[i]));
+                    }
+                }
+            }
+        }
     }
 
     /** Scaled times must stay within the bound every job has ({@link Simulation#MAX_TIME}): beyond it, times go wrong. */

@@ -1,7 +1,9 @@
 package org.gridsched.workflow.dag;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 import org.gridsched.api.control.Controller;
@@ -15,8 +17,9 @@ import org.gridsched.workflow.schedule.WorkflowScheduler;
  * all of an instance's tasks are submitted with their dependencies, so the engine holds each task until its last
  * parent ends and releases it at that instant. A released task is taken in charge and waits until every event of the
  * instant has been handled; then the tasks ready at that instant are sorted by the scheduler's priority and each is
- * sent to the cluster the scheduler places it on. Jobs that are not workflow tasks (a background trace) are left to
- * the meta-scheduler.
+ * sent to the cluster the scheduler places it on, at once, or, when its input files must first cross a declared link
+ * ({@link Links}), when the slowest of them has arrived. Jobs that are not workflow tasks (a background trace) are
+ * left to the meta-scheduler.
  */
 final class WorkflowRun implements Controller {
     /** Job numbers: instance × 10⁶ + task position + 1. */
@@ -35,8 +38,16 @@ final class WorkflowRun implements Controller {
     private double nextArrival;
     private long sequence;
     final List<WorkflowInstance> instances = new ArrayList<>();
+    final Links links;
+    /** Upward ranks with mean transfer times, per workflow file (only when links are declared). */
+    private final Map<Workflow, double[]> ranks = new IdentityHashMap<>();
 
     WorkflowRun(GridOperations grid, WorkflowSettings settings, List<Workflow> workflows, WorkflowScheduler scheduler, long seed) {
+        this(grid, settings, workflows, scheduler, seed, Links.none(grid.clusterCount()));
+    }
+
+    WorkflowRun(GridOperations grid, WorkflowSettings settings, List<Workflow> workflows, WorkflowScheduler scheduler, long seed, Links links) {
+        this.links = links;
         this.grid = grid;
         this.settings = settings;
         this.workflows = workflows;
@@ -50,7 +61,9 @@ final class WorkflowRun implements Controller {
 
     @Override
     public void timer(Object tag) {
-        if (tag == flushTag) {
+        if (tag instanceof TaskRun t) {                 // its input files have arrived on its cluster
+            grid.send(t.job, t.cluster);
+        } else if (tag == flushTag) {
             flush();
         } else if (tag == arrivalTag) {
             arrive();
@@ -107,8 +120,44 @@ final class WorkflowRun implements Controller {
             if (c < 0 || c >= grid.clusterCount()) {
                 throw new IllegalStateException("workflow scheduler '" + scheduler.name() + "' placed " + t + " on no cluster (" + c + ")");
             }
-            grid.send(t.job, c);
+            t.cluster = c;
+            t.transfer = t.transferTime(c);
+            if (t.transfer > 0) {
+                grid.timer(grid.now() + t.transfer, t);
+            } else {
+                grid.send(t.job, c);
+            }
         }
         ready.clear();
+    }
+
+    /**
+     * A task's upward rank: the workflow's (runtimes only) × runtime_scale; with links declared and files moved, HEFT's
+     * rank with communication costs: runtime × runtime_scale + the largest, over its successors (children, and the
+     * tasks reading its files), of the successor's rank + the mean transfer time of the largest file it passes them.
+     */
+    double upwardRank(Workflow w, int task) {
+        if (!links.any() || !w.movesData()) {
+            return w.upwardRank(task) * settings.runtimeScale();
+        }
+        return ranks.computeIfAbsent(w, this::ranksWithTransfers)[task];
+    }
+
+    private double[] ranksWithTransfers(Workflow w) {
+        int n = w.size();
+        double[] rank = new double[n];
+        double[] below = new double[n];
+        for (int k = n - 1; k >= 0; k--) {             // successors have larger indexes: final before their predecessors
+            rank[k] = w.runtime(k) * settings.runtimeScale() + below[k];
+            for (int p : w.parents(k)) {
+                below[p] = Math.max(below[p], rank[k]);
+            }
+            int[] from = w.dataFrom(k);
+            double[] bytes = w.dataBytes(k);
+            for (int i = 0; i < from.length; i++) {
+                below[from[i]] = Math.max(below[from[i]], links.meanTransfer(bytes[i]) + rank[k]);
+            }
+        }
+        return rank;
     }
 }

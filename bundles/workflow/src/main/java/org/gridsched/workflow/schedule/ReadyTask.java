@@ -23,8 +23,21 @@ public interface ReadyTask extends JobRequest {
     /** Runtime at reference speed, seconds (what the workflow file says; schedulers may use it as an estimate). */
     double runtime();
 
-    /** Its upward rank: runtime plus the longest path of runtimes below it (HEFT's rank without communications). */
+    /**
+     * Its upward rank: runtime plus the longest path below it (HEFT's rank): of runtimes, and, when the run declares
+     * links between clusters, of the mean transfer time of each edge's files over all pairs of clusters.
+     */
     double upwardRank();
+
+    /**
+     * Seconds its input files would need to reach {@code cluster} from the clusters their producers ran on, if it were
+     * placed there now: the longest of (size / bandwidth + latency) over its inputs, 0 when every producer ran there or
+     * no link is declared between the clusters (docs/workflows.md). The task is submitted to the cluster that much
+     * later.
+     *
+     * @since 1.1
+     */
+    double transferTime(int cluster);
 
     /** Its place in the order tasks became ready over the run (0, 1, ...). */
     long sequence();

@@ -23,7 +23,8 @@ public interface WorkflowScheduler extends Plugin {
     /**
      * The cluster a task goes to. The default is MCT: the cluster whose batch policy gives the earliest estimated
      * completion now (ties to the first listed), among those wide enough. Later tasks of the same instant see the
-     * effect of the earlier ones.
+     * effect of the earlier ones. Where its input files need a transfer time d to reach a cluster, the estimate there is
+     * max(estimated start, now + d) + its requested time at the cluster's speed.
      */
     default int place(ReadyTask task, Grid grid) {
         int best = -1;
@@ -32,7 +33,9 @@ public interface WorkflowScheduler extends Plugin {
             if (grid.processors(c) < task.processors()) {
                 continue;
             }
-            double end = grid.estimateCompletion(c, task);
+            double transfer = task.transferTime(c);
+            double end = transfer > 0 ? Math.max(grid.estimateStart(c, task), task.submitTime() + transfer) + task.requestedTime() / grid.speed(c)
+                    : grid.estimateCompletion(c, task);
             if (best < 0 || end < bestEnd) {
                 best = c;
                 bestEnd = end;

@@ -5,5 +5,5 @@
  * {@code scheduler} option).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package org.gridsched.workflow.schedule;
