@@ -21,19 +21,19 @@ class KnapsackOnSeveralClustersTest {
     @Test
     void theKnapsackGainsUpToTwelvePercentMostlyBetweenZeroAndEight() {
         Benchmarks five = Platforms.fiveClusters();
-        OceanAtmosphereController controller = OceanAtmosphereController.withBuiltInHeuristics();
+        OceanAtmosphereController controller = OceanAtmosphereController.withBuiltInHeuristics(Oa.SIMULATOR);
         OaSettings basic = new OaSettings(five, 10, 180, "basic", Repartition.ALGORITHM3, PostRule.ITERATIONS, true, 0, 0);
         OaSettings knapsack = basic.with(Repartition.ALGORITHM3, "knapsack");
         assertEquals(Assignment.BALANCED, knapsack.assignment());
-        PerformanceEstimator eb = new PerformanceEstimator(basic, controller.heuristic(basic));
-        PerformanceEstimator ek = new PerformanceEstimator(knapsack, controller.heuristic(knapsack));
+        PerformanceEstimator eb = new PerformanceEstimator(basic, controller.heuristic(basic), Oa.SIMULATOR);
+        PerformanceEstimator ek = new PerformanceEstimator(knapsack, controller.heuristic(knapsack), Oa.SIMULATOR);
         List<Double> gains = new ArrayList<>();
         StringBuilder worse = new StringBuilder();
         for (int k = 1; k <= 5; k++) {
             for (int r = 11; r <= 120; r++) {
                 Clusters grid = Clusters.uniform(five.clusterNames().subList(0, k), r);
-                double b = Experiments.simulate(grid, controller.plan(grid, basic, eb), 0).makespan();
-                double c = Experiments.simulate(grid, controller.plan(grid, knapsack, ek), 0).makespan();
+                double b = Experiments.simulate(Oa.SIMULATOR, grid, controller.plan(grid, basic, eb), 0).makespan();
+                double c = Experiments.simulate(Oa.SIMULATOR, grid, controller.plan(grid, knapsack, ek), 0).makespan();
                 double gain = 1 - c / b;
                 gains.add(gain);
                 if (gain < -1e-9) {

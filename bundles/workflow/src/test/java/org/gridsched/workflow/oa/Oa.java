@@ -68,7 +68,7 @@ final class Oa {
 
     /** The same under a given scenario assignment. */
     static double simulate(ClusterBenchmark b, int r, int ns, int nm, Grouping g, Assignment assignment) {
-        return PerformanceEstimator.simulate(settings(ns, nm, "-", PostRule.ITERATIONS).with(assignment), b, r, ns, g);
+        return PerformanceEstimator.simulate(SIMULATOR, settings(ns, nm, "-", PostRule.ITERATIONS).with(assignment), b, r, ns, g);
     }
 
     static double simulate(ClusterBenchmark b, int r, int ns, int nm, Grouping g) {
