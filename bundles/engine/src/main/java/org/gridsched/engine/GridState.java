@@ -37,6 +37,16 @@ abstract class GridState implements Grid {
     }
 
     @Override
+    public double linkBandwidth(int from, int to) {
+        return sim.platform.links().bandwidth(from, to);
+    }
+
+    @Override
+    public double linkLatency(int from, int to) {
+        return sim.platform.links().latency(from, to);
+    }
+
+    @Override
     public int freeProcessors(int c) {
         return sim.clusters[c].pool.freeCount();
     }

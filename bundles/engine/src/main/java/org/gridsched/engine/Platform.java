@@ -7,9 +7,19 @@ import java.util.Set;
 
 import org.gridsched.api.InputException;
 
-/** The clusters of a run, in a fixed order (cluster index = position). */
-public record Platform(List<ClusterSpec> clusters) {
+/**
+ * The clusters of a run, in a fixed order (cluster index = position), and the network links between them (none:
+ * moving data is free).
+ */
+public record Platform(List<ClusterSpec> clusters, Links links) {
+    public Platform(List<ClusterSpec> clusters) {
+        this(clusters, Links.none(clusters.size()));
+    }
+
     public Platform {
+        if (links == null || links.clusters() != clusters.size()) {
+            throw new IllegalArgumentException("links for " + (links == null ? "no" : links.clusters()) + " clusters on a platform of " + clusters.size());
+        }
         if (clusters.isEmpty()) {
             throw new InputException(null, 0, "platform", "at least one cluster is needed");
         }
@@ -20,6 +30,20 @@ public record Platform(List<ClusterSpec> clusters) {
             }
         }
         clusters = List.copyOf(clusters);
+    }
+
+    /** The same clusters with the links a profile declares ({@link Links#parse}); errors name the {@code links} key. */
+    public Platform withLinks(Object declared) {
+        return declared == null ? this : new Platform(clusters, Links.parse(declared, names()));
+    }
+
+    /** The cluster names, in platform order. */
+    public List<String> names() {
+        List<String> names = new ArrayList<>(clusters.size());
+        for (ClusterSpec c : clusters) {
+            names.add(c.name());
+        }
+        return names;
     }
 
     public int size() {

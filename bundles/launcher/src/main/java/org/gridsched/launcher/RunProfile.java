@@ -66,6 +66,11 @@ public final class RunProfile {
     public static final double DEFAULT_MAX_SKIPPED_FRACTION = 0.5;
     /** Moldable jobs: "none" (rigid), "binary" or "exhaustive" search of the size by the servers. */
     public String moldable = "none";
+    /**
+     * The network links between the platform's clusters, as the profile's {@code links} key declares them (a list of
+     * {from, to, bandwidth, latency, symmetric}; see {@code org.gridsched.engine.Links}), or null: moving data is free.
+     */
+    public Object links;
     /** The speed the workload's runtimes were recorded at (1 = the speed-1 clusters). */
     public double referenceSpeed = 1.0;
     /** An experiment matrix (see {@link Matrix}); null for a single run. */
@@ -179,6 +184,7 @@ public final class RunProfile {
         r.profileFile = profileFile;
         r.optionsFrom = optionsFrom;
         r.clusters = clusters;
+        r.links = links;
         r.chosen.putAll(chosen);
         r.workloadFiles = workloadFiles;
         r.workloadFilesAsGiven = workloadFilesAsGiven;

@@ -179,6 +179,13 @@ public final class Runner {
             throw new InputException(null, 0, "clock", "expected zero or unix, got '" + p.clock + "'");
         }
         int clusters = Math.max(1, p.clusters.size());
+        if (!p.clusters.isEmpty()) { // the links name the platform's clusters (a matrix's platforms: checked per run)
+            List<ClusterSpec> specs = new ArrayList<>();
+            for (RunProfile.ClusterEntry c : p.clusters) {
+                specs.add(new ClusterSpec(c.name(), c.processors(), c.speed()));
+            }
+            new Platform(specs).withLinks(p.links);
+        }
         for (Kind kind : Kind.values()) {
             switch (kind.choosing()) {
                 case WORKLOAD, EXPERIMENT -> {
@@ -536,14 +543,14 @@ public final class Runner {
             for (RunProfile.ClusterEntry c : p.clusters) {
                 specs.add(new ClusterSpec(c.name(), c.processors(), c.speed()));
             }
-            return new Platform(specs);
+            return new Platform(specs).withLinks(p.links);
         }
         for (String key : List.of("MaxProcs", "MaxNodes")) {
             String v = source.header().get(key);
             if (v != null) {
                 java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\s*(\\d+)").matcher(v);
                 if (m.find() && Long.parseLong(m.group(1)) > 0) {
-                    return new Platform(List.of(new ClusterSpec("cluster", Integer.parseInt(m.group(1)), 1.0)));
+                    return new Platform(List.of(new ClusterSpec("cluster", Integer.parseInt(m.group(1)), 1.0))).withLinks(p.links);
                 }
             }
         }

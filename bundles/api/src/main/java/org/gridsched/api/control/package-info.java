@@ -7,5 +7,5 @@
  * running jobs and sets timers. Co-allocation, workflow managers and bags of tasks are controllers.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package org.gridsched.api.control;

@@ -36,6 +36,37 @@ public interface Grid {
      *
      * @since 1.1
      */
+    /**
+     * Seconds to move {@code bytes} from cluster {@code from} to cluster {@code to} over the link the run profile
+     * declares between them ({@code links} beside {@code platform}): {@code bytes / bandwidth + latency}; 0 where no
+     * link is declared (moving data is free, as on a platform without links).
+     *
+     * @since 1.2
+     */
+    default double transferTime(int from, int to, double bytes) {
+        double bandwidth = linkBandwidth(from, to);
+        return bandwidth > 0 ? bytes / bandwidth + linkLatency(from, to) : 0;
+    }
+
+    /**
+     * The bandwidth, in bytes per second, of the link the run profile declares from cluster {@code from} to cluster
+     * {@code to}; 0 where none is declared.
+     *
+     * @since 1.2
+     */
+    default double linkBandwidth(int from, int to) {
+        return 0;
+    }
+
+    /**
+     * The latency, in seconds, of the link from cluster {@code from} to cluster {@code to}; 0 where none is declared.
+     *
+     * @since 1.2
+     */
+    default double linkLatency(int from, int to) {
+        return 0;
+    }
+
     default double estimateStart(int cluster, JobRequest job) {
         return estimateCompletion(cluster, job) - job.requestedTime() / speed(cluster);
     }

@@ -101,7 +101,7 @@ public final class WorkflowController implements GridController {
             checkTime(f, "workflow", "its critical path (x runtime_scale)", w.criticalPath() * s.runtimeScale());
             workflows.add(w);
         }
-        Links links = Links.parse(o.asMap().get(Links.KEY), grid, o.owner());
+        Links links = Links.of(grid); // the platform's, declared by the profile's links key
         if (links.any()) {
             for (Workflow w : workflows) {
                 checkTransfers(w, links, grid.clusterCount());

@@ -48,9 +48,7 @@ public record WorkflowSettings(List<Path> files, int count, boolean poisson, dou
                 new Parameter(SCHEDULER, "fifo", "workflow scheduler: " + schedulers),
                 new Parameter(RUNTIME_SCALE, "1", "multiplies every task runtime"),
                 new Parameter(WALLTIME, "1", "requested time = runtime × this (at least 1; jobs are killed at their requested time)"),
-                new Parameter(MIN_RUNTIME, "0.001", "a task shorter than this (runtime 0 in its file) runs this long, seconds"),
-                new Parameter(Links.KEY, "none (transfers free)", "links between clusters for moving files: [{\"from\": \"a\", \"to\": \"b\", "
-                        + "\"bandwidth\": BYTES_PER_S, \"latency\": S}, ...], both ways unless \"symmetric\": false"));
+                new Parameter(MIN_RUNTIME, "0.001", "a task shorter than this (runtime 0 in its file) runs this long, seconds"));
     }
 
     static WorkflowSettings parse(PluginOptions o, List<Parameter> parameters) {

@@ -51,7 +51,7 @@ class DataMovementTest {
     @Test
     void aTwoClusterChainWaitsForItsInputToCrossTheLink(@TempDir Path dir) throws Exception {
         String f = write(dir, "chain.json", CHAIN);
-        Harness.Outcome o = Harness.run(Harness.platform(1, 1), busyA(), Harness.options("workflows", f, "links", LINK));
+        Harness.Outcome o = Harness.run(Harness.platform(1, 1).withLinks(LINK), busyA(), Harness.options("workflows", f));
         assertEquals(0, o.task(1, "A").startTime());
         assertEquals(0, o.task(1, "A").cluster());
         assertEquals(1, o.task(1, "B").cluster());
@@ -94,13 +94,11 @@ class DataMovementTest {
     @Test
     void placementCountsTheTransferAndOneWayLinksServeOneDirection(@TempDir Path dir) throws Exception {
         String f = write(dir, "chain.json", CHAIN);
-        Harness.Outcome slow = Harness.run(Harness.platform(1, 1), busyA(), Harness.options("workflows", f,
-                "links", List.of(Map.of("from", "a", "to", "b", "bandwidth", 1e6, "latency", 0.5))));
+        Harness.Outcome slow = Harness.run(Harness.platform(1, 1).withLinks(List.of(Map.of("from", "a", "to", "b", "bandwidth", 1e6, "latency", 0.5))), busyA(), Harness.options("workflows", f));
         assertEquals(0, slow.task(1, "B").cluster());
         assertEquals(105, slow.task(1, "B").startTime());
         assertEquals(130.0, slow.overall().get("makespan_max"));
-        Harness.Outcome oneWay = Harness.run(Harness.platform(1, 1), busyA(), Harness.options("workflows", f,
-                "links", List.of(Map.of("from", "b", "to", "a", "bandwidth", 1e6, "symmetric", false))));
+        Harness.Outcome oneWay = Harness.run(Harness.platform(1, 1).withLinks(List.of(Map.of("from", "b", "to", "a", "bandwidth", 1e6, "symmetric", false))), busyA(), Harness.options("workflows", f));
         assertEquals(1, oneWay.task(1, "B").cluster());
         assertEquals(10, oneWay.task(1, "B").startTime());
     }
@@ -126,9 +124,9 @@ class DataMovementTest {
         String two = f.replace("join.json", "join2.json");
         Files.writeString(Path.of(two), Files.readString(Path.of(f)).replace("{\"id\": \"J\", \"runtimeInSeconds\": 1}",
                 "{\"id\": \"J\", \"runtimeInSeconds\": 1, \"coreCount\": 2}"));
-        Harness.Outcome o = Harness.run(Harness.platform(1, 1, 2), List.of(), Harness.options("workflows", two, "links", List.of(
+        Harness.Outcome o = Harness.run(Harness.platform(1, 1, 2).withLinks(List.of(
                 Map.of("from", "a", "to", "c", "bandwidth", 1e8, "latency", 0.5),
-                Map.of("from", "b", "to", "c", "bandwidth", 1e9, "latency", 2))));
+                Map.of("from", "b", "to", "c", "bandwidth", 1e9, "latency", 2))), List.of(), Harness.options("workflows", two));
         assertEquals(0, o.task(1, "P1").cluster());
         assertEquals(1, o.task(1, "P2").cluster());
         assertEquals(2, o.task(1, "J").cluster());
@@ -143,7 +141,7 @@ class DataMovementTest {
     @Test
     void upwardRanksAddMeanTransferTimes(@TempDir Path dir) throws Exception {
         String f = write(dir, "chain.json", CHAIN);
-        Harness.Outcome o = Harness.run(Harness.platform(1, 1), List.of(), Harness.options("workflows", f, "links", LINK));
+        Harness.Outcome o = Harness.run(Harness.platform(1, 1).withLinks(LINK), List.of(), Harness.options("workflows", f));
         Workflow w = o.run().instances.get(0).workflow;
         assertEquals(50.5, o.run().upwardRank(w, w.index("A")), 1e-12);
         assertEquals(35.25, o.run().upwardRank(w, w.index("B")), 1e-12);
@@ -168,8 +166,8 @@ class DataMovementTest {
     }
 
     private static String error(String f, Object links) {
-        return assertThrows(InputException.class, () -> Harness.run(Harness.platform(1, 1), List.of(),
-                Harness.options("workflows", f, "links", links))).getMessage();
+        return assertThrows(InputException.class, () -> Harness.run(Harness.platform(1, 1).withLinks(links), List.of(),
+                Harness.options("workflows", f))).getMessage();
     }
 
     @Test
