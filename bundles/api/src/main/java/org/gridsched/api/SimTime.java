@@ -36,6 +36,12 @@ public final class SimTime {
     /** Below this many seconds (2<sup>33</sup>, about 272 years) sums and differences of grid values are exact. */
     public static final double EXACT_LIMIT = 8_589_934_592.0;
 
+    /**
+     * The largest submission time, runtime or requested time a job may have, seconds (10<sup>10</sup>, about 317
+     * years): every reader, generator and controller bounds its times by it, so that sums stay exact.
+     */
+    public static final double MAX_JOB_TIME = 1e10;
+
     private static final long[] POWERS_OF_TEN = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000};
 
     private SimTime() {

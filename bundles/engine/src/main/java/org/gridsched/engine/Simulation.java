@@ -38,7 +38,7 @@ public final class Simulation {
      * clock could no longer tell a microsecond apart (at 1e30 a whole job's runtime vanishes). Public so that
      * readers whose inputs do not pass through {@link Arrivals} (workflow tasks) enforce the same bound.
      */
-    public static final double MAX_TIME = 1e10;
+    public static final double MAX_TIME = org.gridsched.api.SimTime.MAX_JOB_TIME;
 
     /** Run-wide switches. */
     public static final class Settings {

@@ -9,8 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.gridsched.api.InputException;
-import org.gridsched.engine.Numbers;
-import org.gridsched.engine.Simulation;
+import org.gridsched.api.SimTime;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -35,7 +34,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * <p>A dependency is an edge named by the parent's {@code parents} or the child's {@code children} list (WfFormat keeps
  * both, and instances are known where only one side lists it). Cores default to 1 and round up; a runtime of 0 is
  * kept (the controller gives such tasks a minimum duration). Errors name the file, the field and the task: an unknown
- * parent or child, a task without runtime or with one beyond {@link Simulation#MAX_TIME}, a duplicate id, a dependency
+ * parent or child, a task without runtime or with one beyond {@link SimTime#MAX_JOB_TIME}, a duplicate id, a dependency
  * cycle (with the tasks on it), a name that cannot name result files ({@link WorkflowName}).
  */
 public final class WfCommonsReader {
@@ -214,8 +213,8 @@ public final class WfCommonsReader {
             double size = size(f, fw, src);
             Double before = sizes.putIfAbsent(name, size);
             if (before != null && before != size) {
-                throw new InputException(src, 0, fw + ".sizeInBytes", "file '" + name + "' has size " + Numbers.format(size)
-                        + " here and " + Numbers.format(before) + " elsewhere");
+                throw new InputException(src, 0, fw + ".sizeInBytes", "file '" + name + "' has size " + SimTime.format(size)
+                        + " here and " + SimTime.format(before) + " elsewhere");
             }
             (link.equals("input") ? in : out).add(name);
         }
@@ -243,8 +242,8 @@ public final class WfCommonsReader {
         if (!(r >= 0) || Double.isInfinite(r)) {
             throw new InputException(src, 0, where + ".runtimeInSeconds", "must be a non-negative number of seconds, got " + v);
         }
-        if (r > Simulation.MAX_TIME) { // the bound every job has (SWF, GWF, generators): beyond it times go wrong
-            throw new InputException(src, 0, where + ".runtimeInSeconds", "must be at most " + Numbers.format(Simulation.MAX_TIME)
+        if (r > SimTime.MAX_JOB_TIME) { // the bound every job has (SWF, GWF, generators): beyond it times go wrong
+            throw new InputException(src, 0, where + ".runtimeInSeconds", "must be at most " + SimTime.format(SimTime.MAX_JOB_TIME)
                     + " s (about 317 years), got " + v);
         }
         return r;

@@ -10,11 +10,10 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import org.gridsched.api.InputException;
 import org.gridsched.api.Parameter;
 import org.gridsched.api.PluginOptions;
+import org.gridsched.api.SimTime;
 import org.gridsched.api.control.Controller;
 import org.gridsched.api.control.GridController;
 import org.gridsched.api.control.GridOperations;
-import org.gridsched.engine.Numbers;
-import org.gridsched.engine.Simulation;
 import org.gridsched.workflow.dag.schedulers.FifoScheduler;
 import org.gridsched.workflow.dag.schedulers.UpwardRankScheduler;
 import org.gridsched.workflow.schedule.WorkflowScheduler;
@@ -118,18 +117,18 @@ public final class WorkflowController implements GridController {
                 for (int a = 0; a < clusters; a++) {
                     for (int b = 0; b < clusters; b++) {
                         checkTime(Path.of(w.source()), "task '" + w.id(t) + "'", "moving its input from task '" + w.id(w.dataFrom(t)[i])
-                                + "' (" + Numbers.format(bytes[i]) + " bytes) over the slowest link", links.transfer(a, b, bytes[i]));
+                                + "' (" + SimTime.format(bytes[i]) + " bytes) over the slowest link", links.transfer(a, b, bytes[i]));
                     }
                 }
             }
         }
     }
 
-    /** Scaled times must stay within the bound every job has ({@link Simulation#MAX_TIME}): beyond it, times go wrong. */
+    /** Scaled times must stay within the bound every job has ({@link SimTime#MAX_JOB_TIME}): beyond it, times go wrong. */
     private static void checkTime(Path f, String field, String what, double seconds) {
-        if (seconds > Simulation.MAX_TIME) {
-            throw new InputException(f.toString(), 0, field, what + " is " + Numbers.format(seconds) + " s; at most "
-                    + Numbers.format(Simulation.MAX_TIME) + " s (about 317 years) can be simulated");
+        if (seconds > SimTime.MAX_JOB_TIME) {
+            throw new InputException(f.toString(), 0, field, what + " is " + SimTime.format(seconds) + " s; at most "
+                    + SimTime.format(SimTime.MAX_JOB_TIME) + " s (about 317 years) can be simulated");
         }
     }
 }

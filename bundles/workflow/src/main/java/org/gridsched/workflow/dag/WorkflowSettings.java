@@ -10,8 +10,7 @@ import java.util.stream.Stream;
 import org.gridsched.api.InputException;
 import org.gridsched.api.Parameter;
 import org.gridsched.api.PluginOptions;
-import org.gridsched.engine.Numbers;
-import org.gridsched.engine.Simulation;
+import org.gridsched.api.SimTime;
 import org.gridsched.workflow.io.InputFiles;
 
 /**
@@ -105,10 +104,10 @@ public record WorkflowSettings(List<Path> files, int count, boolean poisson, dou
         return files;
     }
 
-    /** A time option within the bound every job has ({@link Simulation#MAX_TIME}). */
+    /** A time option within the bound every job has ({@link SimTime#MAX_JOB_TIME}). */
     private static double time(PluginOptions o, String key, double seconds) {
-        if (seconds > Simulation.MAX_TIME) {
-            throw bad(o, key, "must be at most " + Numbers.format(Simulation.MAX_TIME) + " s (about 317 years), got " + Numbers.format(seconds));
+        if (seconds > SimTime.MAX_JOB_TIME) {
+            throw bad(o, key, "must be at most " + SimTime.format(SimTime.MAX_JOB_TIME) + " s (about 317 years), got " + SimTime.format(seconds));
         }
         return seconds;
     }

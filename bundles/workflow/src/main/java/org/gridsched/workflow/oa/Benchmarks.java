@@ -12,8 +12,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.gridsched.api.InputException;
-import org.gridsched.engine.Numbers;
-import org.gridsched.engine.Simulation;
+import org.gridsched.api.SimTime;
 import org.gridsched.workflow.grouping.GroupingProblem;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -192,9 +191,9 @@ public final class Benchmarks {
 
         /** A time (after time_factor) within the bound every job has: beyond it, simulated times go wrong. */
         double seconds(double t, String where) {
-            if (t > Simulation.MAX_TIME) {
-                throw new InputException(source, 0, where, "gives a time of " + Numbers.format(t) + " s; at most "
-                        + Numbers.format(Simulation.MAX_TIME) + " s (about 317 years) can be simulated");
+            if (t > SimTime.MAX_JOB_TIME) {
+                throw new InputException(source, 0, where, "gives a time of " + SimTime.format(t) + " s; at most "
+                        + SimTime.format(SimTime.MAX_JOB_TIME) + " s (about 317 years) can be simulated");
             }
             return t;
         }
