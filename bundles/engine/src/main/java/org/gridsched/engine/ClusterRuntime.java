@@ -127,7 +127,7 @@ final class ClusterRuntime implements Cluster {
 
     /** A part of a job started by a controller: held from now until its requested end. */
     void holdForeign(SimJob job, int part) {
-        add(new Hold(index, job.partProcessors(part), sim.now, sim.now + job.requested, job));
+        add(new Hold(index, job.partProcessors(part), sim.now, SimTime.add(sim.now, job.requested), job));
     }
 
     void extendForeign(SimJob job, double end) {
@@ -169,7 +169,8 @@ final class ClusterRuntime implements Cluster {
         int used = n;
         for (SimJob j : running) {
             // an overrun job (killing off) holds its processors until it really ends
-            if (j.start + j.requested > t || (j.start + j.requested <= sim.now && j.runtime > j.requested)) {
+            double requestedEnd = SimTime.add(j.start, j.requested);
+            if (requestedEnd > t || (requestedEnd <= sim.now && j.runtime > j.requested)) {
                 used += j.procs;
             }
         }

@@ -121,7 +121,7 @@ final class Execution {
             walltimeKills++;
         }
         sim.observers.ended(job, sim.now);
-        afterEnd(job, sim.now < job.start + job.requested);
+        afterEnd(job, sim.now < SimTime.add(job.start, job.requested));
     }
 
     /** The job reached its requested time and keeps running (killing is off). */
@@ -132,7 +132,7 @@ final class Execution {
         }
         if (job.foreign) {
             for (int p = 0; p < job.parts(); p++) {
-                sim.clusters[job.partCluster(p)].extendForeign(job, sim.now + job.requested);
+                sim.clusters[job.partCluster(p)].extendForeign(job, SimTime.add(sim.now, job.requested));
             }
         } else {
             sim.clusters[job.cluster].scheduler.jobOverran(job);
