@@ -11,6 +11,7 @@ import org.gridsched.api.PluginOptions;
 import org.gridsched.api.batch.BatchPolicy;
 import org.gridsched.api.workload.JobRecord;
 import org.gridsched.engine.ClusterSpec;
+import org.gridsched.engine.DeclaredReservation;
 import org.gridsched.engine.ListJobSource;
 import org.gridsched.engine.Platform;
 import org.gridsched.engine.SimJob;
@@ -23,6 +24,7 @@ final class Scenario {
     private double speed = 1.0;
     private boolean kill = true;
     private final List<JobRecord> jobs = new ArrayList<>();
+    private final List<DeclaredReservation> reservations = new ArrayList<>();
     private SimulationResult result;
     private final Map<Long, SimJob> byId = new LinkedHashMap<>();
 
@@ -44,6 +46,12 @@ final class Scenario {
         return this;
     }
 
+    /** Reserves processors over [start, end), as a profile's {@code reservations} does (a maintenance window). */
+    Scenario reserve(double start, double end, int procs) {
+        reservations.add(new DeclaredReservation("maintenance", 0, procs, start, end));
+        return this;
+    }
+
     /** Adds a job: id, submit time, actual runtime, requested time, processors. */
     Scenario job(long id, double submit, double runtime, double requested, int procs) {
         jobs.add(new JobRecord().set(id, submit, runtime, requested, procs));
@@ -53,6 +61,7 @@ final class Scenario {
     Scenario run(BatchPolicy policy) {
         Simulation.Settings settings = new Simulation.Settings();
         settings.killAtRequestedTime = kill;
+        settings.reservations = List.copyOf(reservations);
         Platform platform = new Platform(List.of(new ClusterSpec("c", processors, speed)));
         Simulation sim = new Simulation(platform, c -> policy.create(c, PluginOptions.empty(policy.name())), List.of(), settings);
         result = sim.run(new ListJobSource("scenario", jobs));

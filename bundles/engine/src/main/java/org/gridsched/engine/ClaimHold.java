@@ -8,6 +8,8 @@ final class ClaimHold extends Hold implements Claim {
     int[] runs;
     double takenAt;
     boolean over;
+    /** Declared by the run profile (a maintenance window), not by a controller: no controller is told of it. */
+    boolean declared;
 
     ClaimHold(int cluster, int processors, double start, double end) {
         super(cluster, processors, start, end, null);

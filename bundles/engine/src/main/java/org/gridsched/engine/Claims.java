@@ -1,5 +1,6 @@
 package org.gridsched.engine;
 
+import org.gridsched.api.InputException;
 import org.gridsched.api.SimTime;
 import org.gridsched.api.control.Claim;
 
@@ -51,6 +52,37 @@ final class Claims {
         return claim;
     }
 
+    /**
+     * Holds the processors a run profile reserves (before any job arrives), as a claim nobody uses: every policy
+     * plans around it, and its processors are taken from its start to its end.
+     *
+     * @param index its position in the profile's list, for messages
+     */
+    void declare(DeclaredReservation r, int index) {
+        ClusterRuntime c = sim.clusters[r.cluster()];
+        double from = SimTime.of(r.start());
+        double end = SimTime.of(r.end());
+        if (!(from >= sim.now) || !(end > from) || Double.isInfinite(end)) {
+            throw new InputException(null, 0, "reservations[" + index + "]", "'" + r.name() + "' must start at 0 or later and end after it starts, got ["
+                    + SimTime.format(r.start()) + ", " + SimTime.format(r.end()) + ")");
+        }
+        if (r.processors() < 1 || r.processors() > c.spec.processors() || !c.canHold(r.processors(), from, end)) {
+            throw new InputException(null, 0, "reservations[" + index + "]", "'" + r.name() + "' needs " + r.processors()
+                    + " processors of " + c.spec.name() + " (" + c.spec.processors() + ") over [" + SimTime.format(from) + ", "
+                    + SimTime.format(end) + "), which the reservations before it already hold in part");
+        }
+        ClaimHold claim = new ClaimHold(r.cluster(), r.processors(), from, end);
+        claim.declared = true;
+        if (from == sim.now) {
+            take(claim);
+            c.add(claim);
+        } else {
+            c.add(claim);
+            sim.events.pushLast(from, Simulation.CLAIM_START, claim, 0);
+        }
+        sim.events.push(end, Simulation.CLAIM_END, claim, 0);
+    }
+
     /** CLAIM_START: the processors are taken. */
     void activate(Object payload, int arg) {
         ClaimHold claim = (ClaimHold) payload;
@@ -58,7 +90,9 @@ final class Claims {
             return;
         }
         take(claim);
-        sim.observers.claimStarted(claim);
+        if (!claim.declared) {
+            sim.observers.claimStarted(claim);
+        }
     }
 
     private void take(ClaimHold claim) {
@@ -78,7 +112,9 @@ final class Claims {
         ClaimHold claim = (ClaimHold) payload;
         if (!claim.over) {
             end(claim, true);
-            sim.observers.claimExpired(claim);
+            if (!claim.declared) {
+                sim.observers.claimExpired(claim);
+            }
         }
     }
 

@@ -55,6 +55,8 @@ public final class Simulation {
         public Function<Grid, Router> router;
         /** Creates the periodic reallocation of waiting jobs between clusters; optional. */
         public Function<GridControl, Reallocator> reallocation;
+        /** Processors the run profile reserves (maintenance windows); every policy plans around them. */
+        public List<DeclaredReservation> reservations = List.of();
         /** Creates the run's grid controllers, asked in this order; optional. */
         public List<Function<GridOperations, Controller>> controllers = List.of();
         /**
@@ -126,9 +128,10 @@ public final class Simulation {
             throw new InputException(null, 0, "local_fraction", "must be between 0 and 1, got " + this.settings.localFraction);
         }
         boolean controlled = this.settings.controllers != null && !this.settings.controllers.isEmpty();
+        boolean reserved = !this.settings.reservations.isEmpty();
         clusters = new ClusterRuntime[platform.size()];
         for (int i = 0; i < clusters.length; i++) {
-            clusters[i] = new ClusterRuntime(i, platform.get(i), this, controlled);
+            clusters[i] = new ClusterRuntime(i, platform.get(i), this, controlled || reserved);
             clusters[i].scheduler = schedulers.apply(clusters[i]);
         }
         this.collectors = List.copyOf(collectors);
@@ -137,6 +140,9 @@ public final class Simulation {
         execution = new Execution(this);
         arrivals = new Arrivals(this);
         claims = new Claims(this);
+        for (int i = 0; i < this.settings.reservations.size(); i++) {
+            claims.declare(this.settings.reservations.get(i), i);
+        }
         GridView view = new GridView(this);
         placement.router = this.settings.router == null ? null : this.settings.router.apply(view);
         reallocation = this.settings.reallocation == null ? null

@@ -32,6 +32,7 @@ import org.gridsched.launcher.PluginRegistry.Kind;
  *   "name": "quickstart",
  *   "platform": [ {"name": "cluster", "processors": 256, "speed": 1.0, "batch": "POLICY"} ],  // or "c:256,d:128:1.5"
  *   "links": [ {"from": "a", "to": "b", "bandwidth": 1.25e8, "latency": 0.05} ],  // network between clusters (data movement)
+ *   "reservations": [ {"cluster": "a", "start": 0, "duration": 3600, "processors": "all"} ],  // maintenance windows
  *   "batch": "POLICY",                                 // or {"name": "POLICY", "options": {...}}
  *   "meta": "BROKER",                                  // meta-scheduler, needed with several clusters
  *   "realloc": "ALGORITHM", "heuristic": "HEURISTIC",  // reallocation of waiting jobs ("none" by default)
@@ -56,7 +57,7 @@ public final class ProfileParser {
     /** The profile's own keys; the plugin kinds add theirs ({@link #TOP_KEYS}). */
     static final List<String> SETTING_KEYS = List.of("name", "description", "platform", "reference", "matrix", "local_fraction",
             "reference_speed", "moldable", "workload", "seed", "kill_at_requested_time", "strict", "progress", "output",
-            "max_skipped_fraction", "report", "links");
+            "max_skipped_fraction", "report", "links", ReservationsKey.KEY);
     static final Set<String> TOP_KEYS = keys(SETTING_KEYS, false);
     static final Set<String> CLUSTER_KEYS = keys(List.of("name", "processors", "speed"), true);
     static final Set<String> WORKLOAD_KEYS = new TreeSet<>(List.of("file", "files", "clock", "reader", "generator", "options"));
@@ -163,6 +164,9 @@ public final class ProfileParser {
                 throw error("links", "expected a list of links {\"from\", \"to\", \"bandwidth\", \"latency\"}");
             }
             p.links = MAPPER.convertValue(root.get("links"), java.util.List.class);
+        }
+        if (root.has(ReservationsKey.KEY)) { // checked against the platform's clusters when the run builds it
+            p.reservations = MAPPER.convertValue(root.get(ReservationsKey.KEY), Object.class);
         }
         p.reference = bool(root, "reference", false);
         p.localFraction = number(root, "local_fraction", 0);

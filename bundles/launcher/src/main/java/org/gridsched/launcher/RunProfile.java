@@ -71,6 +71,8 @@ public final class RunProfile {
      * {from, to, bandwidth, latency, symmetric}; see {@code org.gridsched.engine.Links}), or null: moving data is free.
      */
     public Object links;
+    /** Processors held over time windows ({@code reservations}; see {@link ReservationsKey}), or null. */
+    public Object reservations;
     /** The speed the workload's runtimes were recorded at (1 = the speed-1 clusters). */
     public double referenceSpeed = 1.0;
     /** An experiment matrix (see {@link Matrix}); null for a single run. */
@@ -185,6 +187,7 @@ public final class RunProfile {
         r.optionsFrom = optionsFrom;
         r.clusters = clusters;
         r.links = links;
+        r.reservations = reservations;
         r.chosen.putAll(chosen);
         r.workloadFiles = workloadFiles;
         r.workloadFilesAsGiven = workloadFilesAsGiven;

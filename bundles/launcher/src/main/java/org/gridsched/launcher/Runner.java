@@ -184,7 +184,7 @@ public final class Runner {
             for (RunProfile.ClusterEntry c : p.clusters) {
                 specs.add(new ClusterSpec(c.name(), c.processors(), c.speed()));
             }
-            new Platform(specs).withLinks(p.links);
+            ReservationsKey.of(p.reservations, new Platform(specs).withLinks(p.links));
         }
         for (Kind kind : Kind.values()) {
             switch (kind.choosing()) {
@@ -405,6 +405,7 @@ public final class Runner {
             default -> throw new InputException(null, 0, "moldable", "expected none, binary or exhaustive, got '" + p.moldable + "'");
         };
         settings.moldableSeed = p.seedFor("moldable");
+        settings.reservations = ReservationsKey.of(p.reservations, platform);
         settings.strict = p.strict;
         settings.progress = progress;
         return run.build();
