@@ -209,8 +209,8 @@ final class PassPlanner extends Planner {
                     lastBlocked = e;
                 }
             }
-            if (free == 0 && protect == 0) {
-                break;
+            if (protect == 0 && free < queue.narrowest()) {
+                break; // nothing waiting fits now
             }
         }
         planStands = noReservations && lastBlocked != null && (headOnly || protect == 0)

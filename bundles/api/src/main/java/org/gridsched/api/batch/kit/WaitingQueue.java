@@ -3,6 +3,7 @@ package org.gridsched.api.batch.kit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.gridsched.api.batch.QueuedJob;
@@ -20,6 +21,8 @@ final class WaitingQueue {
     private final double period;
     private double nextRecalculation;
     private TreeSet<Entry> jobs = new TreeSet<>(BY_KEY);
+    /** How many waiting jobs have each width: the narrowest ends a backfill scan once it no longer fits. */
+    private final TreeMap<Integer, Integer> widths = new TreeMap<>();
 
     WaitingQueue(JobOrder order) {
         this.order = order;
@@ -34,6 +37,7 @@ final class WaitingQueue {
     void add(Entry e, double now) {
         e.key = key(e.job, now);
         jobs.add(e);
+        widths.merge(e.width, 1, Integer::sum);
         if (nextRecalculation == Double.POSITIVE_INFINITY && period != Double.POSITIVE_INFINITY) {
             nextRecalculation = next(now);
         }
@@ -69,7 +73,16 @@ final class WaitingQueue {
     }
 
     boolean remove(Entry e) {
-        return jobs.remove(e);
+        if (!jobs.remove(e)) {
+            return false;
+        }
+        widths.merge(e.width, -1, (a, b) -> a + b == 0 ? null : a + b);
+        return true;
+    }
+
+    /** The fewest processors any waiting job needs (MAX_VALUE when none waits). */
+    int narrowest() {
+        return widths.isEmpty() ? Integer.MAX_VALUE : widths.firstKey();
     }
 
     boolean contains(Entry e) {
@@ -108,5 +121,6 @@ final class WaitingQueue {
 
     void clear() {
         jobs.clear();
+        widths.clear();
     }
 }
