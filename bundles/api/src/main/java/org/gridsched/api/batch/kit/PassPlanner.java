@@ -44,9 +44,13 @@ final class PassPlanner extends Planner {
     private double wakeUpAt = Double.NaN;
     private final QueueEstimates estimates = new QueueEstimates();
 
-    PassPlanner(Cluster cluster, JobOrder order, PlanningRule rule) {
+    /** Null when every job is eligible: the common case pays no call. */
+    private final Eligibility eligibility;
+
+    PassPlanner(Cluster cluster, JobOrder order, PlanningRule rule, Eligibility eligibility) {
         super(cluster, order);
         this.rule = rule;
+        this.eligibility = eligibility;
         this.headOnly = rule.kind == PlanningRule.Kind.HEAD_ONLY;
     }
 
@@ -59,7 +63,7 @@ final class PassPlanner extends Planner {
                 && cluster.reservations().isEmpty()) {
             profile.discardBefore(now);
             double end = SimTime.add(now, e.requested);
-            if (!headOnly && e.width <= cluster.freeProcessors() && profile.minFree(now, end) >= e.width) {
+            if (!headOnly && eligible(e) && e.width <= cluster.freeProcessors() && profile.minFree(now, end) >= e.width) {
                 startNow(e, end);
             }
             return;
@@ -185,6 +189,9 @@ final class PassPlanner extends Planner {
             if (blocked && ++examined > rule.depth) {
                 break;
             }
+            if (!eligible(e)) {
+                continue; // held by a limit: it does not block the jobs behind it
+            }
             double end = SimTime.add(now, e.requested);
             if (e.width <= free && (freeMeansFits || profile.minFree(now, end) >= e.width)) {
                 free -= e.width;
@@ -216,6 +223,10 @@ final class PassPlanner extends Planner {
         planStands = noReservations && lastBlocked != null && (headOnly || protect == 0)
                 && rule.depth == Integer.MAX_VALUE && rule.window == Double.POSITIVE_INFINITY;
         return true;
+    }
+
+    private boolean eligible(Entry e) {
+        return eligibility == null || eligibility.eligible(e.job);
     }
 
     private void startNow(Entry e, double end) {

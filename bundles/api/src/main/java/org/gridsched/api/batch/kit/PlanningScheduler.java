@@ -29,7 +29,22 @@ public final class PlanningScheduler implements BatchScheduler {
     public PlanningScheduler(Cluster cluster, JobOrder order, PlanningRule rule) {
         this.planner = rule.kind == PlanningRule.Kind.CONSERVATIVE
                 ? new ConservativePlanner(cluster, order)
-                : new PassPlanner(cluster, order, rule);
+                : new PassPlanner(cluster, order, rule, null);
+    }
+
+    /**
+     * As {@link #PlanningScheduler(Cluster, JobOrder, PlanningRule)}, skipping jobs that are not
+     * {@code eligible} (limits). Conservative planning reserves every job on arrival, which a held job must
+     * not get; it is refused here rather than half-supported.
+     *
+     * @throws IllegalArgumentException for the conservative rule
+     * @since 1.1
+     */
+    public PlanningScheduler(Cluster cluster, JobOrder order, PlanningRule rule, Eligibility eligible) {
+        if (rule.kind == PlanningRule.Kind.CONSERVATIVE) {
+            throw new IllegalArgumentException("the conservative rule does not take an eligibility predicate");
+        }
+        this.planner = new PassPlanner(cluster, order, rule, eligible);
     }
 
     private static Entry entry(QueuedJob job) {
