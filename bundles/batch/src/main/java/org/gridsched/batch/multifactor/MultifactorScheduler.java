@@ -39,6 +39,11 @@ final class MultifactorScheduler implements BatchScheduler {
                 : new PlanningScheduler(observed, order, rule, job -> limits.eligible(tracked.get(job)));
     }
 
+    /** The policy's state of a job that waits or runs here (for tests). */
+    Tracked tracked(QueuedJob job) {
+        return tracked.get(job);
+    }
+
     /** Jobs held by a limit at least once (0 without limits). */
     long heldByLimit() {
         return limits == null ? 0 : limits.held();
