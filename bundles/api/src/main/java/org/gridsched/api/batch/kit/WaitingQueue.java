@@ -57,6 +57,10 @@ final class WaitingQueue {
 
     /**
      * Recomputes every key if a recalculation instant has come; true if it did (the order may have changed).
+     * Keys mostly keep their relative order from one period to the next (age grows alike for all), so: if the
+     * jobs, taken in the old order, are still sorted by the new keys, the tree stays valid as it is (O(n));
+     * otherwise the list is sorted (TimSort, near-linear on nearly sorted input) and the tree rebuilt from
+     * it in O(n), instead of n insertions of O(log n) each.
      */
     boolean recalculate(double now) {
         if (now < nextRecalculation) {
@@ -64,12 +68,72 @@ final class WaitingQueue {
         }
         nextRecalculation = jobs.isEmpty() ? Double.POSITIVE_INFINITY : next(now);
         List<Entry> all = new ArrayList<>(jobs);
+        boolean sorted = true;
+        Entry previous = null;
         for (Entry e : all) {
             e.key = key(e.job, now);
+            if (previous != null && sorted && BY_KEY.compare(previous, e) > 0) {
+                sorted = false;
+            }
+            previous = e;
         }
-        jobs = new TreeSet<>(BY_KEY);
-        jobs.addAll(all);
+        if (!sorted) {
+            all.sort(BY_KEY);
+            jobs = new TreeSet<>(new SortedView(all));
+        }
         return true;
+    }
+
+    /**
+     * A sorted list seen as a SortedSet with the queue's comparator: {@code new TreeSet<>(SortedSet)} then
+     * builds its tree from the iteration in O(n). Only the comparator, the size and the iteration are used.
+     */
+    private static final class SortedView extends java.util.AbstractSet<Entry> implements java.util.SortedSet<Entry> {
+        private final List<Entry> sorted;
+
+        SortedView(List<Entry> sorted) {
+            this.sorted = sorted;
+        }
+
+        @Override
+        public java.util.Iterator<Entry> iterator() {
+            return sorted.iterator();
+        }
+
+        @Override
+        public int size() {
+            return sorted.size();
+        }
+
+        @Override
+        public Comparator<? super Entry> comparator() {
+            return BY_KEY;
+        }
+
+        @Override
+        public Entry first() {
+            return sorted.get(0);
+        }
+
+        @Override
+        public Entry last() {
+            return sorted.get(sorted.size() - 1);
+        }
+
+        @Override
+        public java.util.SortedSet<Entry> subSet(Entry from, Entry to) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public java.util.SortedSet<Entry> headSet(Entry to) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public java.util.SortedSet<Entry> tailSet(Entry from) {
+            throw new UnsupportedOperationException();
+        }
     }
 
     boolean remove(Entry e) {
