@@ -16,9 +16,9 @@ import org.gridsched.api.batch.kit.JobOrder;
  * <li>partition = the tier of the job's partition / the highest tier (0 for an unmapped partition number);</li>
  * <li>QOS = the priority of the job's QOS / the highest QOS priority (0 for an unmapped queue number).</li>
  * </ul>
- * Usage and fair-share factors are refreshed once per priority_period (at the first key asked in a new
- * period, which is when the kit recalculates every waiting key) and when a new association appears;
- * keys asked in between use the factors as of the refresh, like Slurm's PriorityCalcPeriod.
+ * An association's usage and fair-share factor are computed at most once per priority_period, when a key
+ * first needs them in that period (the kit recalculates every waiting key at the first event of a period),
+ * like Slurm's PriorityCalcPeriod. Size, partition and QOS are weighed once, at submission.
  */
 final class MultifactorOrder implements JobOrder {
     private final Settings s;
@@ -27,6 +27,7 @@ final class MultifactorOrder implements JobOrder {
     private final FairShare fairShare;
     private final Function<QueuedJob, Tracked> tracked;
     private double refreshedPeriod = Double.NaN;
+    private int refreshedSize;
     /** How many keys were computed: the tests check that the order is not rebuilt per event. */
     long computations;
 
@@ -34,7 +35,7 @@ final class MultifactorOrder implements JobOrder {
         this.s = s;
         this.clusterProcessors = clusterProcessors;
         this.usage = usage;
-        this.fairShare = new FairShare(s);
+        this.fairShare = new FairShare(usage);
         this.tracked = tracked;
     }
 
@@ -46,22 +47,37 @@ final class MultifactorOrder implements JobOrder {
     @Override
     public double key(QueuedJob job, double now) {
         computations++;
-        refresh(now);
-        return -priority(job, tracked.apply(job), now);
+        Tracked t = tracked.apply(job);
+        return -(t.fixedPriority + s.weightAge * age(job, now) + s.weightFairshare * factor(t.assoc, now));
     }
 
-    private void refresh(double now) {
+    /**
+     * The association's fair-share factor as of the first time it was needed in this priority period
+     * (classic: O(1) each; Fair Tree: all at once, again when a new association appears).
+     */
+    private double factor(Usage.Assoc a, double now) {
         double p = Math.floor(now / s.period);
-        if (usage.takeChangedSet() || p != refreshedPeriod) {
-            refreshedPeriod = p;
-            usage.refresh(now);
-            fairShare.compute(usage.all());
+        if (s.fairTree) {
+            if (p != refreshedPeriod || usage.size() != refreshedSize) {
+                refreshedPeriod = p;
+                refreshedSize = usage.size();
+                fairShare.fairTree(now);
+            }
+        } else if (a.period != p) {
+            a.period = p;
+            fairShare.classic(a, now);
         }
+        return a.factor;
     }
 
-    double priority(QueuedJob job, Tracked t, double now) {
-        return s.weightAge * age(job, now) + s.weightFairshare * t.assoc.factor + s.weightJobSize * size(job)
-                + s.weightPartition * partition(job) + s.weightQos * qos(t);
+    /** The factors that never change while the job waits: size, partition, QOS, weighted. */
+    double fixedPriority(QueuedJob job, Tracked t) {
+        return s.weightJobSize * size(job) + s.weightPartition * partition(job) + s.weightQos * qos(t);
+    }
+
+    /** The whole priority at {@code now}, as {@link #key} computes it. */
+    double priority(QueuedJob job, double now) {
+        return -key(job, now);
     }
 
     double age(QueuedJob job, double now) {

@@ -31,7 +31,7 @@ final class MultifactorScheduler implements BatchScheduler {
     MultifactorScheduler(Cluster cluster, Settings settings, PlanningRule rule) {
         this.cluster = cluster;
         this.settings = settings;
-        this.usage = new Usage(settings.halfLife);
+        this.usage = new Usage(settings);
         this.limits = settings.limits.any ? new Limits(settings.limits) : null;
         this.order = new MultifactorOrder(settings, cluster.processors(), usage, tracked::get);
         Cluster observed = new Observed();
@@ -49,9 +49,16 @@ final class MultifactorScheduler implements BatchScheduler {
         return limits == null ? 0 : limits.held();
     }
 
+    /** held_by_limit in summary.json, only when limits are set (other runs' summaries stay as they were). */
+    @Override
+    public Map<String, Long> counters() {
+        return limits == null ? Map.of() : Map.of("held_by_limit", limits.held());
+    }
+
     @Override
     public void jobSubmitted(QueuedJob job) {
         Tracked t = new Tracked(job, usage.of(job.user(), job.group()), settings.qosOfQueue.get(job.queue()));
+        t.fixedPriority = order.fixedPriority(job, t);
         tracked.put(job, t);
         if (limits != null) {
             limits.submitted(t);

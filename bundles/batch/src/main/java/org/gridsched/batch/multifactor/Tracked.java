@@ -11,6 +11,8 @@ final class Tracked {
     final Usage.Assoc assoc;
     /** The QOS name from the job's queue number, or null when the queue is not mapped. */
     final String qos;
+    /** The weighted factors that do not change while it waits (size, partition, QOS). */
+    double fixedPriority;
     double start = Double.NaN;
     boolean running;
     /** Counted against max_submitted (it was admitted); a job that is not waits for room. */

@@ -2,7 +2,10 @@ package org.gridsched.batch.multifactor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -66,7 +69,7 @@ class MultifactorPriorityTest {
     }
 
     private double priority(Job j) {
-        return -scheduler.order.key(j, 1100);
+        return scheduler.order.priority(j, 1100);
     }
 
     @Test
@@ -138,5 +141,36 @@ class MultifactorPriorityTest {
         cluster.submit(1000, new Job(51, 1000, 100, 1, 3, 0, -1, -1));
         assertEquals(51 + 1 + 51, scheduler.order.computations);
         assertEquals(51, scheduler.waitingJobs());
+        // the queue after the recalculation is in the order of the new priorities, ties in submission order
+        List<QueuedJob> expected = new ArrayList<>(scheduler.waiting());
+        Map<QueuedJob, Double> at1000 = new IdentityHashMap<>();
+        for (QueuedJob j : expected) {
+            at1000.put(j, scheduler.order.priority(j, 1000));
+        }
+        expected.sort(Comparator.<QueuedJob>comparingDouble(j -> -at1000.get(j)).thenComparingLong(QueuedJob::submitOrder));
+        assertEquals(expected, scheduler.waiting());
+    }
+
+    /**
+     * A recalculation that changes the order: A (user 1) and B (user 2) wait from t = 1 and 2 with fair-share
+     * factors 1 (no usage), A first by submission. R (user 1, 2 processors) then backfills and runs, so at the
+     * next period (t = 100) user 1 has usage and a factor below 1: B, then C (user 3, arrived at 100), then A.
+     */
+    @Test
+    void recalculationReordersTheQueue() {
+        cluster = new FakeCluster(12);
+        scheduler = (MultifactorScheduler) new MultifactorPolicy().create(cluster,
+                new PluginOptions("multifactor", Map.of("priority_period", 100, "weight_age", 0, "weight_fairshare", 1)));
+        cluster.scheduler = scheduler;
+        cluster.submit(0, new Job(0, 0, 1000, 10, 0, 0, -1, -1));
+        Job a = cluster.submit(1, new Job(1, 1, 100, 12, 1, 0, -1, -1));
+        Job b = cluster.submit(2, new Job(2, 2, 100, 12, 2, 0, -1, -1));
+        assertEquals(List.<QueuedJob>of(a, b), scheduler.waiting());
+        cluster.submit(3, new Job(3, 3, 500, 2, 1, 0, -1, -1));
+        assertEquals(3.0, cluster.starts.get(3L));
+        Job c = cluster.submit(100, new Job(4, 100, 100, 12, 3, 0, -1, -1));
+        assertEquals(List.<QueuedJob>of(b, c, a), scheduler.waiting());
+        // user 1: 2 x 97 = 194 of 10 x 100 + 194 = 1194 processor-seconds, share 1/4: 2^(-4 x 194/1194)
+        assertEquals(Math.pow(2, -4 * 194.0 / 1194), scheduler.order.priority(a, 100), 1e-12);
     }
 }
