@@ -1,12 +1,8 @@
 package org.gridsched.batch.multifactor;
 
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeSet;
-
-import org.gridsched.api.PluginOptions;
 
 /**
  * Slurm-like limits per user, per group and per QOS: running jobs, processors in use, and submitted jobs
@@ -17,62 +13,20 @@ import org.gridsched.api.PluginOptions;
  * user, group or QOS leaves. Every job held at least once is counted ({@link #held()}).
  */
 final class Limits {
-    static final String[] KINDS = {"user", "group", "qos"};
-    static final String[] KEYS = {"max_running", "max_processors", "max_submitted"};
-
-    /** The configured maxima: [kind][key], Integer.MAX_VALUE when unlimited. */
-    static final class Spec {
-        final int[][] max = new int[3][3];
-        boolean any;
-
-        static Spec parse(PluginOptions o, Set<String> qosNames) {
-            Spec s = new Spec();
-            Map<String, Object> limits = Settings.object(o, "limits");
-            for (String kind : limits.keySet()) {
-                int k = Arrays.asList(KINDS).indexOf(kind);
-                if (k < 0) {
-                    throw Settings.error("limits", "unknown limit kind '" + kind + "'; valid: user, group, qos", o);
-                }
-            }
-            for (int k = 0; k < 3; k++) {
-                Object v = limits.get(KINDS[k]);
-                Arrays.fill(s.max[k], Integer.MAX_VALUE);
-                if (v == null) {
-                    continue;
-                }
-                String where = "limits." + KINDS[k];
-                if (!(v instanceof Map<?, ?> m)) {
-                    throw Settings.error(where, "expected a JSON object, got '" + v + "'", o);
-                }
-                for (Map.Entry<?, ?> e : m.entrySet()) {
-                    int key = Arrays.asList(KEYS).indexOf(String.valueOf(e.getKey()));
-                    String name = where + "." + e.getKey();
-                    if (key < 0) {
-                        throw Settings.error(name, "unknown limit; valid: max_running, max_processors, max_submitted", o);
-                    }
-                    double d = e.getValue() instanceof Number n ? n.doubleValue() : Double.NaN;
-                    if (!(d >= 1) || d != Math.rint(d) || d > Integer.MAX_VALUE) {
-                        throw Settings.error(name, "expected a whole number >= 1, got '" + e.getValue() + "'", o);
-                    }
-                    s.max[k][key] = (int) d;
-                    s.any = true;
-                }
-            }
-            if (limits.containsKey("qos") && qosNames.isEmpty()) {
-                throw Settings.error("limits.qos", "QOS limits need QOS names (options qos and qos_names)", o);
-            }
-            return s;
-        }
-    }
-
     /** What one user, group or QOS has running and submitted. */
     private static final class Count {
+        /** This one's maxima by {@link LimitSpec#KEYS}. */
+        final int[] max;
         int running;
         int processors;
         int submitted;
+
+        Count(int[] max) {
+            this.max = max;
+        }
     }
 
-    private final Spec spec;
+    private final LimitSpec spec;
     private final Map<Integer, Count> users = new HashMap<>();
     private final Map<Integer, Count> groups = new HashMap<>();
     private final Map<String, Count> qos = new HashMap<>();
@@ -81,7 +35,7 @@ final class Limits {
             new TreeSet<>((a, b) -> Long.compare(a.job.submitOrder(), b.job.submitOrder()));
     private long held;
 
-    Limits(Spec spec) {
+    Limits(LimitSpec spec) {
         this.spec = spec;
     }
 
@@ -91,16 +45,17 @@ final class Limits {
     }
 
     private Count[] counts(Tracked t) {
-        return new Count[] {users.computeIfAbsent(t.job.user(), u -> new Count()),
-            groups.computeIfAbsent(t.job.group(), g -> new Count()),
-            t.qos == null ? null : qos.computeIfAbsent(t.qos, q -> new Count())};
+        return new Count[] {users.computeIfAbsent(t.job.user(), u -> new Count(spec.maxFor(0, u))),
+            groups.computeIfAbsent(t.job.group(), g -> new Count(spec.maxFor(1, g))),
+            t.qos == null ? null : qos.computeIfAbsent(t.qos, q -> new Count(spec.maxFor(2, q)))};
     }
 
     void submitted(Tracked t) {
+        Count[] cs = counts(t);
         for (int k = 0; k < 3; k++) {
-            if (spec.max[k][1] < t.job.processors() && (k < 2 || t.qos != null)) {
+            if (cs[k] != null && cs[k].max[1] < t.job.processors()) {
                 throw new IllegalStateException("job " + t.job.id() + " needs " + t.job.processors()
-                        + " processors, more than limits." + KINDS[k] + ".max_processors = " + spec.max[k][1]
+                        + " processors, more than limits." + LimitSpec.KINDS[k] + ".max_processors = " + cs[k].max[1]
                         + ": it could never start");
             }
         }
@@ -141,11 +96,11 @@ final class Limits {
     private boolean fits(Tracked t, int key, int processors) {
         Count[] cs = counts(t);
         for (int k = 0; k < 3; k++) {
-            if (cs[k] == null || spec.max[k][key] == Integer.MAX_VALUE) {
+            if (cs[k] == null || cs[k].max[key] == Integer.MAX_VALUE) {
                 continue;
             }
             int have = key == 0 ? cs[k].running : key == 1 ? cs[k].processors : cs[k].submitted;
-            if ((long) have + (key == 1 ? processors : 1) > spec.max[k][key]) {
+            if ((long) have + (key == 1 ? processors : 1) > cs[k].max[key]) {
                 return false;
             }
         }

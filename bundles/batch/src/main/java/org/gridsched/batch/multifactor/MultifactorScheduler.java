@@ -69,9 +69,11 @@ final class MultifactorScheduler implements BatchScheduler {
     @Override
     public void jobEnded(QueuedJob job, boolean early) {
         Tracked t = tracked.remove(job);
-        usage.ended(t.assoc, job.processors(), t.start, cluster.now());
-        if (limits != null) {
-            limits.left(t);
+        if (t != null && t.running) {
+            usage.ended(t.assoc, job.processors(), t.start, cluster.now());
+            if (limits != null) {
+                limits.left(t);
+            }
         }
         kit.jobEnded(job, early);
     }
@@ -112,7 +114,7 @@ final class MultifactorScheduler implements BatchScheduler {
 
     private void forget(QueuedJob job) {
         Tracked t = tracked.remove(job);
-        if (limits != null) {
+        if (t != null && limits != null) {
             limits.left(t);
         }
     }

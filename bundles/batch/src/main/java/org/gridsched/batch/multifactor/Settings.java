@@ -38,7 +38,7 @@ final class Settings {
     final Map<Integer, String> qosOfQueue = new TreeMap<>();
     final Map<String, Double> qosPriority = new TreeMap<>();
     double maxQosPriority;
-    final Limits.Spec limits;
+    final LimitSpec limits;
 
     Settings(PluginOptions o) {
         weightAge = nonNegative(o, "weight_age", 1000);
@@ -66,7 +66,7 @@ final class Settings {
         qosPriority.putAll(named(o, "qos"));
         maxQosPriority = max(qosPriority);
         qosOfQueue.putAll(names(o, "qos_names", qosPriority));
-        limits = Limits.Spec.parse(o, qosPriority.keySet());
+        limits = LimitSpec.parse(o, qosPriority.keySet());
     }
 
     private static double max(Map<String, Double> m) {

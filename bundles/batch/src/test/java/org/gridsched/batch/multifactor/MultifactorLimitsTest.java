@@ -104,6 +104,21 @@ class MultifactorLimitsTest {
         assertEquals(1, scheduler.heldByLimit());
     }
 
+    /** by_name: user 2 may run 2 jobs where every other user may run 1. */
+    @Test
+    void namedOverride() {
+        Map<String, Object> o = fifoOptions();
+        o.put("limits", Map.of("user", Map.of("max_running", 1, "by_name", Map.of("2", Map.of("max_running", 2)))));
+        create(o, 10);
+        cluster.submit(0, new Job(1, 0, 100, 1, 1, 0, -1, -1));
+        cluster.submit(0, new Job(2, 0, 100, 1, 1, 0, -1, -1));
+        cluster.submit(0, new Job(3, 0, 100, 1, 2, 0, -1, -1));
+        cluster.submit(0, new Job(4, 0, 100, 1, 2, 0, -1, -1));
+        cluster.submit(0, new Job(5, 0, 100, 1, 2, 0, -1, -1));
+        assertEquals(Map.of(1L, 0.0, 3L, 0.0, 4L, 0.0), cluster.starts);
+        assertEquals(2, scheduler.heldByLimit());
+    }
+
     @ParameterizedTest(name = "{0} = {1}")
     @CsvSource(delimiter = ';', value = {
         "weight_age; -1", "weight_qos; -0.5", "usage_half_life; 0", "priority_period; 0", "max_age; 0",
@@ -124,6 +139,10 @@ class MultifactorLimitsTest {
         assertEquals("limits.group.max_submitted", field(Map.of("limits", Map.of("group", Map.of("max_submitted", 1.5)))));
         assertEquals("limits.qos", field(Map.of("limits", Map.of("qos", Map.of("max_running", 2)))));
         assertEquals("limits", field(Map.of("limits", Map.of("account", Map.of()))));
+        assertEquals("limits.qos.by_name", field(Map.of("qos", Map.of("normal", 1), "qos_names", Map.of("1", "normal"),
+                "limits", Map.of("qos", Map.of("by_name", Map.of("nromal", Map.of("max_running", 1)))))));
+        assertEquals("limits.user.by_name.7.max_processors",
+                field(Map.of("limits", Map.of("user", Map.of("by_name", Map.of("7", Map.of("max_processors", 0)))))));
         assertEquals("limits", field(Map.of("rule", "conservative", "limits", Map.of("user", Map.of("max_running", 2)))));
     }
 

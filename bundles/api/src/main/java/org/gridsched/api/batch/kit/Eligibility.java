@@ -10,7 +10,8 @@ import org.osgi.annotation.versioning.ConsumerType;
  * job held by a limit is reconsidered when the job that holds the limit ends, which always triggers one.
  *
  * <p>The answer may change only when a job starts, ends, arrives or is cancelled; a policy keeps its
- * counts current by observing the cluster's starts. Used by the head-only and easy rules.
+ * counts current by observing the cluster's starts. Used by the head-only and easy rules. The estimates
+ * ({@code estimateStart}, {@code plannedStart}) plan every waiting job as if it were eligible.
  *
  * @since 1.1 (of this package)
  */
