@@ -105,11 +105,11 @@ final class MultifactorScheduler implements BatchScheduler {
 
     @Override
     public boolean cancel(QueuedJob job) {
-        if (!kit.cancel(job)) {
-            return false;
+        Tracked t = tracked.get(job);
+        if (t != null && !t.running) {
+            forget(job); // first, so that the kit's pass after the cancellation sees the freed room
         }
-        forget(job);
-        return true;
+        return kit.cancel(job);
     }
 
     private void forget(QueuedJob job) {

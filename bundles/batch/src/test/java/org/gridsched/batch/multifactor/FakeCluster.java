@@ -76,6 +76,11 @@ final class FakeCluster implements Cluster {
         scheduler.jobEnded(job, true);
     }
 
+    boolean cancel(double t, Job job) {
+        now = t;
+        return scheduler.cancel(job);
+    }
+
     public String name() { return "fake"; }
     public int processors() { return processors; }
     public double speed() { return 1; }

@@ -104,6 +104,22 @@ class MultifactorLimitsTest {
         assertEquals(1, scheduler.heldByLimit());
     }
 
+    /** Cancelling user 1's admitted job admits the next one at once, and it backfills in the same pass. */
+    @Test
+    void cancellationFreesSubmittedRoom() {
+        Map<String, Object> o = fifoOptions();
+        o.put("rule", "easy");
+        o.put("limits", Map.of("user", Map.of("max_submitted", 1)));
+        create(o, 10);
+        cluster.submit(0, new Job(0, 0, 100, 9, 9, 0, -1, -1));
+        Job first = cluster.submit(1, new Job(1, 1, 100, 10, 1, 0, -1, -1));
+        Job second = cluster.submit(2, new Job(2, 2, 10, 1, 1, 0, -1, -1));
+        assertEquals(Map.of(0L, 0.0), cluster.starts, "the second job of user 1 is not admitted");
+        assertTrue(cluster.cancel(5, first));
+        assertEquals(5.0, cluster.starts.get(second.id));
+        assertFalse(cluster.cancel(6, first), "not waiting any more");
+    }
+
     /** by_name: user 2 may run 2 jobs where every other user may run 1. */
     @Test
     void namedOverride() {
