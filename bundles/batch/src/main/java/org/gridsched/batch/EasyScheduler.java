@@ -8,6 +8,7 @@ import org.gridsched.api.SimTime;
 import org.gridsched.api.batch.BatchScheduler;
 import org.gridsched.api.batch.Cluster;
 import org.gridsched.api.batch.QueuedJob;
+import org.gridsched.api.batch.kit.AvailabilityProfile;
 
 /**
  * EASY backfilling.

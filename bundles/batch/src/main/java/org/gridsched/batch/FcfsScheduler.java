@@ -9,6 +9,7 @@ import org.gridsched.api.SimTime;
 import org.gridsched.api.batch.BatchScheduler;
 import org.gridsched.api.batch.Cluster;
 import org.gridsched.api.batch.QueuedJob;
+import org.gridsched.api.batch.kit.AvailabilityProfile;
 
 /**
  * FCFS: the head starts as soon as enough processors are free; O(1) amortised per event. Its plan

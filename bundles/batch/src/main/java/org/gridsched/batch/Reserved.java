@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.gridsched.api.SimTime;
 import org.gridsched.api.batch.Reservation;
+import org.gridsched.api.batch.kit.AvailabilityProfile;
 
 /**
  * Capacity held by reservations a policy did not make ({@link org.gridsched.api.batch.Cluster#reservations()}:

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
+import org.gridsched.api.batch.kit.AvailabilityProfile;
 import org.junit.jupiter.api.Test;
 
 /** The array-backed profile against a brute-force list of reservations, on random operation sequences. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.SplittableRandom;
 
+import org.gridsched.api.batch.kit.AvailabilityProfile;
 import org.junit.jupiter.api.Test;
 
 /** The profile queries added for reservations: minFree, and building a profile from running jobs. */

@@ -48,7 +48,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * instant and fails; see {@link ReservationTest#aJobEndingExactlyWhereAClaimBeginsIsNotAnOverlap()}.
  */
 class ReservationRandomTest {
-    private static final int PROCS = 16;
+    static final int PROCS = 16;
 
     static Stream<Arguments> runs() {
         List<Arguments> args = new ArrayList<>();
@@ -61,7 +61,7 @@ class ReservationRandomTest {
     }
 
     /** The controller: every 10th job is its own; it claims, releases, and starts jobs itself. */
-    private static final class RandomController implements Controller {
+    static final class RandomController implements Controller {
         final GridOperations grid;
         final SplittableRandom rnd;
         final List<Claim> claims = new ArrayList<>();
@@ -229,14 +229,8 @@ class ReservationRandomTest {
         }
     }
 
-    @ParameterizedTest(name = "{0}, seed {1}")
-    @MethodSource("runs")
-    void policiesNeverRunIntoReservations(String policyName, long seed) {
-        BatchPolicy policy = switch (policyName) {
-            case "fcfs" -> new FcfsPolicy();
-            case "cbf" -> new ConservativePolicy();
-            default -> new EasyPolicy();
-        };
+    /** The run's workload: 400 jobs near saturation on {@link #PROCS} processors, some killed, many early ends. */
+    static List<JobRecord> workload(long seed) {
         SplittableRandom rnd = new SplittableRandom(seed * 7919);
         List<JobRecord> jobs = new ArrayList<>();
         double t = 0;
@@ -251,6 +245,18 @@ class ReservationRandomTest {
             };
             jobs.add(new JobRecord().set(i, t, runtime, Math.max(1, Math.floor(runtime * factor)), q));
         }
+        return jobs;
+    }
+
+    @ParameterizedTest(name = "{0}, seed {1}")
+    @MethodSource("runs")
+    void policiesNeverRunIntoReservations(String policyName, long seed) {
+        BatchPolicy policy = switch (policyName) {
+            case "fcfs" -> new FcfsPolicy();
+            case "cbf" -> new ConservativePolicy();
+            default -> new EasyPolicy();
+        };
+        List<JobRecord> jobs = workload(seed);
         Checker checker = new Checker(policyName.equals("fcfs"));
         RandomController[] controller = new RandomController[1];
         Simulation.Settings settings = new Simulation.Settings();

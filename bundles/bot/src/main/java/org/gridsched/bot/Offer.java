@@ -3,6 +3,7 @@ package org.gridsched.bot;
 import java.util.Arrays;
 
 import org.gridsched.api.SimTime;
+import org.gridsched.api.batch.kit.AvailabilityProfile;
 
 /**
  * A provider's offer for a bag: a list of (tasks, expected completion) points computed on its
@@ -58,13 +59,13 @@ final class Offer {
      * Up to {@code n} one-processor tasks of {@code duration}, placed one by one at their earliest start on a
      * copy of the plan; each group of equal starts takes all the processors free over its whole run.
      */
-    static Offer tasks(FreeProfile plan, double now, double duration, int n) {
+    static Offer tasks(AvailabilityProfile plan, double now, double duration, int n) {
         Offer o = new Offer(false, duration);
-        FreeProfile p = plan.copy();
+        AvailabilityProfile p = plan.copy();
         double from = now;
         int placed = 0;
         while (placed < n) {
-            double s = p.earliestStart(from, duration, 1, Double.POSITIVE_INFINITY);
+            double s = p.earliestStart(from, duration, 1);
             int c = Math.min(n - placed, p.minFree(s, SimTime.add(s, duration)));
             p.reserve(s, SimTime.add(s, duration), c);
             placed += c;
@@ -78,12 +79,12 @@ final class Offer {
      * Up to {@code min(n, processors)} tasks as one rigid part: for every breakpoint from now on, the widest
      * part that fits there for {@code duration}; a point is kept only when it is wider than all earlier ones.
      */
-    static Offer rigid(FreeProfile plan, double now, double duration, int n) {
+    static Offer rigid(AvailabilityProfile plan, double now, double duration, int n) {
         Offer o = new Offer(true, duration);
         int most = Math.min(n, plan.capacity());
         int widest = 0;
-        for (int i = plan.indexOf(now); i < plan.size() && widest < most; i++) {
-            double s = Math.max(now, plan.time(i));
+        for (int i = plan.breakpointAt(now); i < plan.breakpoints() && widest < most; i++) {
+            double s = Math.max(now, plan.breakpointTime(i));
             int w = Math.min(most, plan.minFree(s, SimTime.add(s, duration)));
             if (w > widest) {
                 widest = w;

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.TreeSet;
 
 import org.gridsched.api.SimTime;
+import org.gridsched.api.batch.kit.AvailabilityProfile;
 
 /**
  * One resource provider's local scheduler: FIFO with conservative backfilling over its own plan, where
@@ -33,7 +34,7 @@ final class Provider {
 
     final int index;
     final double speed;
-    private final FreeProfile plan;
+    private final AvailabilityProfile plan;
     private final Rescheduling policy;
     private final boolean rescheduleOnUpdate;
     private final Host host;
@@ -50,7 +51,7 @@ final class Provider {
     Provider(int index, int processors, double speed, Rescheduling policy, boolean rescheduleOnUpdate, Host host) {
         this.index = index;
         this.speed = speed;
-        this.plan = new FreeProfile(processors, 0);
+        this.plan = new AvailabilityProfile(processors, 0);
         this.policy = policy;
         this.rescheduleOnUpdate = rescheduleOnUpdate;
         this.host = host;
@@ -133,7 +134,7 @@ final class Provider {
             if (p.start <= now) {
                 continue; // starts now anyway
             }
-            double s = plan.earliestStart(now, p.duration, p.tasks, p.start);
+            double s = plan.earliestStartBefore(now, p.duration, p.tasks, p.start);
             if (s == Double.POSITIVE_INFINITY) {
                 continue;
             }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import org.gridsched.api.batch.kit.AvailabilityProfile;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -12,14 +13,14 @@ import org.junit.jupiter.api.Test;
  */
 class OfferCompositionTest {
 
-    private static FreeProfile a() {
-        FreeProfile a = new FreeProfile(4, 0);
+    private static AvailabilityProfile a() {
+        AvailabilityProfile a = new AvailabilityProfile(4, 0);
         a.reserve(0, 10, 2);
         return a;
     }
 
-    private static FreeProfile b() {
-        FreeProfile b = new FreeProfile(2, 0);
+    private static AvailabilityProfile b() {
+        AvailabilityProfile b = new AvailabilityProfile(2, 0);
         b.reserve(0, 5, 2);
         return b;
     }
@@ -83,8 +84,8 @@ class OfferCompositionTest {
     @Test
     void equalCompletionsPreferTheProviderThatAlreadyHoldsTasksThenTheFirst() {
         // two empty providers of 2: 2 tasks complete by 10 on either; 3 tasks: both by 10 -> 2 on the first, 1 more on the second
-        Offer x = Offer.tasks(new FreeProfile(2, 0), 0, 10, 3);
-        Offer y = Offer.tasks(new FreeProfile(2, 0), 0, 10, 3);
+        Offer x = Offer.tasks(new AvailabilityProfile(2, 0), 0, 10, 3);
+        Offer y = Offer.tasks(new AvailabilityProfile(2, 0), 0, 10, 3);
         assertArrayEquals(new int[] {2, 0}, Composition.of(new Offer[] {x, y}, 2).tasks);
         assertArrayEquals(new int[] {2, 1}, Composition.of(new Offer[] {x, y}, 3).tasks);
     }

@@ -89,6 +89,7 @@ final class Arrivals {
     private boolean fromWorkload(boolean onlyIfTaken) {
         SimJob job = new SimJob(rec.id, sim.jobs.size(), rec.submitTime, rec.runtime, rec.requestedTime,
                 rec.processors, rec.home, rec.components);
+        job.submitter(rec);
         if (onlyIfTaken) {
             if (!sim.observers.offer(job)) {
                 return false;

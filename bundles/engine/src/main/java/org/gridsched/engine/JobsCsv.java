@@ -27,6 +27,10 @@ import org.gridsched.api.SimTime;
  * {@code after}: workflow tasks), a last column {@code dependencies} lists, per job, the {@code job_id}s of the
  * jobs it waited for, separated by single spaces (no comma, no quoting), in the order given; empty for a job
  * without any. Runs without dependencies have no such column (their files are unchanged).
+ * <p>
+ * Always last, after the optional columns: {@code user}, {@code group}, {@code queue} and {@code partition},
+ * the workload's numbers for who submitted the job and where (SWF fields 12, 13, 15, 16), empty when the
+ * workload does not say ({@link #SUBMITTER_COLUMNS}).
  */
 public final class JobsCsv {
     /** Batsim's columns, in Batsim's order (Batsim 4 {@code _jobs.csv}). */
@@ -35,6 +39,8 @@ public final class JobsCsv {
             + "finish_time,waiting_time,turnaround_time,stretch,allocated_resources,consumed_energy,metadata";
     /** Column order of jobs.csv without the optional columns: Batsim's, then ours. */
     public static final String HEADER = BATSIM_COLUMNS + ",cluster,reallocations";
+    /** The last columns of every jobs.csv, after the optional ones. */
+    public static final String SUBMITTER_COLUMNS = "user,group,queue,partition";
 
     private JobsCsv() {
     }
@@ -69,7 +75,9 @@ public final class JobsCsv {
             w.write(HEADER);
             w.write(multi ? ",clusters" : "");
             w.write(merged != null ? ",source_job_id" : "");
-            w.write(deps ? ",dependencies\n" : "\n");
+            w.write(deps ? ",dependencies," : ",");
+            w.write(SUBMITTER_COLUMNS);
+            w.write('\n');
             StringBuilder sb = new StringBuilder(256);
             for (SimJob j : result.jobs()) {
                 sb.setLength(0);
@@ -120,9 +128,19 @@ public final class JobsCsv {
                         sb.append(i > 0 ? " " : "").append(d[i]);
                     }
                 }
+                sb.append(',');
+                id(sb, j.user()).append(',');
+                id(sb, j.group()).append(',');
+                id(sb, j.queue()).append(',');
+                id(sb, j.partition());
                 w.append(sb.append('\n'));
             }
         }
+    }
+
+    /** A workload number, empty when unknown (negative). */
+    private static StringBuilder id(StringBuilder sb, int value) {
+        return value < 0 ? sb : sb.append(value);
     }
 
     /** A field as RFC 4180 wants it: quoted, inner quotes doubled, when it holds a comma, quote or line break. */

@@ -28,6 +28,7 @@ public final class ListJobSource implements JobSource {
         into.line = r.line;
         into.home = r.home;
         into.components = r.components;
+        into.setSubmitter(r);
         report.countRead();
         return true;
     }

@@ -89,6 +89,7 @@ public final class MergedJobSource implements JobSource {
         into.line = h.line;
         into.home = best;
         into.components = h.components;
+        into.setSubmitter(h);
         live[best] = sources.get(best).next(h);
         return true;
     }

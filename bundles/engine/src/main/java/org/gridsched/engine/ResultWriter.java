@@ -6,12 +6,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.gridsched.engine.report.ClusterReport;
 import org.gridsched.engine.report.CollectorSections;
 import org.gridsched.engine.report.JobCounts;
+import org.gridsched.engine.report.MetricSection;
 import org.gridsched.engine.report.RunReport;
 
 /**
@@ -71,9 +73,13 @@ public final class ResultWriter {
         List<ClusterReport> clusters = new ArrayList<>();
         for (int i = 0; i < platform.size(); i++) {
             ClusterSpec spec = platform.get(i);
+            List<MetricSection> metrics = new ArrayList<>(
+                    sections == null ? CollectorSections.unattributed(result.cluster(i)) : sections.cluster(i, result.cluster(i)));
+            if (!result.policyCounters(i).isEmpty()) {
+                metrics.add(new MetricSection("batch policy", new LinkedHashMap<>(result.policyCounters(i))));
+            }
             clusters.add(new ClusterReport(spec.name(), spec.processors(), spec.speed(), result.simulatedOn(i),
-                    result.killedOn(i), result.claimedIdleSeconds(i),
-                    sections == null ? CollectorSections.unattributed(result.cluster(i)) : sections.cluster(i, result.cluster(i))));
+                    result.killedOn(i), result.claimedIdleSeconds(i), metrics));
         }
         return new RunReport(run == null ? Map.of() : run, jobs,
                 sections == null ? CollectorSections.unattributed(result.overall()) : sections.overall(result.overall()),

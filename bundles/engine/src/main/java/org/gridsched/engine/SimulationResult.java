@@ -43,6 +43,9 @@ public final class SimulationResult {
         for (int i = 0; i < platform.size(); i++) {
             perCluster.add(new LinkedHashMap<>());
         }
+        for (ClusterRuntime c : sim.clusters) {
+            policyCounters.add(Collections.unmodifiableMap(new LinkedHashMap<>(c.scheduler.counters())));
+        }
         simulatedPerCluster = sim.execution.finishedOn.clone();
         killedPerCluster = sim.execution.walltimeKillsOn.clone();
         List<Simulation.NamedCollector> collectors = sim.collectors;
@@ -86,6 +89,8 @@ public final class SimulationResult {
     private final long requeues;
     private final long multiClusterJobs;
     private final double[] claimedIdleSeconds;
+    /** Per cluster, what its batch policy counted ({@link org.gridsched.api.batch.BatchScheduler#counters()}). */
+    private final List<Map<String, Long>> policyCounters = new ArrayList<>();
     private final Map<String, Long> rejectedByReason;
 
     /** Jobs given up by controllers without running, by reason (empty when none). */
@@ -128,6 +133,11 @@ public final class SimulationResult {
     }
 
     /** Processor-seconds of a cluster claimed by controllers and used by no job. */
+    /** What the batch policy of a cluster counted over the run; empty for most policies. */
+    public Map<String, Long> policyCounters(int cluster) {
+        return policyCounters.get(cluster);
+    }
+
     public double claimedIdleSeconds(int cluster) {
         return claimedIdleSeconds[cluster];
     }

@@ -26,9 +26,10 @@ import org.gridsched.api.workload.JobSource;
  * header has it (it cannot be known up front when streaming).
  *
  * <p>One line per job, the 18 SWF fields separated by one space: 1 job number, 2 submit time, 3 wait time
- * (-1), 4 run time, 5 allocated processors, 6 average CPU time (-1), 7 used memory (-1), 8 requested
- * processors, 9 requested time, 10 requested memory (-1), 11 status (1), 12–18 (-1). Fields 5 and 8 are both
- * the job's processors. Whole values are written without a decimal point, other values as
+ * (the source's recorded wait, -1 if none), 4 run time, 5 allocated processors, 6 average CPU time (-1),
+ * 7 used memory (-1), 8 requested processors, 9 requested time, 10 requested memory (-1), 11 status (1),
+ * 12 user, 13 group, 14 executable, 15 queue, 16 partition, 17 preceding job, 18 think time (each the
+ * source's value, -1 when unknown). Fields 5 and 8 are both the job's processors. Whole values are written without a decimal point, other values as
  * {@link Double#toString(double)} (which reads back to the same double); NaN and infinities as -1 (unknown).
  *
  * <p>The source is not closed. Errors of the source ({@link org.gridsched.api.InputException}) pass through.
@@ -98,11 +99,18 @@ public final class SwfWriter {
             sb.setLength(0);
             sb.append(job.id).append(' ');
             field(sb, job.submitTime);
-            sb.append(" -1 ");
+            sb.append(' ');
+            field(sb, job.recordedWait >= 0 ? job.recordedWait : -1);
+            sb.append(' ');
             field(sb, job.runtime);
             sb.append(' ').append(job.processors).append(" -1 -1 ").append(job.processors).append(' ');
             field(sb, job.requestedTime);
-            sb.append(" -1 1 -1 -1 -1 -1 -1 -1 -1\n");
+            sb.append(" -1 1 ").append(Math.max(-1, job.user)).append(' ').append(Math.max(-1, job.group))
+                    .append(' ').append(Math.max(-1, job.executable)).append(' ').append(Math.max(-1, job.queue))
+                    .append(' ').append(Math.max(-1, job.partition)).append(' ').append(Math.max(-1, job.precedingJob))
+                    .append(' ');
+            field(sb, job.thinkTime >= 0 ? job.thinkTime : -1);
+            sb.append('\n');
             out.append(sb);
             n++;
         }

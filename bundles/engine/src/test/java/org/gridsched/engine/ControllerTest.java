@@ -133,10 +133,10 @@ class ControllerTest {
         assertEquals(2, r.simulatedOn(2));
         JobsCsv.write(r, dir.resolve("jobs.csv"));
         List<String> lines = Files.readAllLines(dir.resolve("jobs.csv"));
-        assertTrue(lines.get(0).endsWith(",cluster,reallocations,clusters"), lines.get(0));
+        assertTrue(lines.get(0).endsWith(",cluster,reallocations,clusters,user,group,queue,partition"), lines.get(0));
         // platform-wide processor ids: clusters a, b, c of 4 processors each start at 0, 4 and 8
-        assertEquals("10,workload,,10,6,60,1,COMPLETED_SUCCESSFULLY,300,50,350,290,340,6.8,0-1 4-5 8-9,,,a,0,a;b;c", lines.get(4));
-        assertEquals("1,workload,,0,4,100,1,COMPLETED_SUCCESSFULLY,0,100,100,0,100,1,0-3,,,a,0,a", lines.get(1));
+        assertEquals("10,workload,,10,6,60,1,COMPLETED_SUCCESSFULLY,300,50,350,290,340,6.8,0-1 4-5 8-9,,,a,0,a;b;c,,,,", lines.get(4));
+        assertEquals("1,workload,,0,4,100,1,COMPLETED_SUCCESSFULLY,0,100,100,0,100,1,0-3,,,a,0,a,,,,", lines.get(1));
     }
 
     /**
@@ -264,10 +264,11 @@ class ControllerTest {
         Path f = dir.resolve("jobs.csv");
         JobsCsv.write(run(platform(4), List.of(), dag, null), f);
         List<String> lines = Files.readAllLines(f);
-        assertEquals(JobsCsv.HEADER + ",dependencies", lines.get(0));
+        assertEquals(JobsCsv.HEADER + ",dependencies," + JobsCsv.SUBMITTER_COLUMNS, lines.get(0));
         Map<String, String> deps = new HashMap<>();
         for (String l : lines.subList(1, lines.size())) {
-            deps.put(l.substring(0, l.indexOf(',')), l.substring(l.lastIndexOf(',') + 1));
+            String[] cells = l.split(",", -1);
+            deps.put(cells[0], cells[cells.length - 5]); // before user, group, queue, partition
         }
         assertEquals(Map.of("1", "", "2", "1", "3", "1", "4", "3 2", "5", "4"), deps);
 
@@ -277,7 +278,7 @@ class ControllerTest {
             };
         };
         JobsCsv.write(run(platform(4), List.of(), plain, null), f);
-        assertEquals(JobsCsv.HEADER, Files.readAllLines(f).get(0));
+        assertEquals(JobsCsv.HEADER + "," + JobsCsv.SUBMITTER_COLUMNS, Files.readAllLines(f).get(0));
     }
 
     /** A controller that submits one job of 10 s at each end builds a chain: 0-10, 10-20, ..., 40-50. */
@@ -449,7 +450,7 @@ class ControllerTest {
         assertEquals(2, r.rejected());
         JobsCsv.write(r, dir.resolve("jobs.csv"));
         List<String> lines = Files.readAllLines(dir.resolve("jobs.csv"));
-        assertEquals("4,workload,,0,1,10,0,REJECTED,,,,,,,,,,,0,3", lines.get(2)); // last: the job it waited for
+        assertEquals("4,workload,,0,1,10,0,REJECTED,,,,,,,,,,,0,3,,,,", lines.get(2)); // dependencies: the job it waited for
     }
 
     /**

@@ -32,14 +32,41 @@ class JobsCsvTest {
      * A merged workload renumbers its jobs; jobs.csv keeps where each came from: the trace in Batsim's
      * workload_name (quoted per RFC 4180 when its name holds a comma) and its id there in source_job_id.
      */
+    /**
+     * Who submitted each job comes last, after every optional column: user, group, queue, partition, empty when
+     * the workload does not say (-1), whatever else it says; a merged workload keeps them per job.
+     */
+    @Test
+    void userGroupQueueAndPartitionAreTheLastColumnsEmptyWhenUnknown(@TempDir Path dir) throws IOException {
+        List<JobRecord> jobs = new java.util.ArrayList<>();
+        jobs.add(new JobRecord().set(1, 0, 5, 5, 1));
+        JobRecord known = new JobRecord().set(2, 0, 5, 5, 1);
+        known.user = 17;
+        known.group = 0;
+        known.queue = 3;
+        known.partition = 2;
+        known.recordedWait = 60;
+        jobs.add(known);
+        JobRecord someKnown = new JobRecord().set(3, 1, 5, 5, 1);
+        someKnown.group = 4;
+        jobs.add(someKnown);
+        MergedJobSource m = new MergedJobSource(List.of(new ListJobSource("x.swf", jobs), trace("y.swf", 9)), MergedJobSource.Clock.ZERO);
+        List<String> lines = run(dir, m, List.of("x.swf", "y.swf"));
+        assertEquals(JobsCsv.HEADER + ",source_job_id,user,group,queue,partition", lines.get(0));
+        assertEquals("1,x.swf,,0,1,5,1,COMPLETED_SUCCESSFULLY,0,5,5,0,5,1,0,,,c,0,1,,,,", lines.get(1));
+        assertEquals("2,x.swf,,0,1,5,1,COMPLETED_SUCCESSFULLY,0,5,5,0,5,1,1,,,c,0,2,17,0,3,2", lines.get(2));
+        assertEquals("3,y.swf,,0,1,5,1,COMPLETED_SUCCESSFULLY,0,5,5,0,5,1,2,,,c,0,9,,,,", lines.get(3));
+        assertEquals("4,x.swf,,1,1,5,1,COMPLETED_SUCCESSFULLY,1,5,6,0,5,1,3,,,c,0,3,,4,,", lines.get(4));
+    }
+
     @Test
     void mergedJobsKeepTheirTraceAndTheirIdInIt(@TempDir Path dir) throws IOException {
         MergedJobSource m = new MergedJobSource(List.of(trace("a,b.swf", 7, 8), trace("c.swf", 3)), MergedJobSource.Clock.ZERO);
         List<String> lines = run(dir, m, List.of("a,b.swf", "c.swf"));
-        assertEquals(JobsCsv.HEADER + ",source_job_id", lines.get(0));
-        assertEquals("1,\"a,b.swf\",,0,1,5,1,COMPLETED_SUCCESSFULLY,0,5,5,0,5,1,0,,,c,0,7", lines.get(1));
-        assertEquals("2,c.swf,,0,1,5,1,COMPLETED_SUCCESSFULLY,0,5,5,0,5,1,1,,,c,0,3", lines.get(2));
-        assertEquals("3,\"a,b.swf\",,10,1,5,1,COMPLETED_SUCCESSFULLY,10,5,15,0,5,1,0,,,c,0,8", lines.get(3));
+        assertEquals(JobsCsv.HEADER + ",source_job_id,user,group,queue,partition", lines.get(0));
+        assertEquals("1,\"a,b.swf\",,0,1,5,1,COMPLETED_SUCCESSFULLY,0,5,5,0,5,1,0,,,c,0,7,,,,", lines.get(1));
+        assertEquals("2,c.swf,,0,1,5,1,COMPLETED_SUCCESSFULLY,0,5,5,0,5,1,1,,,c,0,3,,,,", lines.get(2));
+        assertEquals("3,\"a,b.swf\",,10,1,5,1,COMPLETED_SUCCESSFULLY,10,5,15,0,5,1,0,,,c,0,8,,,,", lines.get(3));
     }
 
     @Test

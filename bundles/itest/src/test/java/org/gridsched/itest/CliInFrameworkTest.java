@@ -76,7 +76,7 @@ class CliInFrameworkTest {
         String summary = Files.readString(tmp.resolve("r/summary.json"));
         assertTrue(summary.contains("\"comparison\": {") && summary.contains("\"relative_average_response_time\"")
                 && summary.contains("\"realloc\": \"all-cancellation\"") && summary.contains("\"heuristic\": \"minmin\""), summary);
-        assertTrue(Files.readAllLines(tmp.resolve("r/jobs.csv")).get(0).endsWith(",cluster,reallocations"));
+        assertTrue(Files.readAllLines(tmp.resolve("r/jobs.csv")).get(0).endsWith(",cluster,reallocations,user,group,queue,partition"));
         assertTrue(Files.exists(tmp.resolve("r/reference/summary.json")), "the reference run is kept beside");
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("against the reference without reallocation"));
     }

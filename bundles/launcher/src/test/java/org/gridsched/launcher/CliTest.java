@@ -82,8 +82,9 @@ class CliTest {
         assertEquals(0, run("simulate", "--workload", trace.toString(), "--batch", "fcfs", "--out", tmp.resolve("o").toString(), "--quiet"), err());
         List<String> rows = Files.readAllLines(tmp.resolve("o/jobs.csv"));
         assertEquals(3, rows.size());
-        assertEquals(JobsCsv.HEADER, rows.get(0));
-        assertEquals("2," + trace.getFileName() + ",,1,2,5,1,COMPLETED_SUCCESSFULLY,10,5,15,9,14,2.8,0-1,,,cluster,0", rows.get(2));
+        assertEquals(JobsCsv.HEADER + "," + JobsCsv.SUBMITTER_COLUMNS, rows.get(0));
+        // user 1, group 1, queue 1, partition 1 (SWF fields 12, 13, 15, 16)
+        assertEquals("2," + trace.getFileName() + ",,1,2,5,1,COMPLETED_SUCCESSFULLY,10,5,15,9,14,2.8,0-1,,,cluster,0,1,1,1,1", rows.get(2));
         String summary = Files.readString(tmp.resolve("o/summary.json"));
         assertTrue(summary.contains("\"runtime_not_positive\": 1"), summary);
         assertTrue(summary.contains("\"wider_than_platform\": 1"), summary);

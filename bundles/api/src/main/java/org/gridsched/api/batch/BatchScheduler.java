@@ -2,6 +2,7 @@ package org.gridsched.api.batch;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.osgi.annotation.versioning.ConsumerType;
 
@@ -94,5 +95,16 @@ public interface BatchScheduler {
      * @since 1.1
      */
     default void reservationsChanged() {
+    }
+
+    /**
+     * Counts the policy kept over the run that {@code summary.json} should show under this cluster (for
+     * example {@code held_by_limit}: jobs a limit held at least once), by key in the order to show them; asked
+     * once, after the run. The default: none, and the summary is unchanged.
+     *
+     * @since 1.3
+     */
+    default Map<String, Long> counters() {
+        return Map.of();
     }
 }

@@ -26,6 +26,32 @@ public interface QueuedJob {
      */
     long submitOrder();
 
+    /**
+     * Who submitted it, as the workload numbers users (SWF field 12): a whole number &ge; 0, or -1 when the
+     * workload does not say (generated jobs without a user population, traces without the field). Fair-share
+     * and multifactor policies group jobs by it.
+     *
+     * @since 1.3
+     */
+    default int user() {
+        return -1;
+    }
+
+    /** The submitter's group (SWF field 13), or -1 when unknown. @since 1.3 */
+    default int group() {
+        return -1;
+    }
+
+    /** The queue it was submitted to (SWF field 15), or -1 when unknown. @since 1.3 */
+    default int queue() {
+        return -1;
+    }
+
+    /** The partition it was submitted to (SWF field 16), or -1 when unknown. @since 1.3 */
+    default int partition() {
+        return -1;
+    }
+
     /** Whatever the scheduler attached with {@link #attach(Object)}; null at first. */
     Object attachment();
 

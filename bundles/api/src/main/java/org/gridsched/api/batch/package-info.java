@@ -4,5 +4,5 @@
  * only, never actual runtimes, and starts jobs through its {@link org.gridsched.api.batch.Cluster}.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.2.0")
+@org.osgi.annotation.versioning.Version("1.3.0")
 package org.gridsched.api.batch;

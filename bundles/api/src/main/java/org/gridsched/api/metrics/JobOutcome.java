@@ -64,6 +64,41 @@ public interface JobOutcome {
         return killed() ? "COMPLETED_WALLTIME_REACHED" : "COMPLETED_SUCCESSFULLY";
     }
 
+    /**
+     * Who submitted it, as the workload numbers users (SWF field 12): a whole number &ge; 0, or -1 when
+     * unknown.
+     *
+     * @since 1.2
+     */
+    default int user() {
+        return -1;
+    }
+
+    /** The submitter's group (SWF field 13), or -1 when unknown. @since 1.2 */
+    default int group() {
+        return -1;
+    }
+
+    /** The queue it was submitted to (SWF field 15), or -1 when unknown. @since 1.2 */
+    default int queue() {
+        return -1;
+    }
+
+    /** The partition it was submitted to (SWF field 16), or -1 when unknown. @since 1.2 */
+    default int partition() {
+        return -1;
+    }
+
+    /**
+     * The wait the workload recorded for it (SWF field 3: how long the real machine made it wait), seconds,
+     * or NaN when the workload does not say.
+     *
+     * @since 1.2
+     */
+    default double recordedWaitTime() {
+        return Double.NaN;
+    }
+
     double submitTime();
 
     double startTime();

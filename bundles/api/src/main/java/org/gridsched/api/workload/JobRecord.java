@@ -31,6 +31,32 @@ public final class JobRecord {
      * @since 1.1
      */
     public int components = 1;
+    /**
+     * Who submitted the job, as the workload numbers them (SWF fields 12 user, 13 group, 14 executable
+     * (application), 15 queue, 16 partition): whole numbers &ge; 0, or -1 when unknown.
+     *
+     * @since 1.3
+     */
+    public int user = -1;
+    /** The submitter's group (SWF field 13), or -1 when unknown. @since 1.3 */
+    public int group = -1;
+    /** The executable (application) number (SWF field 14), or -1 when unknown. @since 1.3 */
+    public int executable = -1;
+    /** The queue number (SWF field 15), or -1 when unknown. @since 1.3 */
+    public int queue = -1;
+    /** The partition number (SWF field 16), or -1 when unknown. @since 1.3 */
+    public int partition = -1;
+    /**
+     * The wait time the trace recorded (SWF field 3), seconds: what the real machine's scheduler made the job
+     * wait; -1 when unknown (generated jobs, traces without it).
+     *
+     * @since 1.3
+     */
+    public double recordedWait = -1;
+    /** The job this one followed (SWF field 17, preceding job number), or -1. @since 1.3 */
+    public long precedingJob = -1;
+    /** Seconds between the preceding job's end and this submission (SWF field 18, think time), or -1. @since 1.3 */
+    public double thinkTime = -1;
 
     /** Sets the five basic fields and resets the others to their defaults. */
     public JobRecord set(long id, double submitTime, double runtime, double requestedTime, int processors) {
@@ -42,6 +68,27 @@ public final class JobRecord {
         this.line = 0;
         this.home = -1;
         this.components = 1;
+        this.user = -1;
+        this.group = -1;
+        this.executable = -1;
+        this.queue = -1;
+        this.partition = -1;
+        this.recordedWait = -1;
+        this.precedingJob = -1;
+        this.thinkTime = -1;
+        return this;
+    }
+
+    /** Copies the fields of {@link #user} to {@link #thinkTime} (who submitted it, recorded wait) from another record. @since 1.3 */
+    public JobRecord setSubmitter(JobRecord from) {
+        this.user = from.user;
+        this.group = from.group;
+        this.executable = from.executable;
+        this.queue = from.queue;
+        this.partition = from.partition;
+        this.recordedWait = from.recordedWait;
+        this.precedingJob = from.precedingJob;
+        this.thinkTime = from.thinkTime;
         return this;
     }
 
@@ -50,6 +97,7 @@ public final class JobRecord {
         r.line = line;
         r.home = home;
         r.components = components;
+        r.setSubmitter(this);
         return r;
     }
 

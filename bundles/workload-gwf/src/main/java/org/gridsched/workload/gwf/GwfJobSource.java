@@ -28,8 +28,12 @@ import org.gridsched.api.workload.WorkloadReport;
  * <li>a job whose 19 JobStructure is one of the {@code coallocated} values is co-allocated: components =
  *     the first whole number in 20 JobStructureParams (e.g. {@code 4} or {@code components=4}), which must
  *     divide its processors; it gets no home (the grid scheduler places it). Every other job has one component.</li>
+ * <li>who submitted it: user = 12 UserID, group = 13 GroupID, executable = 14 ExecutableID, queue = 15 QueueID,
+ *     partition = 16 PartitionID, and the recorded wait = 3 WaitTime (any number &ge; 0): an id is a whole number
+ *     ({@code 12}) or letters then one ({@code U12}: 12, as the Grid Workloads Archive writes them); -1, or an id
+ *     of another form or beyond 2^31-1 (counted as repair {@code submitter_field_not_whole_unknown}), is unknown.</li>
  * </ul>
- * Fields 3, 6, 7, 10-16, 18 and 21-29 are read past. At least 20 fields are needed; GWF's -1 means missing.
+ * Fields 6, 7, 10, 11, 18 and 21-29 are read past. At least 20 fields are needed; GWF's -1 means missing.
  */
 final class GwfJobSource implements JobSource {
     /** The numeric fields read (0-based index: GWF name); null for fields read past. */
@@ -176,7 +180,35 @@ final class GwfJobSource implements JobSource {
         into.line = lineNo;
         into.home = home;
         into.components = components;
+        double wait = parse(f[2]);
+        into.recordedWait = wait >= 0 ? wait : -1;
+        into.user = id(f[11]);
+        into.group = id(f[12]);
+        into.executable = id(f[13]);
+        into.queue = id(f[14]);
+        into.partition = id(f[15]);
         return true;
+    }
+
+    /**
+     * A user, group, executable, queue or partition id: a whole number ({@code 12}), or the number of an id
+     * made of letters then digits as the Grid Workloads Archive writes them ({@code U12}, {@code G3}: 12, 3);
+     * -1 when unknown.
+     */
+    private int id(String t) {
+        if (t.equals("-1")) {
+            return -1;
+        }
+        int digits = 0;
+        while (digits < t.length() && Character.isLetter(t.charAt(digits))) {
+            digits++;
+        }
+        double d = digits < t.length() && Character.isDigit(t.charAt(digits)) ? parse(t.substring(digits)) : Double.NaN;
+        if (d >= 0 && d <= Integer.MAX_VALUE && d == Math.rint(d)) {
+            return (int) d;
+        }
+        report.repair("submitter_field_not_whole_unknown");
+        return -1;
     }
 
     /** The first whole number in {@code s}, {@link Long#MAX_VALUE} if it has too many digits, -1 if none. */

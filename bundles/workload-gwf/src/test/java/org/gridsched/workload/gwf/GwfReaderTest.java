@@ -65,6 +65,22 @@ class GwfReaderTest {
         assertEquals("fs0,fs1,fs2", s[0].header().get("Sites"));
     }
 
+    /** WaitTime, UserID (U1: 1), GroupID, ExecutableID, QueueID and PartitionID (-1: unknown) are kept. */
+    @Test
+    void whoSubmittedItAndTheRecordedWait() throws Exception {
+        List<JobRecord> jobs = new ArrayList<>();
+        try (JobSource s = new GwfReader().open(sample(), new PluginOptions("workload reader 'gwf'", Map.of()))) {
+            JobRecord r = new JobRecord();
+            while (s.next(r)) {
+                jobs.add(r.copy());
+            }
+        }
+        JobRecord first = jobs.get(0);
+        assertEquals(List.of(5.0, 1, 1, 1, 1, -1), List.of(first.recordedWait, first.user, first.group, first.executable,
+                first.queue, first.partition));
+        assertEquals(0.0, jobs.get(1).recordedWait);
+    }
+
     /** The sites option orders the clusters; jobs of sites not listed are skipped. The raw clock keeps Unix times. */
     @Test
     void sitesAndClockAreOptions() throws Exception {

@@ -40,6 +40,10 @@ final class SwfJobSource implements JobSource {
     private static final int F_ALLOC_PROCS = 4;
     private static final int F_REQ_PROCS = 7;
     private static final int F_REQ_TIME = 8;
+    private static final int F_WAIT = 2;
+    private static final int F_USER = 11;
+    private static final int F_PRECEDING = 16;
+    private static final int F_THINK = 17;
 
     static final String SKIP_MALFORMED = "malformed_line";
     static final String SKIP_RUNTIME = "runtime_not_positive";
@@ -58,6 +62,11 @@ final class SwfJobSource implements JobSource {
     static final String REPAIR_SUBMIT_ORDER = "submit_time_out_of_order";
     /** With {@code sort=true}: a job earlier than one above it, put in its place by submit time. */
     static final String REPAIR_SUBMIT_SORTED = "submit_time_out_of_order_sorted";
+    /**
+     * A user, group, executable, queue or partition number (fields 12-16) or preceding job (17) that is not -1
+     * nor a whole number in 0..2^31-1 (or 0..9e15 for a job number): taken as unknown (-1); the job runs.
+     */
+    static final String REPAIR_ID_UNKNOWN = "submitter_field_not_whole_unknown";
 
     private static final int INITIAL_BUFFER = 1 << 16;
     /** Longer lines are malformed (a binary file, or a file with no newlines). */
@@ -455,7 +464,46 @@ final class SwfJobSource implements JobSource {
         previousSubmit = Math.max(previousSubmit, submit);
         into.set((long) v[F_ID], submit, runtime, requested, (int) procs);
         into.line = lineNo;
+        submitter(into, v);
         return true;
+    }
+
+    /**
+     * Fields 3 (wait time) and 12-18 (user, group, executable, queue, partition, preceding job, think time):
+     * -1 is SWF's "unknown", and so is any negative wait or think time; a number field that is not a whole
+     * number in range is taken as unknown and counted ({@link #REPAIR_ID_UNKNOWN}).
+     */
+    private void submitter(JobRecord into, double[] v) {
+        double wait = v[F_WAIT];
+        into.recordedWait = wait >= 0 ? wait : -1;
+        double think = v[F_THINK];
+        into.thinkTime = think >= 0 ? think : -1;
+        into.user = idField(v[F_USER]);
+        into.group = idField(v[F_USER + 1]);
+        into.executable = idField(v[F_USER + 2]);
+        into.queue = idField(v[F_USER + 3]);
+        into.partition = idField(v[F_USER + 4]);
+        double preceding = v[F_PRECEDING];
+        if (preceding == -1) {
+            into.precedingJob = -1;
+        } else if (preceding >= 0 && isWhole(preceding, MAX_ID)) {
+            into.precedingJob = (long) preceding;
+        } else {
+            into.precedingJob = -1;
+            report.repair(REPAIR_ID_UNKNOWN);
+        }
+    }
+
+    /** A user, group, executable, queue or partition number, -1 if unknown. */
+    private int idField(double d) {
+        if (d == -1) {
+            return -1;
+        }
+        if (d >= 0 && isWhole(d, Integer.MAX_VALUE)) {
+            return (int) d;
+        }
+        report.repair(REPAIR_ID_UNKNOWN);
+        return -1;
     }
 
     private static boolean isWhole(double d, double maxMagnitude) {

@@ -51,7 +51,11 @@ import org.osgi.service.component.annotations.Component;
  *
  * <h2>Randomness</h2>
  * Only {@link java.util.SplittableRandom}: a root seeded with the seed is split, in this order, into the
- * streams for sizes, runtimes, arrivals, requested-time estimates and the load pilot.
+ * streams for sizes, runtimes, arrivals, requested-time estimates, the load pilot and users.
+ *
+ * <h2>Users</h2>
+ * {@code users}, {@code user_zipf}, {@code user_size_affinity} and {@code groups} give the jobs a seeded
+ * population of users ({@link UserPopulation}); the jobs themselves do not change.
  */
 @Component(service = WorkloadGenerator.class, configurationPid = "gridsched.generator.lublin99")
 public class LublinGenerator implements WorkloadGenerator {
@@ -98,7 +102,9 @@ public class LublinGenerator implements WorkloadGenerator {
             new Parameter(REQUESTED_TIME, REQUESTED_RUNTIME,
                     "'runtime' (requested = actual) or 'overestimate' (requested = runtime * U[1, overestimate_max])"),
             new Parameter(OVERESTIMATE_MAX, "5", "largest overestimation factor, at least 1"),
-            new Parameter(MAX_RUNTIME, "0", "cap on runtimes and requested times in seconds; 0 = no cap"));
+            new Parameter(MAX_RUNTIME, "0", "cap on runtimes and requested times in seconds; 0 = no cap"),
+            UserPopulation.PARAMETERS.get(0), UserPopulation.PARAMETERS.get(1), UserPopulation.PARAMETERS.get(2),
+            UserPopulation.PARAMETERS.get(3));
 
     public LublinGenerator() {
     }
@@ -122,7 +128,7 @@ public class LublinGenerator implements WorkloadGenerator {
     public JobSource open(PluginOptions options, long seed) {
         PluginOptions opts = options != null ? options : PluginOptions.empty("workload generator '" + NAME + "'");
         Settings settings = Settings.parse(opts, parameters());
-        return new LublinJobSource(settings, seed);
+        return new LublinJobSource(settings, UserPopulation.Settings.parse(opts), seed);
     }
 
     /** The validated options. {@code load} is NaN when native. */

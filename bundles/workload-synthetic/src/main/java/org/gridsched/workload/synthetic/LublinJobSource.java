@@ -18,6 +18,9 @@ final class LublinJobSource implements JobSource {
     private final SplittableRandom runtimes;
     private final SplittableRandom estimates;
     private final ArrivalProcess arrivals;
+    /** Null without users. */
+    private final UserPopulation users;
+    private final UserPopulation.Settings userSettings;
     /** Factor applied to every native inter-arrival time (1 without {@code load}). */
     private final double arrivalScale;
     /** Mean work per job estimated by the pilot, or NaN without {@code load}. */
@@ -28,6 +31,10 @@ final class LublinJobSource implements JobSource {
     private boolean closed;
 
     LublinJobSource(LublinGenerator.Settings settings, long seed) {
+        this(settings, UserPopulation.Settings.NONE, seed);
+    }
+
+    LublinJobSource(LublinGenerator.Settings settings, UserPopulation.Settings userSettings, long seed) {
         this.settings = settings;
         this.seed = seed;
         this.model = new Lublin99Model(settings.processors(), settings.maxRuntime());
@@ -37,6 +44,9 @@ final class LublinJobSource implements JobSource {
         SplittableRandom arrivalStream = root.split();
         this.estimates = root.split();
         SplittableRandom pilot = root.split();
+        SplittableRandom userStream = root.split(); // last: the other streams are those of a run without users
+        this.userSettings = userSettings;
+        this.users = userSettings.enabled() ? new UserPopulation(userSettings, userStream, settings.processors()) : null;
 
         if (settings.hasLoad()) {
             this.pilotMeanWork = meanWork(model, pilot, LublinGenerator.PILOT_JOBS);
@@ -85,6 +95,9 @@ final class LublinJobSource implements JobSource {
         }
         generated++;
         into.set(generated, submit, runtime, requested, procs);
+        if (users != null) {
+            users.assign(into);
+        }
         report.countRead();
         return true;
     }
@@ -98,6 +111,7 @@ final class LublinJobSource implements JobSource {
                         ? LublinGenerator.REQUESTED_OVERESTIMATE + "(max=" + settings.overestimateMax() + ")"
                         : LublinGenerator.REQUESTED_RUNTIME)
                 + (settings.maxRuntime() > 0 ? ", max_runtime=" + settings.maxRuntime() : "")
+                + userSettings.describe()
                 + ", seed=" + seed + ")";
     }
 

@@ -49,8 +49,12 @@ import org.osgi.service.component.annotations.Component;
  *
  * <h2>Randomness</h2>
  * Only {@link java.util.SplittableRandom}: a root seeded with the seed is split, in this order, into the
- * streams for arrivals, lengths, sizes and requested-time estimates. Changing one law does not change
+ * streams for arrivals, lengths, sizes, requested-time estimates and users. Changing one law does not change
  * the draws of the others.
+ *
+ * <h2>Users</h2>
+ * {@code users}, {@code user_zipf}, {@code user_size_affinity} and {@code groups} give the jobs a seeded
+ * population of users ({@link UserPopulation}); the jobs themselves do not change.
  */
 @Component(service = WorkloadGenerator.class, configurationPid = "gridsched.generator.synthetic")
 public class SyntheticGenerator implements WorkloadGenerator {
@@ -117,7 +121,9 @@ public class SyntheticGenerator implements WorkloadGenerator {
             new Parameter(Q, "0.9", "realistic law: P(i) proportional to q^i (3 q^i for powers of two), 0 < q < 1"),
             new Parameter(REQUESTED_TIME, REQUESTED_RUNTIME,
                     "'runtime' (requested = actual) or 'overestimate' (requested = runtime * U[1, overestimate_max])"),
-            new Parameter(OVERESTIMATE_MAX, "2", "largest overestimation factor, at least 1"));
+            new Parameter(OVERESTIMATE_MAX, "2", "largest overestimation factor, at least 1"),
+            UserPopulation.PARAMETERS.get(0), UserPopulation.PARAMETERS.get(1), UserPopulation.PARAMETERS.get(2),
+            UserPopulation.PARAMETERS.get(3));
 
     public SyntheticGenerator() {
     }
@@ -140,7 +146,8 @@ public class SyntheticGenerator implements WorkloadGenerator {
     @Override
     public JobSource open(PluginOptions options, long seed) {
         PluginOptions opts = options != null ? options : PluginOptions.empty("workload generator '" + NAME + "'");
-        return new SyntheticJobSource(Settings.parse(opts, parameters()), seed);
+        Settings settings = Settings.parse(opts, parameters());
+        return new SyntheticJobSource(settings, UserPopulation.Settings.parse(opts), seed);
     }
 
     /** Deterministic number text: whole numbers without a decimal point. */

@@ -15,6 +15,9 @@ final class SyntheticJobSource implements JobSource {
     private final SplittableRandom lengths;
     private final SplittableRandom sizes;
     private final SplittableRandom estimates;
+    /** Null without users. */
+    private final UserPopulation users;
+    private final UserPopulation.Settings userSettings;
     private final double horizon;
     private final WorkloadReport report = new WorkloadReport();
     private final Map<String, String> header;
@@ -24,6 +27,10 @@ final class SyntheticJobSource implements JobSource {
     private boolean done;
 
     SyntheticJobSource(SyntheticGenerator.Settings settings, long seed) {
+        this(settings, UserPopulation.Settings.NONE, seed);
+    }
+
+    SyntheticJobSource(SyntheticGenerator.Settings settings, UserPopulation.Settings userSettings, long seed) {
         this.settings = settings;
         this.seed = seed;
         SplittableRandom root = new SplittableRandom(seed);
@@ -31,6 +38,9 @@ final class SyntheticJobSource implements JobSource {
         this.lengths = root.split();
         this.sizes = root.split();
         this.estimates = root.split();
+        SplittableRandom userStream = root.split(); // last: the other streams are those of a run without users
+        this.userSettings = userSettings;
+        this.users = userSettings.enabled() ? new UserPopulation(userSettings, userStream, settings.sizes().maxSize()) : null;
         this.arrivals = new ArrivalPhases(settings.poisson(), settings.phases(), arrivalStream);
         this.horizon = settings.horizon();
         this.header = settings.sizes().law() == SizeDistribution.Law.SEQUENTIAL
@@ -63,6 +73,9 @@ final class SyntheticJobSource implements JobSource {
         generated++;
         lastSubmit = submit;
         into.set(generated, submit, runtime, requested, procs);
+        if (users != null) {
+            users.assign(into);
+        }
         report.countRead();
         return true;
     }
@@ -106,6 +119,7 @@ final class SyntheticJobSource implements JobSource {
         } else {
             sb.append(SyntheticGenerator.REQUESTED_RUNTIME);
         }
+        sb.append(userSettings.describe());
         return sb.append(", seed=").append(seed).append(')').toString();
     }
 

@@ -38,8 +38,10 @@ class LublinGeneratorTest {
         assertFalse(generator.description().isBlank());
         Map<String, String> defaults = generator.parameters().stream()
                 .collect(Collectors.toMap(Parameter::name, Parameter::defaultValue));
-        assertEquals(Map.of("jobs", "10000", "processors", "256", "load", "native", "daily_cycle", "true",
-                "requested_time", "runtime", "overestimate_max", "5", "max_runtime", "0"), defaults);
+        Map<String, String> expected = new java.util.HashMap<>(Map.of("jobs", "10000", "processors", "256", "load", "native",
+                "daily_cycle", "true", "requested_time", "runtime", "overestimate_max", "5", "max_runtime", "0"));
+        expected.putAll(Map.of("users", "0", "user_zipf", "1", "user_size_affinity", "1", "groups", "0"));
+        assertEquals(expected, defaults);
         generator.parameters().forEach(p -> assertFalse(p.description().isBlank(), p.name()));
     }
 

@@ -125,6 +125,10 @@ class SyntheticGeneratorTest {
         expected.put("q", "0.9");
         expected.put("requested_time", "runtime");
         expected.put("overestimate_max", "2");
+        expected.put("users", "0");
+        expected.put("user_zipf", "1");
+        expected.put("user_size_affinity", "1");
+        expected.put("groups", "0");
         assertEquals(expected, defaults);
         generator.parameters().forEach(p -> assertFalse(p.description().isBlank(), p.name()));
     }

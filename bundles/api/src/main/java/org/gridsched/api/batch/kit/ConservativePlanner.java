@@ -1,0 +1,203 @@
+package org.gridsched.api.batch.kit;
+
+import java.util.List;
+import java.util.TreeSet;
+
+import org.gridsched.api.SimTime;
+import org.gridsched.api.batch.Cluster;
+import org.gridsched.api.batch.QueuedJob;
+
+/**
+ * Conservative backfilling. A job is reserved when it arrives, at its earliest start that moves no other
+ * reservation. After room comes back (an early end, a cancellation, a released claim) the waiting jobs
+ * are compressed in the order: each moves to its earliest start, found without taking it out of the
+ * profile ({@link AvailabilityProfile#earliestStartBefore}), never later than before; the profile changes
+ * only for jobs that move. After an overrun, or a claim that collides with planned slots, every waiting
+ * job is placed again in the order. Jobs start when their planned start comes; a wake-up is asked for the
+ * earliest planned start.
+ *
+ * <p>Controllers' reservations are synchronised into the profile before every decision (the engine may
+ * report a change only after a controller's callback returns) and at every report.
+ */
+final class ConservativePlanner extends Planner {
+    /** Waiting jobs by planned start, to start them when their time comes. */
+    private final TreeSet<Entry> due = new TreeSet<>(Entry.BY_START);
+    /** Wake-up times already asked for and not yet reached. */
+    private final TreeSet<Double> wakeUps = new TreeSet<>();
+
+    ConservativePlanner(Cluster cluster, JobOrder order) {
+        super(cluster, order);
+    }
+
+    /** The profile's past dropped, the reservations brought in line (two checks when there never are any). */
+    private double prepare() {
+        double now = cluster.now();
+        profile.discardBefore(now);
+        if (claims.any() || !cluster.reservations().isEmpty()) {
+            sync(now);
+        }
+        queue.recalculate(now);
+        return now;
+    }
+
+    private void sync(double now) {
+        int change = claims.sync(profile, cluster.reservations(), now);
+        if ((change & Claims.COLLIDES) != 0) {
+            replanAll(now);
+        } else if ((change & Claims.FREED) != 0) {
+            compress(now);
+        }
+    }
+
+    @Override
+    void submitted(Entry e) {
+        double now = prepare();
+        queue.add(e, now);
+        place(e, now);
+        startDue(now);
+    }
+
+    @Override
+    void ended(Entry e) {
+        double now = prepare();
+        if (releaseRest(e, now)) {
+            compress(now);
+        }
+        startDue(now);
+    }
+
+    @Override
+    void overran(Entry e) {
+        double now = prepare();
+        e.end = SimTime.add(now, e.requested);
+        for (Entry w : queue.inOrder()) {
+            unslot(w, now);
+        }
+        profile.reserve(now, e.end, e.width);
+        replanAll(now);
+        startDue(now);
+    }
+
+    @Override
+    void wakeUp() {
+        double now = cluster.now();
+        wakeUps.headSet(now, true).clear();
+        prepare();
+        startDue(now);
+    }
+
+    /**
+     * Brings the profile in line and re-plans; starting waits for a wake-up at this instant, because the
+     * engine may be in the middle of an operation (a job taking a claim's processors removes the claim,
+     * then adds the job's own reservation).
+     */
+    @Override
+    void reservationsChanged() {
+        reservationChanges++;
+        double now = cluster.now();
+        profile.discardBefore(now);
+        sync(now);
+        if (queue.size() > 0 && wakeUps.add(now)) {
+            cluster.wakeUpAt(now);
+        }
+    }
+
+    @Override
+    boolean cancel(Entry e) {
+        if (!queue.contains(e)) {
+            return false;
+        }
+        double now = prepare();
+        unslot(e, now);
+        due.remove(e);
+        queue.remove(e);
+        compress(now);
+        startDue(now);
+        return true;
+    }
+
+    @Override
+    List<QueuedJob> withdrawAll() {
+        double now = cluster.now();
+        profile.discardBefore(now);
+        List<QueuedJob> all = queue.jobs();
+        for (Entry w : queue.inOrder()) {
+            unslot(w, now);
+        }
+        queue.clear();
+        due.clear();
+        return all;
+    }
+
+    @Override
+    double estimateStart(int processors, double requestedTime) {
+        if (processors > cluster.processors()) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double now = prepare();
+        return profile.earliestStart(now, requestedTime, processors);
+    }
+
+    @Override
+    double plannedStart(Entry e) {
+        if (!queue.contains(e)) {
+            return Double.NaN;
+        }
+        prepare();
+        return e.start;
+    }
+
+    private void place(Entry e, double now) {
+        double s = profile.earliestStart(now, e.requested, e.width);
+        if (Double.isInfinite(s)) {
+            throw new IllegalStateException(e.job + " needs " + e.width + " processors; " + cluster.name()
+                    + " has " + cluster.processors());
+        }
+        slot(e, s);
+        due.add(e);
+    }
+
+    private void replanAll(double now) {
+        for (Entry w : queue.inOrder()) {
+            unslot(w, now);
+        }
+        due.clear();
+        for (Entry w : queue.inOrder()) {
+            place(w, now);
+        }
+    }
+
+    private void compress(double now) {
+        for (Entry w : queue.inOrder()) {
+            if (w.start <= now) {
+                continue; // starts now anyway
+            }
+            double s = profile.earliestStartBefore(now, w.requested, w.width, w.start);
+            if (s == Double.POSITIVE_INFINITY) {
+                continue;
+            }
+            unslot(w, now);
+            due.remove(w);
+            slot(w, s);
+            due.add(w);
+        }
+    }
+
+    /**
+     * Starts the jobs whose planned start has come, in planned order. A job planned at now may not fit yet
+     * while another job ending at now has not had its end handled; its slot guarantees it fits once those
+     * ends are handled, and each of them calls this again.
+     */
+    private void startDue(double now) {
+        while (!due.isEmpty() && due.first().start <= now && due.first().width <= cluster.freeProcessors()) {
+            Entry e = due.pollFirst();
+            start(e, e.end); // its slot becomes its running span
+        }
+        if (!due.isEmpty()) {
+            double next = due.first().start;
+            if (next > now && wakeUps.add(next)) {
+                cluster.wakeUpAt(next);
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package org.gridsched.api.batch.kit;
+
+import java.util.List;
+
+import org.gridsched.api.SimTime;
+import org.gridsched.api.batch.Cluster;
+import org.gridsched.api.batch.QueuedJob;
+
+/**
+ * What both kinds of planning share: the cluster, the profile (running jobs until their requested ends,
+ * the controllers' reservations, and the slots of planned waiting jobs), the waiting queue and the
+ * reservations already applied. Subclasses decide when jobs start: {@link PassPlanner} re-plans at every
+ * event (head-only and easy rules), {@link ConservativePlanner} keeps every reservation and compresses.
+ */
+abstract class Planner {
+    final Cluster cluster;
+    final AvailabilityProfile profile;
+    final WaitingQueue queue;
+    final Claims claims = new Claims();
+    /** Bumped by every {@link #reservationsChanged()}: a pass that sees it move starts over. */
+    long reservationChanges;
+
+    Planner(Cluster cluster, JobOrder order) {
+        this.cluster = cluster;
+        this.profile = new AvailabilityProfile(cluster.processors(), Double.NEGATIVE_INFINITY);
+        this.queue = new WaitingQueue(order);
+    }
+
+    abstract void submitted(Entry e);
+
+    /** A running job left; its processors are free. */
+    abstract void ended(Entry e);
+
+    abstract void overran(Entry e);
+
+    abstract void wakeUp();
+
+    abstract void reservationsChanged();
+
+    abstract boolean cancel(Entry e);
+
+    abstract List<QueuedJob> withdrawAll();
+
+    abstract double estimateStart(int processors, double requestedTime);
+
+    abstract double plannedStart(Entry e);
+
+    /** Gives back the rest of an ended job's requested span; true if it ended early. */
+    final boolean releaseRest(Entry e, double now) {
+        if (now < e.end) {
+            profile.release(now, e.end, e.width);
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Marks a waiting job running and tells the cluster. The state is complete before the engine is told:
+     * a controller reacting to the start may change the reservations, and the policy may then be asked
+     * questions. The caller has put the job's requested span in the profile.
+     */
+    final void start(Entry e, double end) {
+        queue.remove(e);
+        e.slotted = false;
+        e.running = true;
+        e.start = cluster.now();
+        e.end = end;
+        cluster.start(e.job);
+    }
+
+    /** Puts a waiting job's slot at {@code s} into the profile. */
+    final void slot(Entry e, double s) {
+        e.start = s;
+        e.end = SimTime.add(s, e.requested);
+        e.slotted = true;
+        profile.reserve(s, e.end, e.width);
+    }
+
+    /** Takes a waiting job's slot out of the profile (from now on). */
+    final void unslot(Entry e, double now) {
+        if (e.slotted) {
+            e.slotted = false;
+            profile.release(Math.max(now, e.start), e.end, e.width);
+        }
+    }
+}

@@ -1,0 +1,190 @@
+package org.gridsched.api.batch.kit;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import org.gridsched.api.batch.QueuedJob;
+
+/**
+ * The waiting jobs sorted by the {@link JobOrder}'s key, then submission order, in a balanced tree:
+ * O(log n) to add, remove or step to the next job. Keys are recomputed only when a recalculation period
+ * has passed; then the whole tree is rebuilt once, in O(n log n), instead of re-sorting at every event.
+ */
+final class WaitingQueue {
+    private static final Comparator<Entry> BY_KEY =
+            Comparator.<Entry>comparingDouble(e -> e.key).thenComparingLong(e -> e.order);
+
+    private final JobOrder order;
+    private final double period;
+    private double nextRecalculation;
+    private TreeSet<Entry> jobs = new TreeSet<>(BY_KEY);
+    /** How many waiting jobs have each width: the narrowest ends a backfill scan once it no longer fits. */
+    private final TreeMap<Integer, Integer> widths = new TreeMap<>();
+
+    WaitingQueue(JobOrder order) {
+        this.order = order;
+        double p = order.recalculationPeriod();
+        if (!(p > 0)) {
+            throw new IllegalArgumentException("JobOrder.recalculationPeriod() must be positive, got " + p);
+        }
+        this.period = p;
+        this.nextRecalculation = Double.POSITIVE_INFINITY;
+    }
+
+    void add(Entry e, double now) {
+        e.key = key(e.job, now);
+        jobs.add(e);
+        widths.merge(e.width, 1, Integer::sum);
+        if (nextRecalculation == Double.POSITIVE_INFINITY && period != Double.POSITIVE_INFINITY) {
+            nextRecalculation = next(now);
+        }
+    }
+
+    private double key(QueuedJob job, double now) {
+        double k = order.key(job, now);
+        if (Double.isNaN(k)) {
+            throw new IllegalStateException("the job order gave NaN as the key of job " + job.id());
+        }
+        return k;
+    }
+
+    private double next(double now) {
+        return (Math.floor(now / period) + 1) * period;
+    }
+
+    /**
+     * Recomputes every key if a recalculation instant has come; true if it did (the order may have changed).
+     * Keys mostly keep their relative order from one period to the next (age grows alike for all), so: if the
+     * jobs, taken in the old order, are still sorted by the new keys, the tree stays valid as it is (O(n));
+     * otherwise the list is sorted (TimSort, near-linear on nearly sorted input) and the tree rebuilt from
+     * it in O(n), instead of n insertions of O(log n) each.
+     */
+    boolean recalculate(double now) {
+        if (now < nextRecalculation) {
+            return false;
+        }
+        nextRecalculation = jobs.isEmpty() ? Double.POSITIVE_INFINITY : next(now);
+        List<Entry> all = new ArrayList<>(jobs);
+        boolean sorted = true;
+        Entry previous = null;
+        for (Entry e : all) {
+            e.key = key(e.job, now);
+            if (previous != null && sorted && BY_KEY.compare(previous, e) > 0) {
+                sorted = false;
+            }
+            previous = e;
+        }
+        if (!sorted) {
+            all.sort(BY_KEY);
+            jobs = new TreeSet<>(new SortedView(all));
+        }
+        return true;
+    }
+
+    /**
+     * A sorted list seen as a SortedSet with the queue's comparator: {@code new TreeSet<>(SortedSet)} then
+     * builds its tree from the iteration in O(n). Only the comparator, the size and the iteration are used.
+     */
+    private static final class SortedView extends java.util.AbstractSet<Entry> implements java.util.SortedSet<Entry> {
+        private final List<Entry> sorted;
+
+        SortedView(List<Entry> sorted) {
+            this.sorted = sorted;
+        }
+
+        @Override
+        public java.util.Iterator<Entry> iterator() {
+            return sorted.iterator();
+        }
+
+        @Override
+        public int size() {
+            return sorted.size();
+        }
+
+        @Override
+        public Comparator<? super Entry> comparator() {
+            return BY_KEY;
+        }
+
+        @Override
+        public Entry first() {
+            return sorted.get(0);
+        }
+
+        @Override
+        public Entry last() {
+            return sorted.get(sorted.size() - 1);
+        }
+
+        @Override
+        public java.util.SortedSet<Entry> subSet(Entry from, Entry to) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public java.util.SortedSet<Entry> headSet(Entry to) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public java.util.SortedSet<Entry> tailSet(Entry from) {
+            throw new UnsupportedOperationException();
+        }
+    }
+
+    boolean remove(Entry e) {
+        if (!jobs.remove(e)) {
+            return false;
+        }
+        widths.merge(e.width, -1, (a, b) -> a + b == 0 ? null : a + b);
+        return true;
+    }
+
+    /** The fewest processors any waiting job needs (MAX_VALUE when none waits). */
+    int narrowest() {
+        return widths.isEmpty() ? Integer.MAX_VALUE : widths.firstKey();
+    }
+
+    boolean contains(Entry e) {
+        return !e.running && jobs.contains(e);
+    }
+
+    int size() {
+        return jobs.size();
+    }
+
+    Entry first() {
+        return jobs.isEmpty() ? null : jobs.first();
+    }
+
+    /** The job after {@code e} in the order (e need not be in the queue any more). */
+    Entry after(Entry e) {
+        return jobs.higher(e);
+    }
+
+    /** Whether {@code a} comes before {@code b}. */
+    boolean before(Entry a, Entry b) {
+        return BY_KEY.compare(a, b) < 0;
+    }
+
+    Iterable<Entry> inOrder() {
+        return jobs;
+    }
+
+    List<QueuedJob> jobs() {
+        List<QueuedJob> list = new ArrayList<>(jobs.size());
+        for (Entry e : jobs) {
+            list.add(e.job);
+        }
+        return list;
+    }
+
+    void clear() {
+        jobs.clear();
+        widths.clear();
+    }
+}

@@ -1,0 +1,16 @@
+/**
+ * A planning kit for batch policies: write an order and pick a rule, the kit does the rest.
+ *
+ * <p>{@link org.gridsched.api.batch.kit.PlanningScheduler} is a whole
+ * {@link org.gridsched.api.batch.BatchScheduler}: it owns the queue, the running jobs, the reservations of
+ * controllers (claims), wake-ups, early ends, overruns, cancellation and estimates. A policy supplies a
+ * {@link org.gridsched.api.batch.kit.JobOrder} (which waiting job comes first) and a
+ * {@link org.gridsched.api.batch.kit.PlanningRule} (start only the head; EASY backfilling protecting the
+ * first K; conservative backfilling; with Slurm-like depth and window limits). Both plan on the exported
+ * {@link org.gridsched.api.batch.kit.AvailabilityProfile}, the step function of free processors over time.
+ * An {@link org.gridsched.api.batch.kit.Eligibility} (since 1.1) skips jobs held by limits.
+ * See docs/policy-guide.md.
+ */
+@org.osgi.annotation.bundle.Export
+@org.osgi.annotation.versioning.Version("1.1.0")
+package org.gridsched.api.batch.kit;

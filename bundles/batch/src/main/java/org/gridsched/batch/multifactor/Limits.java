@@ -1,0 +1,142 @@
+package org.gridsched.batch.multifactor;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Slurm-like limits per user, per group and per QOS: running jobs, processors in use, and submitted jobs
+ * (waiting or running). A job over a running or processor limit stays in the queue and is skipped by the
+ * planner ({@link org.gridsched.api.batch.kit.Eligibility}), so it does not block backfilling; the kit's
+ * next pass after the limiting job ends reconsiders it. Slurm rejects a job beyond max_submitted; a batch
+ * policy here cannot reject, so such a job is held, not counted as submitted, until a job of the same
+ * user, group or QOS leaves. Every job held at least once is counted ({@link #held()}).
+ */
+final class Limits {
+    /** What one user, group or QOS has running and submitted. */
+    private static final class Count {
+        /** This one's maxima by {@link LimitSpec#KEYS}. */
+        final int[] max;
+        int running;
+        int processors;
+        int submitted;
+
+        Count(int[] max) {
+            this.max = max;
+        }
+    }
+
+    private final LimitSpec spec;
+    private final Map<Integer, Count> users = new HashMap<>();
+    private final Map<Integer, Count> groups = new HashMap<>();
+    private final Map<String, Count> qos = new HashMap<>();
+    /** Jobs waiting for room under max_submitted, in submission order. */
+    private final TreeSet<Tracked> unadmitted =
+            new TreeSet<>((a, b) -> Long.compare(a.job.submitOrder(), b.job.submitOrder()));
+    private long held;
+
+    Limits(LimitSpec spec) {
+        this.spec = spec;
+    }
+
+    /** Jobs held by a limit at least once. */
+    long held() {
+        return held;
+    }
+
+    private Count[] counts(Tracked t) {
+        return new Count[] {users.computeIfAbsent(t.job.user(), u -> new Count(spec.maxFor(0, u))),
+            groups.computeIfAbsent(t.job.group(), g -> new Count(spec.maxFor(1, g))),
+            t.qos == null ? null : qos.computeIfAbsent(t.qos, q -> new Count(spec.maxFor(2, q)))};
+    }
+
+    void submitted(Tracked t) {
+        Count[] cs = counts(t);
+        for (int k = 0; k < 3; k++) {
+            if (cs[k] != null && cs[k].max[1] < t.job.processors()) {
+                throw new IllegalStateException("job " + t.job.id() + " needs " + t.job.processors()
+                        + " processors, more than limits." + LimitSpec.KINDS[k] + ".max_processors = " + cs[k].max[1]
+                        + ": it could never start");
+            }
+        }
+        if (fits(t, 2, 1)) {
+            admit(t);
+        } else {
+            unadmitted.add(t);
+            countHeld(t);
+        }
+    }
+
+    private void admit(Tracked t) {
+        t.admitted = true;
+        for (Count c : counts(t)) {
+            if (c != null) {
+                c.submitted++;
+            }
+        }
+    }
+
+    /** Whether a job may start now; one that may not is counted as held. */
+    boolean eligible(Tracked t) {
+        if (t.admitted && fits(t, 0, 1) && fits(t, 1, t.job.processors())) {
+            return true;
+        }
+        countHeld(t);
+        return false;
+    }
+
+    private void countHeld(Tracked t) {
+        if (!t.countedHeld) {
+            t.countedHeld = true;
+            held++;
+        }
+    }
+
+    /** Whether one more job (limit 0 or 2) or {@code processors} more (limit 1) stay within every level. */
+    private boolean fits(Tracked t, int key, int processors) {
+        Count[] cs = counts(t);
+        for (int k = 0; k < 3; k++) {
+            if (cs[k] == null || cs[k].max[key] == Integer.MAX_VALUE) {
+                continue;
+            }
+            int have = key == 0 ? cs[k].running : key == 1 ? cs[k].processors : cs[k].submitted;
+            if ((long) have + (key == 1 ? processors : 1) > cs[k].max[key]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    void started(Tracked t) {
+        for (Count c : counts(t)) {
+            if (c != null) {
+                c.running++;
+                c.processors += t.job.processors();
+            }
+        }
+    }
+
+    /** A job left (ended, or cancelled while waiting): its room goes to jobs waiting under max_submitted. */
+    void left(Tracked t) {
+        if (!t.admitted) {
+            unadmitted.remove(t);
+            return;
+        }
+        for (Count c : counts(t)) {
+            if (c != null) {
+                c.submitted--;
+                if (t.running) {
+                    c.running--;
+                    c.processors -= t.job.processors();
+                }
+            }
+        }
+        for (var it = unadmitted.iterator(); it.hasNext();) {
+            Tracked w = it.next();
+            if (fits(w, 2, 1)) {
+                it.remove();
+                admit(w);
+            }
+        }
+    }
+}
