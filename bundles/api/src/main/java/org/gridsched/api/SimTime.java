@@ -39,6 +39,8 @@ public final class SimTime {
     /**
      * The largest submission time, runtime or requested time a job may have, seconds (10<sup>10</sup>, about 317
      * years): every reader, generator and controller bounds its times by it, so that sums stay exact.
+     *
+     * @since 1.2
      */
     public static final double MAX_JOB_TIME = 1e10;
 

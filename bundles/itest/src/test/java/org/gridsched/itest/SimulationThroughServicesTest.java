@@ -93,13 +93,15 @@ class SimulationThroughServicesTest {
 
     @Test
     void everyPluginIsAServiceFoundByItsName() {
-        assertEquals(Map.of("cbf", "org.gridsched.batch", "easy", "org.gridsched.batch", "fcfs", "org.gridsched.batch"),
-                namesAndBundles(policies));
+        assertEquals(Map.of("cbf", "org.gridsched.batch", "easy", "org.gridsched.batch", "fcfs", "org.gridsched.batch",
+                "kit-cbf", "org.gridsched.batch", "kit-easy", "org.gridsched.batch", "kit-fcfs", "org.gridsched.batch",
+                "multifactor", "org.gridsched.batch"), namesAndBundles(policies));
         assertEquals(Map.of("swf", "org.gridsched.workload.swf"), namesAndBundles(readers));
         assertEquals(Map.of("lublin99", "org.gridsched.workload.synthetic", "synthetic", "org.gridsched.workload.synthetic"),
                 namesAndBundles(generators));
         assertEquals(Map.of("jobs", "org.gridsched.metrics", "utilization", "org.gridsched.metrics", "queue",
-                "org.gridsched.metrics", "slowdown", "org.gridsched.metrics"), namesAndBundles(collectors));
+                "org.gridsched.metrics", "slowdown", "org.gridsched.metrics", "users", "org.gridsched.metrics", "fidelity",
+                "org.gridsched.metrics", "fairshare", "org.gridsched.metrics"), namesAndBundles(collectors));
         assertEquals(Map.of("random", "org.gridsched.meta", "random-weighted", "org.gridsched.meta", "random-processors",
                 "org.gridsched.meta", "round-robin", "org.gridsched.meta", "mct", "org.gridsched.meta", "met",
                 "org.gridsched.meta", "olb", "org.gridsched.meta"), namesAndBundles(metas));

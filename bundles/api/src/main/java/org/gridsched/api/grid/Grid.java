@@ -41,7 +41,7 @@ public interface Grid {
      * declares between them ({@code links} beside {@code platform}): {@code bytes / bandwidth + latency}; 0 where no
      * link is declared (moving data is free, as on a platform without links).
      *
-     * @since 1.2
+     * @since 1.3
      */
     default double transferTime(int from, int to, double bytes) {
         double bandwidth = linkBandwidth(from, to);
@@ -52,7 +52,7 @@ public interface Grid {
      * The bandwidth, in bytes per second, of the link the run profile declares from cluster {@code from} to cluster
      * {@code to}; 0 where none is declared.
      *
-     * @since 1.2
+     * @since 1.3
      */
     default double linkBandwidth(int from, int to) {
         return 0;
@@ -61,7 +61,7 @@ public interface Grid {
     /**
      * The latency, in seconds, of the link from cluster {@code from} to cluster {@code to}; 0 where none is declared.
      *
-     * @since 1.2
+     * @since 1.3
      */
     default double linkLatency(int from, int to) {
         return 0;
