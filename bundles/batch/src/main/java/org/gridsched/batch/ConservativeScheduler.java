@@ -408,6 +408,9 @@ final class ConservativeScheduler implements BatchScheduler {
                 continue; // starts now anyway, or a hole
             }
             double req = requested[i];
+            if (blockedBeforeStart(now, oldStart, req, q)) {
+                continue;
+            }
             double s = profile.earliestStartBefore(now, req, q, oldStart);
             if (s == Double.POSITIVE_INFINITY) {
                 continue;
@@ -423,6 +426,25 @@ final class ConservativeScheduler implements BatchScheduler {
             starts[i] = s;
             due.decreased(w);
         }
+    }
+
+    /**
+     * A test that a job planned at {@code start} cannot move, in O(log breakpoints) instead of a scan of
+     * the profile up to its start: when every start from now on would make it run past its planned start
+     * ({@code now + requested >= start}), every window it could take contains the instant just before its
+     * planned start; if fewer than {@code q} processors are free there, no window fits. (Most waiting jobs
+     * that cannot move after an early end are held back exactly there: the slot before theirs is still
+     * taken.) Exact: where it says yes, {@link AvailabilityProfile#earliestStartBefore} returns infinity.
+     */
+    private boolean blockedBeforeStart(double now, double start, double requested, int q) {
+        if (SimTime.add(now, requested) < start) {
+            return false;
+        }
+        int k = profile.breakpointAt(start);
+        if (profile.breakpointTime(k) == start) {
+            k--; // the run that ends at start (k >= 0: start > now, the first breakpoint's time)
+        }
+        return profile.breakpointFree(k) < q;
     }
 
     /** The compression as first written (release the whole old slot, reserve the new one), for cross-checks. */
