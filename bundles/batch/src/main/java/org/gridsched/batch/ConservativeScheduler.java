@@ -1,7 +1,7 @@
 package org.gridsched.batch;
 
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.TreeSet;
@@ -42,28 +42,45 @@ final class ConservativeScheduler implements BatchScheduler {
     private static final class Entry {
         final QueuedJob job;
         final long order;
+        final int width;
+        final double requested;
         double start;
         double end;
         boolean running;
-        Entry prev;
-        Entry next;
+        /** Its place in the {@link #queue} arrays while waiting. */
+        int pos;
+        /** Its place in the {@link #due} heap, -1 when not in it. */
+        int heap = -1;
 
         Entry(QueuedJob job) {
             this.job = job;
             this.order = job.submitOrder();
+            this.width = job.processors();
+            this.requested = job.requestedTime();
+        }
+
+        /** Planned start, then submission order: the order of {@link #due}. */
+        boolean before(Entry o) {
+            return start < o.start || (start == o.start && order < o.order);
         }
     }
-
-    private static final Comparator<Entry> BY_START =
-            Comparator.<Entry>comparingDouble(e -> e.start).thenComparingLong(e -> e.order);
 
     private final Cluster cluster;
     private final AvailabilityProfile profile;
     /** Waiting jobs by planned start, to start them when their time comes. */
-    private final TreeSet<Entry> due = new TreeSet<>(BY_START);
-    /** Waiting jobs in submission order, the order of re-planning. */
-    private Entry head;
-    private Entry tail;
+    private final DueHeap due = new DueHeap();
+    /**
+     * Waiting jobs in submission order, the order of re-planning, as parallel arrays over [qFirst, qEnd)
+     * (a job that starts or is cancelled leaves a hole, {@code queue[i] == null}, compacted away when holes
+     * outnumber jobs). The compression reads planned starts, widths and requested times from the primitive
+     * arrays, one pass over contiguous memory; walking a linked list of entries cost it a cache miss per job.
+     */
+    private Entry[] queue = new Entry[256];
+    private double[] queueStart = new double[256];
+    private int[] queueWidth = new int[256];
+    private double[] queueRequested = new double[256];
+    private int qFirst;
+    private int qEnd;
     private int waiting;
     /** Wake-up times already asked for and not yet reached. */
     private final TreeSet<Double> wakeUps = new TreeSet<>();
@@ -88,8 +105,16 @@ final class ConservativeScheduler implements BatchScheduler {
     private final IdentityHashMap<Reservation, Applied> appliedBy = new IdentityHashMap<>();
     private long reservationChanges;
 
+    /** Whether {@link #compress} uses the plain walk (tests compare it with the optimised one). */
+    private final boolean plainCompression;
+
     ConservativeScheduler(Cluster cluster) {
+        this(cluster, false);
+    }
+
+    ConservativeScheduler(Cluster cluster, boolean plainCompression) {
         this.cluster = cluster;
+        this.plainCompression = plainCompression;
         this.profile = new AvailabilityProfile(cluster.processors(), Double.NEGATIVE_INFINITY);
     }
 
@@ -137,14 +162,20 @@ final class ConservativeScheduler implements BatchScheduler {
         syncIfReserved(now);
         Entry e = (Entry) job.attachment();
         e.end = SimTime.add(now, job.requestedTime());
-        for (Entry w = head; w != null; w = w.next) {
-            profile.release(Math.max(now, w.start), w.end, w.job.processors());
+        for (int i = qFirst; i < qEnd; i++) {
+            Entry w = queue[i];
+            if (w != null) {
+                profile.release(Math.max(now, w.start), w.end, w.width);
+            }
         }
         profile.reserve(now, e.end, job.processors());
         due.clear();
-        for (Entry w = head; w != null; w = w.next) {
-            place(w, now);
-            due.add(w);
+        for (int i = qFirst; i < qEnd; i++) {
+            Entry w = queue[i];
+            if (w != null) {
+                place(w, now);
+                due.add(w);
+            }
         }
         startDue(now);
     }
@@ -238,13 +269,19 @@ final class ConservativeScheduler implements BatchScheduler {
 
     /** Places every waiting job again, in submission order, each at its earliest feasible start. */
     private void replanAll(double now) {
-        for (Entry w = head; w != null; w = w.next) {
-            profile.release(Math.max(now, w.start), w.end, w.job.processors());
+        for (int i = qFirst; i < qEnd; i++) {
+            Entry w = queue[i];
+            if (w != null) {
+                profile.release(Math.max(now, w.start), w.end, w.width);
+            }
         }
         due.clear();
-        for (Entry w = head; w != null; w = w.next) {
-            place(w, now);
-            due.add(w);
+        for (int i = qFirst; i < qEnd; i++) {
+            Entry w = queue[i];
+            if (w != null) {
+                place(w, now);
+                due.add(w);
+            }
         }
     }
 
@@ -256,8 +293,10 @@ final class ConservativeScheduler implements BatchScheduler {
     @Override
     public List<QueuedJob> waiting() {
         List<QueuedJob> list = new ArrayList<>(waiting);
-        for (Entry w = head; w != null; w = w.next) {
-            list.add(w.job);
+        for (int i = qFirst; i < qEnd; i++) {
+            if (queue[i] != null) {
+                list.add(queue[i].job);
+            }
         }
         return list;
     }
@@ -284,17 +323,15 @@ final class ConservativeScheduler implements BatchScheduler {
         double now = cluster.now();
         profile.discardBefore(now);
         List<QueuedJob> all = waiting();
-        for (Entry w = head; w != null; w = w.next) {
-            profile.release(Math.max(now, w.start), w.end, w.job.processors());
+        for (int i = qFirst; i < qEnd; i++) {
+            Entry w = queue[i];
+            if (w != null) {
+                profile.release(Math.max(now, w.start), w.end, w.width);
+                queue[i] = null;
+            }
         }
-        for (Entry w = head; w != null;) {
-            Entry next = w.next;
-            w.prev = null;
-            w.next = null;
-            w = next;
-        }
-        head = null;
-        tail = null;
+        qFirst = 0;
+        qEnd = 0;
         waiting = 0;
         due.clear();
         return all;
@@ -335,6 +372,9 @@ final class ConservativeScheduler implements BatchScheduler {
         }
         e.start = s;
         e.end = SimTime.add(s, req);
+        if (queue[e.pos] == e) {
+            queueStart[e.pos] = s;
+        }
         profile.reserve(s, e.end, e.job.processors());
     }
 
@@ -342,11 +382,77 @@ final class ConservativeScheduler implements BatchScheduler {
      * Re-plans waiting jobs in submission order after room was freed: each moves to its earliest feasible
      * start, found without taking it out of the profile (see
      * {@link AvailabilityProfile#earliestStartBefore}); the profile changes only for jobs that move.
+     *
+     * <p>This is the compression of conservative backfilling (Mu'alem &amp; Feitelson 2001,
+     * "Utilization, predictability, workloads, and user runtime estimates in scheduling the IBM SP2 with
+     * backfilling"; the conservative schedulers of pyss and Alea walk the queue the same way).
+     * A job that moves from [s0, e0) to [s1, e1) (s1 &lt; s0, e1 - s1 = e0 - s0) changes the profile only
+     * where the two slots differ: it takes [s1, min(e1, s0)) and gives back [max(e1, s0), e0). With
+     * over-estimated requested times jobs move by a little at a time and the two slots overlap for most of
+     * their length, so this touches a few breakpoints where taking the whole old slot out and putting the new
+     * one in walked every breakpoint of both. The profile is a canonical step function, so the result is the
+     * same as release-then-reserve; {@link #plainCompression} keeps that for the cross-check.
      */
     private void compress(double now) {
-        for (Entry w = head; w != null; w = w.next) {
-            if (w.start <= now) {
-                continue; // starts now anyway
+        if (plainCompression) {
+            compressPlain(now);
+            return;
+        }
+        double[] starts = queueStart;
+        int[] widths = queueWidth;
+        double[] requested = queueRequested;
+        for (int i = qFirst; i < qEnd; i++) {
+            double oldStart = starts[i];
+            int q = widths[i];
+            if (oldStart <= now || q == 0) {
+                continue; // starts now anyway, or a hole
+            }
+            double req = requested[i];
+            if (blockedBeforeStart(now, oldStart, req, q)) {
+                continue;
+            }
+            double s = profile.earliestStartBefore(now, req, q, oldStart);
+            if (s == Double.POSITIVE_INFINITY) {
+                continue;
+            }
+            Entry w = queue[i];
+            double oldEnd = w.end;
+            double e = SimTime.add(s, req);
+            // take the new part first: it is free (earliestStartBefore checked it), so the profile stays >= 0
+            profile.reserve(s, Math.min(e, oldStart), q);
+            profile.release(Math.max(e, oldStart), oldEnd, q);
+            w.start = s;
+            w.end = e;
+            starts[i] = s;
+            due.decreased(w);
+        }
+    }
+
+    /**
+     * A test that a job planned at {@code start} cannot move, in O(log breakpoints) instead of a scan of
+     * the profile up to its start: when every start from now on would make it run past its planned start
+     * ({@code now + requested >= start}), every window it could take contains the instant just before its
+     * planned start; if fewer than {@code q} processors are free there, no window fits. (Most waiting jobs
+     * that cannot move after an early end are held back exactly there: the slot before theirs is still
+     * taken.) Exact: where it says yes, {@link AvailabilityProfile#earliestStartBefore} returns infinity.
+     */
+    private boolean blockedBeforeStart(double now, double start, double requested, int q) {
+        if (SimTime.add(now, requested) < start) {
+            return false;
+        }
+        int k = profile.breakpointAt(start);
+        if (profile.breakpointTime(k) == start) {
+            k--; // the run that ends at start (k >= 0: start > now, the first breakpoint's time)
+        }
+        return profile.breakpointFree(k) < q;
+    }
+
+    /** The compression as first written (release the whole old slot, reserve the new one), for cross-checks. */
+    private void compressPlain(double now) {
+        for (int i = qFirst; i < qEnd; i++) {
+            Entry w = queue[i];
+            if (w == null || w.start <= now) {
+                continue; // a hole, or starts now anyway
             }
             int q = w.job.processors();
             double s = profile.earliestStartBefore(now, w.job.requestedTime(), q, w.start);
@@ -357,6 +463,7 @@ final class ConservativeScheduler implements BatchScheduler {
             due.remove(w);
             w.start = s;
             w.end = SimTime.add(s, w.job.requestedTime());
+            queueStart[i] = s;
             profile.reserve(s, w.end, q);
             due.add(w);
         }
@@ -387,29 +494,163 @@ final class ConservativeScheduler implements BatchScheduler {
     }
 
     private void append(Entry e) {
-        e.prev = tail;
-        if (tail == null) {
-            head = e;
-        } else {
-            tail.next = e;
+        if (qEnd == queue.length) {
+            if (waiting * 2 <= queue.length) {
+                compactQueue();
+            } else {
+                int n = queue.length * 2;
+                queue = Arrays.copyOf(queue, n);
+                queueStart = Arrays.copyOf(queueStart, n);
+                queueWidth = Arrays.copyOf(queueWidth, n);
+                queueRequested = Arrays.copyOf(queueRequested, n);
+            }
         }
-        tail = e;
+        int i = qEnd++;
+        e.pos = i;
+        queue[i] = e;
+        queueStart[i] = e.start;
+        queueWidth[i] = e.width;
+        queueRequested[i] = e.requested;
         waiting++;
     }
 
     private void unlink(Entry e) {
-        if (e.prev == null) {
-            head = e.next;
-        } else {
-            e.prev.next = e.next;
-        }
-        if (e.next == null) {
-            tail = e.prev;
-        } else {
-            e.next.prev = e.prev;
-        }
-        e.prev = null;
-        e.next = null;
+        int i = e.pos;
+        queue[i] = null;
+        queueWidth[i] = 0;
         waiting--;
+        while (qFirst < qEnd && queue[qFirst] == null) {
+            qFirst++;
+        }
+        if (waiting == 0) {
+            qFirst = 0;
+            qEnd = 0;
+        }
+    }
+
+    /** Moves the waiting jobs to the front of the arrays, in order, dropping the holes. */
+    private void compactQueue() {
+        int n = 0;
+        for (int i = qFirst; i < qEnd; i++) {
+            Entry e = queue[i];
+            if (e != null) {
+                queue[n] = e;
+                queueStart[n] = queueStart[i];
+                queueWidth[n] = queueWidth[i];
+                queueRequested[n] = queueRequested[i];
+                e.pos = n;
+                n++;
+            }
+        }
+        Arrays.fill(queue, n, qEnd, null);
+        qFirst = 0;
+        qEnd = n;
+    }
+
+    /**
+     * The waiting jobs as a binary min-heap by (planned start, submission order), each entry knowing its
+     * place: the same first job as a sorted set, without a tree node per job; a job moved earlier by the
+     * compression is sifted up in place.
+     */
+    private static final class DueHeap {
+        private Entry[] heap = new Entry[256];
+        private int size;
+
+        boolean isEmpty() {
+            return size == 0;
+        }
+
+        Entry first() {
+            return heap[0];
+        }
+
+        boolean contains(Entry e) {
+            return e.heap >= 0;
+        }
+
+        void add(Entry e) {
+            if (size == heap.length) {
+                heap = Arrays.copyOf(heap, size * 2);
+            }
+            heap[size] = e;
+            e.heap = size;
+            up(size++);
+        }
+
+        Entry pollFirst() {
+            Entry e = heap[0];
+            removeAt(0);
+            return e;
+        }
+
+        void remove(Entry e) {
+            if (e.heap >= 0) {
+                removeAt(e.heap);
+            }
+        }
+
+        /** Its planned start went down: restore the order. */
+        void decreased(Entry e) {
+            up(e.heap);
+        }
+
+        void clear() {
+            for (int i = 0; i < size; i++) {
+                heap[i].heap = -1;
+                heap[i] = null;
+            }
+            size = 0;
+        }
+
+        private void removeAt(int i) {
+            Entry gone = heap[i];
+            gone.heap = -1;
+            Entry last = heap[--size];
+            heap[size] = null;
+            if (i < size) {
+                heap[i] = last;
+                last.heap = i;
+                down(i);
+                if (heap[i] == last) {
+                    up(i);
+                }
+            }
+        }
+
+        private void up(int i) {
+            Entry e = heap[i];
+            while (i > 0) {
+                int p = (i - 1) >>> 1;
+                Entry parent = heap[p];
+                if (!e.before(parent)) {
+                    break;
+                }
+                heap[i] = parent;
+                parent.heap = i;
+                i = p;
+            }
+            heap[i] = e;
+            e.heap = i;
+        }
+
+        private void down(int i) {
+            Entry e = heap[i];
+            int half = size >>> 1;
+            while (i < half) {
+                int c = 2 * i + 1;
+                int r = c + 1;
+                if (r < size && heap[r].before(heap[c])) {
+                    c = r;
+                }
+                if (!heap[c].before(e)) {
+                    break;
+                }
+                heap[i] = heap[c];
+                heap[i].heap = i;
+                i = c;
+            }
+            heap[i] = e;
+            e.heap = i;
+        }
     }
 }

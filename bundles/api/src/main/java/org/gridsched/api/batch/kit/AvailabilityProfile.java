@@ -214,13 +214,17 @@ public final class AvailabilityProfile {
             }
         }
         double candidate = Double.NaN;
+        // where the candidate's window must reach: computed once per candidate (SimTime.add rounds to the
+        // grid, which costs more than the rest of the step)
+        double needed = Double.NaN;
         while (k < end && t < limit) {
             if (free[k] >= q) {
                 if (Double.isNaN(candidate)) {
                     candidate = t;
+                    needed = Math.min(SimTime.add(candidate, duration), limit);
                 }
                 double runEnd = k + 1 < end ? time[k + 1] : Double.POSITIVE_INFINITY;
-                if (runEnd >= Math.min(SimTime.add(candidate, duration), limit)) {
+                if (runEnd >= needed) {
                     return candidate;
                 }
             } else {

@@ -1,0 +1,225 @@
+package org.gridsched.batch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
+
+import org.gridsched.api.PluginOptions;
+import org.gridsched.api.control.Claim;
+import org.gridsched.api.control.Controller;
+import org.gridsched.api.control.GridJob;
+import org.gridsched.api.control.GridOperations;
+import org.gridsched.api.control.Part;
+import org.gridsched.api.workload.JobRecord;
+import org.gridsched.engine.ClusterSpec;
+import org.gridsched.engine.ListJobSource;
+import org.gridsched.engine.Platform;
+import org.gridsched.engine.SimJob;
+import org.gridsched.engine.Simulation;
+import org.gridsched.engine.SimulationResult;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Issue 28: the optimised compression of {@link ConservativeScheduler} (after early ends, cancellations and
+ * released claims) gives every job the same start, on the same cluster, as the plain one (release the whole
+ * old slot, reserve the new one), on 50 seeded workloads with over-estimated requested times (runtime x
+ * U[1, 5], most jobs ending early), 1,000 to 20,000 jobs on 1 to 4 clusters (routed to the earliest estimated start) near saturation, with a random
+ * controller making, releasing and using claims on every cluster (as {@link ReservationRandomTest}'s) and
+ * starting some jobs itself.
+ */
+class CompressionCrossCheckTest {
+
+    static LongStream seeds() {
+        return LongStream.rangeClosed(1, 50);
+    }
+
+    /**
+     * Sizes: mostly 1,000 to 3,000 jobs; 20,000 for seeds 10, 30, 50 (3 clusters) and 8,000 for seeds 20 and
+     * 40 (one cluster, where the plain walk is slowest: 20,000 jobs took 108 s there). About 30 s in all.
+     */
+    static int jobCount(long seed) {
+        if (seed % 10 == 0) {
+            return seed % 20 == 10 ? 20_000 : 8_000;
+        }
+        return 1_000 + (int) (seed * 613 % 2_001);
+    }
+
+    static int[] clusters(long seed) {
+        int n = 1 + (int) (seed % 4);
+        int[] procs = new int[n];
+        SplittableRandom rnd = new SplittableRandom(seed * 31);
+        for (int i = 0; i < n; i++) {
+            procs[i] = 32 << rnd.nextInt(3); // 32, 64 or 128
+        }
+        return procs;
+    }
+
+    /** Jobs of at most 32 processors (every cluster fits every job), whole-second times, load about 1. */
+    static List<JobRecord> workload(long seed, int count, int[] procs) {
+        SplittableRandom rnd = new SplittableRandom(seed * 7919);
+        int total = 0;
+        for (int p : procs) {
+            total += p;
+        }
+        List<JobRecord> jobs = new ArrayList<>();
+        double t = 0;
+        double meanRuntime = 600;
+        for (int i = 1; i <= count; i++) {
+            int q = rnd.nextInt(3) == 0 ? 1 + rnd.nextInt(32) : 1 << rnd.nextInt(6);
+            // mean area q * runtime ~ 12.5 * 600; arrivals spaced for a load of about 0.9
+            t += Math.floor(-Math.log(1 - rnd.nextDouble()) * 14 * meanRuntime / total);
+            double runtime = 1 + Math.floor(-Math.log(1 - rnd.nextDouble()) * meanRuntime);
+            double factor = rnd.nextInt(8) == 0 ? 1.0 : 1 + 4 * rnd.nextDouble();
+            jobs.add(new JobRecord().set(i, t, runtime, Math.max(runtime, Math.floor(runtime * factor)), q));
+        }
+        return jobs;
+    }
+
+    /** {@link ReservationRandomTest.RandomController} on several clusters, ticking until the last arrival. */
+    static final class ClaimsController implements Controller {
+        final GridOperations grid;
+        final SplittableRandom rnd;
+        final int[] procs;
+        final double until;
+        final List<Claim> claims = new ArrayList<>();
+        final List<GridJob> held = new ArrayList<>();
+        int accepted;
+        int released;
+        int used;
+
+        ClaimsController(GridOperations grid, long seed, int[] procs, double until) {
+            this.grid = grid;
+            this.rnd = new SplittableRandom(seed);
+            this.procs = procs;
+            this.until = until;
+            grid.timer(rnd.nextInt(200), "tick");
+        }
+
+        @Override
+        public boolean jobArrived(GridJob job) {
+            if (job.id() % 7 != 0) {
+                return false;
+            }
+            int c = rnd.nextInt(procs.length);
+            if (!grid.start(job, List.of(new Part(c, job.processors())))) {
+                held.add(job);
+                grid.timer(grid.now() + 100 + rnd.nextInt(500), job);
+            }
+            return true;
+        }
+
+        @Override
+        public void timer(Object tag) {
+            if (tag instanceof Claim claim) {
+                if (claim.active()) {
+                    for (GridJob job : held) {
+                        if (job.referenceRequestedTime() <= claim.end() - grid.now()
+                                && job.processors() <= claim.processors()) {
+                            held.remove(job);
+                            grid.start(job, claim);
+                            used++;
+                            break;
+                        }
+                    }
+                }
+                return;
+            }
+            if (tag instanceof GridJob job) {
+                if (held.remove(job) && !grid.start(job, List.of(new Part(rnd.nextInt(procs.length), job.processors())))) {
+                    grid.send(job, rnd.nextInt(procs.length));
+                }
+                return;
+            }
+            if (rnd.nextInt(3) > 0) {
+                int c = rnd.nextInt(procs.length);
+                int n = 1 + rnd.nextInt(procs[c] / 2);
+                Claim claim = grid.claim(c, n, grid.now() + rnd.nextInt(3000) + 0.25, 50 + rnd.nextInt(3000) + 0.5);
+                if (claim != null) {
+                    accepted++;
+                    claims.add(claim);
+                }
+            }
+            if (!claims.isEmpty() && rnd.nextInt(3) == 0) {
+                Claim claim = claims.remove(rnd.nextInt(claims.size()));
+                if (!claim.over()) {
+                    grid.release(claim);
+                    released++;
+                }
+            }
+            if (grid.now() < until) {
+                grid.timer(grid.now() + rnd.nextInt(600), "tick");
+            }
+        }
+
+        @Override
+        public void claimStarted(Claim claim) {
+            grid.timer(grid.now() + 0.125, claim);
+        }
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void optimisedCompressionGivesThePlainSchedule(long seed) {
+        int[] procs = clusters(seed);
+        List<JobRecord> jobs = workload(seed, jobCount(seed), procs);
+        Run plain = run(seed, procs, jobs, true);
+        Run fast = run(seed, procs, jobs, false);
+        int mismatches = 0;
+        String first = null;
+        for (int i = 0; i < jobs.size(); i++) {
+            if (plain.starts[i] != fast.starts[i] || plain.clusters[i] != fast.clusters[i]) {
+                mismatches++;
+                if (first == null) {
+                    first = "job #" + i + ": plain " + plain.starts[i] + " on " + plain.clusters[i] + ", optimised "
+                            + fast.starts[i] + " on " + fast.clusters[i];
+                }
+            }
+        }
+        assertEquals(0, mismatches, mismatches + " of " + jobs.size() + " starts differ; first: " + first);
+        assertTrue(plain.controller.accepted > 10 && plain.controller.released > 0,
+                "claims were made (" + plain.controller.accepted + ") and released (" + plain.controller.released + ")");
+    }
+
+    private record Run(double[] starts, int[] clusters, ClaimsController controller) {}
+
+    private static Run run(long seed, int[] procs, List<JobRecord> jobs, boolean plainCompression) {
+        List<ClusterSpec> specs = new ArrayList<>();
+        for (int i = 0; i < procs.length; i++) {
+            specs.add(new ClusterSpec("c" + i, procs[i], 1.0));
+        }
+        double until = jobs.get(jobs.size() - 1).submitTime;
+        ClaimsController[] controller = new ClaimsController[1];
+        Simulation.Settings settings = new Simulation.Settings();
+        settings.killAtRequestedTime = true;
+        settings.controllers = List.of(grid -> controller[0] = new ClaimsController(grid, seed, procs, until));
+        // earliest estimated start (asks every cluster's planner), lowest index on ties
+        settings.router = grid -> job -> {
+            int best = 0;
+            double bestStart = Double.POSITIVE_INFINITY;
+            for (int c = 0; c < procs.length; c++) {
+                double s = grid.estimateStart(c, job);
+                if (s < bestStart) {
+                    best = c;
+                    bestStart = s;
+                }
+            }
+            return best;
+        };
+        Simulation sim = new Simulation(new Platform(specs), c -> new ConservativeScheduler(c, plainCompression),
+                List.of(), settings);
+        SimulationResult result = sim.run(new ListJobSource("crosscheck", jobs));
+        double[] starts = new double[jobs.size()];
+        int[] clusters = new int[jobs.size()];
+        for (SimJob j : result.jobs()) {
+            assertTrue(j.isDone(), j + " ran");
+            starts[j.index()] = j.startTime();
+            clusters[j.index()] = j.cluster();
+        }
+        return new Run(starts, clusters, controller[0]);
+    }
+}
