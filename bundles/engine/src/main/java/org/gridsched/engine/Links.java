@@ -11,7 +11,8 @@ import org.gridsched.api.InputException;
  * (positive), latency in seconds (default 0), both directions unless {@code "symmetric": false}. A file of s bytes
  * crosses a declared link in {@code s / bandwidth + latency} seconds; between clusters without a declared link, and
  * within a cluster unless a link from it to itself is declared, it moves for free (so runs without links keep their
- * results). No contention: every transfer has the whole bandwidth.
+ * results). No contention: every transfer has the whole bandwidth. Controllers read it through the API's
+ * {@code Grid.linkBandwidth} and {@code Grid.linkLatency} (the transfer time itself is {@code Grid.transferTime}).
  */
 public final class Links {
     public static final String KEY = "links";
@@ -20,50 +21,14 @@ public final class Links {
     /** Per ordered pair of clusters: bandwidth (0: no link, free) and latency. */
     private final double[][] bandwidth;
     private final double[][] latency;
-    private final boolean any;
-    /** Means over all ordered pairs (i, j), i = j included, of 1/bandwidth and latency (0 for pairs without link). */
-    private final double meanInverseBandwidth;
-    private final double meanLatency;
 
     private Links(double[][] bandwidth, double[][] latency) {
         this.bandwidth = bandwidth;
         this.latency = latency;
-        int n = bandwidth.length;
-        boolean a = false;
-        double inv = 0;
-        double lat = 0;
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                if (bandwidth[i][j] > 0) {
-                    a = true;
-                    inv += 1 / bandwidth[i][j];
-                    lat += latency[i][j];
-                }
-            }
-        }
-        any = a;
-        meanInverseBandwidth = inv / (n * n);
-        meanLatency = lat / (n * n);
     }
 
     public static Links none(int clusters) {
         return new Links(new double[clusters][clusters], new double[clusters][clusters]);
-    }
-
-    /** Whether some link is declared (otherwise every transfer is free). */
-    public boolean any() {
-        return any;
-    }
-
-    /** Seconds to move {@code bytes} from cluster {@code from} to cluster {@code to}: 0 without a declared link. */
-    public double transfer(int from, int to, double bytes) {
-        double bw = bandwidth[from][to];
-        return bw > 0 ? bytes / bw + latency[from][to] : 0;
-    }
-
-    /** The mean over all ordered pairs of clusters of {@link #transfer}: HEFT's average communication cost. */
-    public double meanTransfer(double bytes) {
-        return bytes * meanInverseBandwidth + meanLatency;
     }
 
     /** Bytes per second from one cluster to another; 0 where no link is declared. */
