@@ -25,44 +25,43 @@ final class ProgressBar implements ProgressListener {
 
     @Override
     public void progress(long jobsFinished, double fraction, double now) {
-        long t = System.nanoTime();
-        if (t - startNanos < QUIET_NANOS || t - lastDraw < (terminal ? 200_000_000L : 10_000_000_000L)) {
+        double elapsed = dueElapsed();
+        if (Double.isNaN(elapsed)) {
             return;
         }
-        lastDraw = t;
-        double elapsed = (t - startNanos) / 1e9;
         String pct = Double.isNaN(fraction) ? "" : String.format(" %3.0f%%", 100 * fraction);
-        String eta = "";
-        if (!Double.isNaN(fraction) && fraction > 0.01 && fraction < 1) {
-            eta = String.format(", about %.0f s left", elapsed * (1 - fraction) / fraction);
-        }
-        String text = String.format("%s%s %,d jobs done, simulated time %.0f s, %.0f s elapsed%s", label, pct,
-                jobsFinished, now, elapsed, eta);
-        if (terminal) {
-            int width = 24;
-            int filled = Double.isNaN(fraction) ? 0 : (int) Math.round(width * Math.min(1, fraction));
-            err.print("\r[" + "#".repeat(filled) + ".".repeat(width - filled) + "] " + text + "   ");
-        } else {
-            err.println(text);
-        }
-        err.flush();
-        drawn = true;
+        draw(fraction, String.format("%s%s %,d jobs done, simulated time %.0f s, %.0f s elapsed%s", label, pct,
+                jobsFinished, now, elapsed, eta(fraction, elapsed)));
     }
 
     /** Progress of an experiment of many steps (a study's simulations): the same rules, counted in steps. */
     void steps(long done, long total, String what) {
-        long t = System.nanoTime();
-        if (t - startNanos < QUIET_NANOS || t - lastDraw < (terminal ? 200_000_000L : 10_000_000_000L)) {
+        double elapsed = dueElapsed();
+        if (Double.isNaN(elapsed)) {
             return;
         }
-        lastDraw = t;
-        double elapsed = (t - startNanos) / 1e9;
         double fraction = total > 0 ? (double) done / total : Double.NaN;
-        String eta = "";
-        if (!Double.isNaN(fraction) && fraction > 0.01 && fraction < 1) {
-            eta = String.format(", about %.0f s left", elapsed * (1 - fraction) / fraction);
+        draw(fraction, String.format("%s %,d of %,d %s done, %.0f s elapsed%s", label, done, total, what, elapsed,
+                eta(fraction, elapsed)));
+    }
+
+    /** Seconds since the start when a line is due (quiet at first, then at most 5 a second, or one per 10 s in a log); else NaN. */
+    private double dueElapsed() {
+        long t = System.nanoTime();
+        if (t - startNanos < QUIET_NANOS || t - lastDraw < (terminal ? 200_000_000L : 10_000_000_000L)) {
+            return Double.NaN;
         }
-        String text = String.format("%s %,d of %,d %s done, %.0f s elapsed%s", label, done, total, what, elapsed, eta);
+        lastDraw = t;
+        return (t - startNanos) / 1e9;
+    }
+
+    private static String eta(double fraction, double elapsed) {
+        return !Double.isNaN(fraction) && fraction > 0.01 && fraction < 1
+                ? String.format(", about %.0f s left", elapsed * (1 - fraction) / fraction) : "";
+    }
+
+    /** A bar and the text on a terminal (redrawn in place), the text alone in a log. */
+    private void draw(double fraction, String text) {
         if (terminal) {
             int width = 24;
             int filled = Double.isNaN(fraction) ? 0 : (int) Math.round(width * Math.min(1, fraction));
