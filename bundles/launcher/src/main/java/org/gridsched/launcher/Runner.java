@@ -180,11 +180,7 @@ public final class Runner {
         }
         int clusters = Math.max(1, p.clusters.size());
         if (!p.clusters.isEmpty()) { // the links name the platform's clusters (a matrix's platforms: checked per run)
-            List<ClusterSpec> specs = new ArrayList<>();
-            for (RunProfile.ClusterEntry c : p.clusters) {
-                specs.add(new ClusterSpec(c.name(), c.processors(), c.speed()));
-            }
-            ReservationsKey.of(p.reservations, new Platform(specs).withLinks(p.links));
+            ReservationsKey.of(p.reservations, profilePlatform(p));
         }
         for (Kind kind : Kind.values()) {
             switch (kind.choosing()) {
@@ -537,14 +533,19 @@ public final class Runner {
         }
     }
 
+    /** The clusters the profile lists (not empty), with the links it declares between them. */
+    private static Platform profilePlatform(RunProfile p) {
+        List<ClusterSpec> specs = new ArrayList<>();
+        for (RunProfile.ClusterEntry c : p.clusters) {
+            specs.add(new ClusterSpec(c.name(), c.processors(), c.speed()));
+        }
+        return new Platform(specs).withLinks(p.links);
+    }
+
     /** The profile's platform, or one cluster sized by the trace header when none is given. */
     static Platform platform(RunProfile p, JobSource source) {
         if (!p.clusters.isEmpty()) {
-            List<ClusterSpec> specs = new ArrayList<>();
-            for (RunProfile.ClusterEntry c : p.clusters) {
-                specs.add(new ClusterSpec(c.name(), c.processors(), c.speed()));
-            }
-            return new Platform(specs).withLinks(p.links);
+            return profilePlatform(p);
         }
         for (String key : List.of("MaxProcs", "MaxNodes")) {
             String v = source.header().get(key);
