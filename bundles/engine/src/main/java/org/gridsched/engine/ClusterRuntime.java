@@ -1,6 +1,7 @@
 package org.gridsched.engine;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
 
@@ -65,14 +66,54 @@ final class ClusterRuntime implements Cluster {
 
     @Override
     public void start(QueuedJob queued) {
-        if (!(queued instanceof SimJob job) || job.cluster != index || job.state != SimJob.WAITING || job.taken) {
-            throw new IllegalStateException("cluster " + spec.name() + ": " + queued + " is not waiting here");
-        }
+        SimJob job = waitingHere(queued);
         if (job.procs > pool.freeCount()) {
             throw new IllegalStateException("cluster " + spec.name() + ": " + job + " needs " + job.procs
                     + " processors at t=" + sim.now + " but only " + pool.freeCount() + " are free");
         }
         sim.execution.start(this, job);
+    }
+
+    @Override
+    public void start(QueuedJob queued, BitSet[] pools, int[] counts) {
+        SimJob job = waitingHere(queued);
+        int sum = 0;
+        for (int c : counts) {
+            sum += c;
+        }
+        if (sum != job.procs) {
+            throw new IllegalArgumentException("cluster " + spec.name() + ": " + job + " needs " + job.procs
+                    + " processors but the counts add up to " + sum);
+        }
+        job.runs = pool.allocate(pools, counts, spec.processors());
+        sim.execution.started(this, job);
+    }
+
+    @Override
+    public int freeProcessors(BitSet processors) {
+        return pool.freeIn(processors);
+    }
+
+    @Override
+    public void reject(QueuedJob queued, String reason) {
+        SimJob job = waitingHere(queued);
+        if (reason == null || !reason.matches("[a-z0-9_]+")) {
+            throw new IllegalArgumentException("a rejection reason is a snake_case word, got '" + reason + "'");
+        }
+        job.state = SimJob.REJECTED;
+        job.rejectedFromQueue = true;
+        sim.policyRejections.merge(reason, 1L, Long::sum);
+        sim.observers.rejected(job, sim.now);
+        if (job.hasChildren() && sim.control != null) {
+            sim.control.released(job);
+        }
+    }
+
+    private SimJob waitingHere(QueuedJob queued) {
+        if (!(queued instanceof SimJob job) || job.cluster != index || job.state != SimJob.WAITING || job.taken) {
+            throw new IllegalStateException("cluster " + spec.name() + ": " + queued + " is not waiting here");
+        }
+        return job;
     }
 
     @Override

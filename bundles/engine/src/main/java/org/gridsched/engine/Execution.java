@@ -58,6 +58,11 @@ final class Execution {
     /** A batch policy starts a job of its queue on its cluster's lowest free processors. */
     void start(ClusterRuntime c, SimJob job) {
         job.runs = c.pool.allocate(job.procs);
+        started(c, job);
+    }
+
+    /** A policy's job has its processors ({@link SimJob#runs}): it begins. */
+    void started(ClusterRuntime c, SimJob job) {
         c.running(job);
         begin(job);
     }

@@ -63,4 +63,59 @@ final class ProcessorPool {
             freeCount += runs[i + 1] - runs[i];
         }
     }
+
+    /** Free processors among {@code pool}. */
+    int freeIn(BitSet pool) {
+        BitSet f = (BitSet) pool.clone();
+        f.and(free);
+        return f.cardinality();
+    }
+
+    /**
+     * Takes {@code counts[i]} processors of {@code pools[i]}, lowest ids first in each; returns them as
+     * [from, to) pairs in id order, like {@link #allocate(int)}.
+     */
+    int[] allocate(BitSet[] pools, int[] counts, int size) {
+        if (pools.length != counts.length) {
+            throw new IllegalArgumentException(pools.length + " pools but " + counts.length + " counts");
+        }
+        BitSet chosen = new BitSet(size);
+        BitSet seen = new BitSet(size);
+        int n = 0;
+        for (int i = 0; i < pools.length; i++) {
+            BitSet pool = pools[i];
+            if (pool.length() > size) {
+                throw new IllegalArgumentException("pool " + pool + " names processors beyond the cluster's " + size);
+            }
+            if (pool.intersects(seen)) {
+                throw new IllegalArgumentException("pools overlap: " + pool + " and earlier ones " + seen);
+            }
+            seen.or(pool);
+            int left = counts[i];
+            for (int p = pool.nextSetBit(0); left > 0 && p >= 0; p = pool.nextSetBit(p + 1)) {
+                if (free.get(p)) {
+                    chosen.set(p);
+                    left--;
+                }
+            }
+            if (left > 0 || counts[i] < 0) {
+                throw new IllegalStateException("need " + counts[i] + " processors of " + pool + ", " + freeIn(pool) + " free");
+            }
+            n += counts[i];
+        }
+        int[] runs = new int[8];
+        int used = 0;
+        for (int from = chosen.nextSetBit(0); from >= 0; from = chosen.nextSetBit(from)) {
+            int to = chosen.nextClearBit(from);
+            if (used == runs.length) {
+                runs = java.util.Arrays.copyOf(runs, used * 2);
+            }
+            runs[used++] = from;
+            runs[used++] = to;
+            from = to;
+        }
+        free.andNot(chosen);
+        freeCount -= n;
+        return java.util.Arrays.copyOf(runs, used);
+    }
 }

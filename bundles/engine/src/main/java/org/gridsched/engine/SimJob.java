@@ -57,6 +57,8 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
     double finish = Double.NaN;
     /** Stopped at its requested time. */
     boolean killed;
+    /** Rejected by its cluster's batch policy after it was submitted there (not by a controller). */
+    boolean rejectedFromQueue;
     /** Bumped at each kill, so that the end event of a killed attempt is recognised as stale. */
     int attempt;
     /** Where it runs: part 0's processor runs on {@link #cluster}; the whole allocation if it has several parts. */
@@ -305,6 +307,11 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
     @Override
     public double referenceRuntime() {
         return refRuntime;
+    }
+
+    @Override
+    public boolean rejectedFromQueue() {
+        return rejectedFromQueue;
     }
 
     @Override

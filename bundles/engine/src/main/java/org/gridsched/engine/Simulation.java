@@ -108,6 +108,8 @@ public final class Simulation {
     final Claims claims;
     final ReallocationProtocol reallocation;
     final ControlOperations control;
+    /** Jobs batch policies rejected from their queues ({@link org.gridsched.api.batch.Cluster#reject}), by reason. */
+    final java.util.Map<String, Long> policyRejections = new java.util.LinkedHashMap<>();
     private final Handler[] handlers = new Handler[8];
 
     /**

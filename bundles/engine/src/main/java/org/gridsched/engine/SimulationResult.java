@@ -38,7 +38,9 @@ public final class SimulationResult {
         this.multiClusterJobs = sim.execution.multiCluster;
         this.claimedIdleSeconds = sim.claims.idleSeconds.clone();
         this.localJobs = sim.arrivals.localUsers.count;
-        this.rejectedByReason = sim.control == null ? Map.of() : new LinkedHashMap<>(sim.control.rejected);
+        Map<String, Long> rejected = sim.control == null ? new LinkedHashMap<>() : new LinkedHashMap<>(sim.control.rejected);
+        sim.policyRejections.forEach((reason, n) -> rejected.merge(reason, n, Long::sum));
+        this.rejectedByReason = rejected;
         this.wallSeconds = wallSeconds;
         for (int i = 0; i < platform.size(); i++) {
             perCluster.add(new LinkedHashMap<>());

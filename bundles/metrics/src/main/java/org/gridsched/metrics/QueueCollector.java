@@ -223,6 +223,17 @@ public final class QueueCollector implements MetricCollector {
             }
         }
 
+        /** A job its cluster's policy rejected leaves that queue (a controller's rejection was never in one). */
+        @Override
+        public void jobRejected(JobOutcome job, double now) {
+            if (job.rejectedFromQueue()) {
+                advance(now);
+                int c = job.cluster();
+                waiting[c]--;
+                checkEmpty(c, now);
+            }
+        }
+
         /** A killed attempt frees its processors; the job is counted again when it arrives again. */
         @Override
         public void jobRequeued(JobOutcome job, double now) {

@@ -144,6 +144,36 @@ class CollectorsTest {
                 + "15,a,0,2\n15,b,0,0\n20,a,0,2\n20,b,0,0\n25,a,0,2\n25,b,0,0\n30,a,0,0\n30,b,0,0\n", r.files.get("queue.csv"));
     }
 
+    /** A job its cluster's policy rejects leaves the queue then; a controller's rejection was never in one. */
+    @Test
+    void aJobRejectedFromTheQueueLeavesIt() {
+        Collector c = new QueueCollector().create(TWO_CLUSTERS, new PluginOptions("queue", Map.of("until", 10)));
+        Job waiting = new Job(1, 0, 0, Double.NaN, Double.NaN, 1, 10, 10, false);
+        c.jobSubmitted(waiting);
+        c.jobRejected(new JobOutcome() {
+            public long id() { return 1; }
+            public int cluster() { return 0; }
+            public double submitTime() { return 0; }
+            public double startTime() { return Double.NaN; }
+            public double finishTime() { return Double.NaN; }
+            public int processors() { return 1; }
+            public double requestedTime() { return 10; }
+            public double runtime() { return 10; }
+            public double referenceRuntime() { return 10; }
+            public boolean killed() { return false; }
+            public boolean rejectedFromQueue() { return true; }
+        }, 3);
+        c.jobRejected(new Job(2, 0, 0, Double.NaN, Double.NaN, 1, 10, 10, false), 5); // a controller's: no queue
+        Job later = new Job(3, 0, 6, 6, 10, 1, 4, 4, false);
+        c.jobSubmitted(later);
+        c.jobStarted(later);
+        c.jobFinished(later);
+        Captured r = new Captured();
+        c.report(r);
+        assertEquals(3.0 / 10, r.get(0, "mean_queue_length"), 1e-12);
+        assertEquals(0.0, r.get(0, "queue_length_at"));
+    }
+
     @Test
     void aMovedJobLeavesOneQueueForTheOther() {
         Collector c = new QueueCollector().create(TWO_CLUSTERS, new PluginOptions("queue", Map.of("until", 10)));

@@ -1,5 +1,6 @@
 package org.gridsched.api.batch;
 
+import java.util.BitSet;
 import java.util.List;
 
 import org.osgi.annotation.versioning.ProviderType;
@@ -30,6 +31,44 @@ public interface Cluster {
      *                               {@link QueuedJob#processors()} processors are free
      */
     void start(QueuedJob job);
+
+    /**
+     * Starts a waiting job now on processors the policy chose: for each {@code i}, the {@code counts[i]}
+     * lowest-numbered free processors of {@code pools[i]} (processor ids from 0; the pools must not
+     * overlap, and the counts add up to {@link QueuedJob#processors()}). A policy with partitions uses it
+     * to keep a job inside its partition and off processors it has promised to other jobs.
+     *
+     * @throws IllegalStateException    if the job is not waiting here or a pool has fewer free processors
+     * @throws IllegalArgumentException if the pools overlap, name processors the cluster does not have, or
+     *                                  the counts do not add up
+     * @since 1.3
+     */
+    default void start(QueuedJob job, BitSet[] pools, int[] counts) {
+        throw new UnsupportedOperationException(name() + " cannot start a job on chosen processors");
+    }
+
+    /**
+     * Processors of {@code pool} (ids from 0) not used by a running job or held by a reservation.
+     *
+     * @since 1.3
+     */
+    default int freeProcessors(BitSet pool) {
+        throw new UnsupportedOperationException(name() + " cannot count free processors by id");
+    }
+
+    /**
+     * Gives a job up without running it: a job just submitted that no configuration of this policy can
+     * run here (it fits no partition, say). The job ends REJECTED, counted in {@code summary.json} under
+     * {@code rejected_by_reason} with {@code reason}; the policy must not keep it in its queue.
+     *
+     * @param reason a snake_case word, e.g. {@code no_partition}
+     * @throws IllegalStateException    if the job is not waiting here
+     * @throws IllegalArgumentException if the reason is not a snake_case word
+     * @since 1.3
+     */
+    default void reject(QueuedJob job, String reason) {
+        throw new UnsupportedOperationException(name() + " cannot reject jobs");
+    }
 
     /**
      * Asks for a call to {@link BatchScheduler#wakeUp()} at simulated time {@code time}, after the job

@@ -32,8 +32,9 @@ public interface Collector {
     }
 
     /**
-     * A controller gave a job up without running it ({@link JobOutcome#finalState()} {@code REJECTED}); it
-     * never started and never finishes. The default does nothing.
+     * A controller, or a batch policy from its queue ({@link JobOutcome#rejectedFromQueue()}, after
+     * {@link #jobSubmitted}), gave a job up without running it ({@link JobOutcome#finalState()}
+     * {@code REJECTED}); it never started and never finishes. The default does nothing.
      *
      * @since 1.1
      */

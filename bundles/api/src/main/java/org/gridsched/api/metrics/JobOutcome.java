@@ -122,6 +122,16 @@ public interface JobOutcome {
     /** True when it was stopped at its requested time before completing. */
     boolean killed();
 
+    /**
+     * For a job given up without running ({@code REJECTED}): true when a batch policy rejected it from the
+     * queue of {@link #cluster()}, where it had been submitted; false when a controller gave it up.
+     *
+     * @since 1.2
+     */
+    default boolean rejectedFromQueue() {
+        return false;
+    }
+
     default double waitTime() {
         return startTime() - submitTime();
     }
