@@ -32,6 +32,20 @@ final class Claims {
         }
     }
 
+    /**
+     * 0, or the size of the pool this applies to: a pool of a partitioned cluster holds only reservations
+     * of the whole cluster (which then take all of the pool).
+     */
+    private final int poolSize;
+
+    Claims() {
+        this(0);
+    }
+
+    Claims(int poolSize) {
+        this.poolSize = poolSize;
+    }
+
     /** In the order first seen: a deterministic order to walk. */
     private final List<Applied> applied = new ArrayList<>();
     private final IdentityHashMap<Reservation, Applied> appliedBy = new IdentityHashMap<>();
@@ -65,7 +79,7 @@ final class Claims {
             a.taken = change;
             double from = Math.max(now, a.start);
             if (a.end > from) {
-                profile.reserve(from, a.end, a.processors);
+                profile.reserve(from, a.end, held(a));
             }
         }
         for (int i = 0; i < applied.size(); i++) {
@@ -86,11 +100,15 @@ final class Claims {
         return freed ? FREED : 0;
     }
 
+    private int held(Applied a) {
+        return poolSize == 0 ? a.processors : poolSize;
+    }
+
     /** Gives back what a reservation holds from now on; true if that was anything. */
-    private static boolean give(AvailabilityProfile profile, Applied a, double now) {
+    private boolean give(AvailabilityProfile profile, Applied a, double now) {
         double from = Math.max(now, a.start);
         if (a.end > from) {
-            profile.release(from, a.end, a.processors);
+            profile.release(from, a.end, held(a));
             return true;
         }
         return false;

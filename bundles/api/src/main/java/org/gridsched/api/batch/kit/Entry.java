@@ -24,6 +24,9 @@ final class Entry {
     double end = Double.NaN;
     boolean slotted;
     boolean running;
+    /** With {@link Partitions}: the job's partition, and what its slot takes from each of its pools. */
+    int partition = -1;
+    int[] split;
 
     Entry(QueuedJob job) {
         this.job = job;

@@ -47,8 +47,8 @@ final class PassPlanner extends Planner {
     /** Null when every job is eligible: the common case pays no call. */
     private final Eligibility eligibility;
 
-    PassPlanner(Cluster cluster, JobOrder order, PlanningRule rule, Eligibility eligibility) {
-        super(cluster, order);
+    PassPlanner(Cluster cluster, JobOrder order, PlanningRule rule, Eligibility eligibility, Partitions partitions) {
+        super(cluster, order, partitions);
         this.rule = rule;
         this.eligibility = eligibility;
         this.headOnly = rule.kind == PlanningRule.Kind.HEAD_ONLY;
@@ -61,9 +61,9 @@ final class PassPlanner extends Planner {
         estimates.changed();
         if (planStands && !queue.recalculate(now) && queue.before(lastBlocked, e)
                 && cluster.reservations().isEmpty()) {
-            profile.discardBefore(now);
+            discardBefore(now);
             double end = SimTime.add(now, e.requested);
-            if (!headOnly && eligible(e) && e.width <= cluster.freeProcessors() && profile.minFree(now, end) >= e.width) {
+            if (!headOnly && eligible(e) && e.width <= cluster.freeProcessors() && fitsNow(e, now, end, false)) {
                 startNow(e, end);
             }
             return;
@@ -75,7 +75,7 @@ final class PassPlanner extends Planner {
     void ended(Entry e) {
         double now = cluster.now();
         running.remove(e);
-        profile.discardBefore(now);
+        discardBefore(now);
         releaseRest(e, now);
         pass();
     }
@@ -85,9 +85,9 @@ final class PassPlanner extends Planner {
     void overran(Entry e) {
         double now = cluster.now();
         running.remove(e);
-        profile.discardBefore(now);
+        discardBefore(now);
         e.end = SimTime.add(now, e.requested);
-        profile.reserve(now, e.end, e.width);
+        hold(e, now, e.end);
         running.add(e);
         pass();
     }
@@ -145,13 +145,14 @@ final class PassPlanner extends Planner {
         if (e.slotted) {
             return e.start;
         }
-        return headOnly && queue.contains(e) ? estimates.plan(this).start(e) : Double.NaN;
+        // the estimates plan on the whole cluster: with partitions they would not be the start
+        return headOnly && pools == null && queue.contains(e) ? estimates.plan(this).start(e) : Double.NaN;
     }
 
     /** The profile without this pass's reservations (what a queue-order estimate plans on). */
     AvailabilityProfile unplannedCopy() {
         double now = cluster.now();
-        profile.discardBefore(now);
+        discardBefore(now);
         AvailabilityProfile p = profile.copy();
         for (Entry e : reserved) {
             p.release(Math.max(now, e.start), e.end, e.width);
@@ -174,6 +175,9 @@ final class PassPlanner extends Planner {
         boolean noReservations = cluster.reservations().isEmpty();
         if (!noReservations || claims.any()) {
             claims.sync(profile, cluster.reservations(), now);
+            if (pools != null) {
+                pools.syncClaims(cluster.reservations(), now);
+            }
         }
         if (!noReservations) {
             holdOverstaying(now);
@@ -193,7 +197,7 @@ final class PassPlanner extends Planner {
                 continue; // held by a limit: it does not block the jobs behind it
             }
             double end = SimTime.add(now, e.requested);
-            if (e.width <= free && (freeMeansFits || profile.minFree(now, end) >= e.width)) {
+            if (e.width <= free && fitsNow(e, now, end, freeMeansFits)) {
                 free -= e.width;
                 startNow(e, end);
                 if (reservationChanges != seen) {
@@ -207,7 +211,7 @@ final class PassPlanner extends Planner {
                 break;
             }
             if (protect > 0) {
-                double s = profile.earliestStart(now, e.requested, e.width);
+                double s = pools == null ? profile.earliestStart(now, e.requested, e.width) : pools.earliestStart(e, now);
                 if (SimTime.sub(s, now) <= rule.window) {
                     slot(e, s);
                     reserved.add(e);
@@ -225,12 +229,24 @@ final class PassPlanner extends Planner {
         return true;
     }
 
+    /**
+     * Whether a job with enough free processors in the cluster can start now and keep them over
+     * [now, end): on a partitioned cluster, in its partition's pools; else by the profile, which
+     * {@code freeMeansFits} says need not be read.
+     */
+    private boolean fitsNow(Entry e, double now, double end, boolean freeMeansFits) {
+        if (pools != null) {
+            return pools.fitsNow(e, now, end, freeMeansFits);
+        }
+        return freeMeansFits || profile.minFree(now, end) >= e.width;
+    }
+
     private boolean eligible(Entry e) {
         return eligibility == null || eligibility.eligible(e.job);
     }
 
     private void startNow(Entry e, double end) {
-        profile.reserve(cluster.now(), end, e.width);
+        hold(e, cluster.now(), end);
         start(e, end);
         running.add(e);
     }
@@ -242,14 +258,14 @@ final class PassPlanner extends Planner {
             if (r.end > now) {
                 break;
             }
-            profile.reserve(now, SimTime.add(now, r.requested), r.width);
+            hold(r, now, SimTime.add(now, r.requested));
             held.add(r);
         }
     }
 
     /** Takes the last pass's reservations and holds out of the profile. */
     private void dropPlan(double now) {
-        profile.discardBefore(now);
+        discardBefore(now);
         for (Entry e : reserved) {
             unslot(e, now);
         }
@@ -257,7 +273,7 @@ final class PassPlanner extends Planner {
         for (Entry r : held) {
             double to = SimTime.add(heldFrom, r.requested);
             if (to > now) {
-                profile.release(now, to, r.width);
+                free(r, now, to);
             }
         }
         held.clear();

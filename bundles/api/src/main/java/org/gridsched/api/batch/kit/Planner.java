@@ -20,10 +20,42 @@ abstract class Planner {
     /** Bumped by every {@link #reservationsChanged()}: a pass that sees it move starts over. */
     long reservationChanges;
 
+    /** The pools of a partitioned cluster, planned beside {@link #profile}; null without partitions. */
+    final PoolPlan pools;
+
     Planner(Cluster cluster, JobOrder order) {
+        this(cluster, order, null);
+    }
+
+    Planner(Cluster cluster, JobOrder order, Partitions partitions) {
         this.cluster = cluster;
         this.profile = new AvailabilityProfile(cluster.processors(), Double.NEGATIVE_INFINITY);
         this.queue = new WaitingQueue(order);
+        this.pools = partitions == null ? null : new PoolPlan(cluster, partitions);
+    }
+
+    /** Puts a job's processors over [from, to) into the plan. */
+    final void hold(Entry e, double from, double to) {
+        profile.reserve(from, to, e.width);
+        if (pools != null) {
+            pools.reserve(e, from, to);
+        }
+    }
+
+    /** Takes a job's processors over [from, to) out of the plan. */
+    final void free(Entry e, double from, double to) {
+        profile.release(from, to, e.width);
+        if (pools != null) {
+            pools.release(e, from, to);
+        }
+    }
+
+    /** Forgets the plan before now. */
+    final void discardBefore(double now) {
+        profile.discardBefore(now);
+        if (pools != null) {
+            pools.discardBefore(now);
+        }
     }
 
     abstract void submitted(Entry e);
@@ -48,7 +80,7 @@ abstract class Planner {
     /** Gives back the rest of an ended job's requested span; true if it ended early. */
     final boolean releaseRest(Entry e, double now) {
         if (now < e.end) {
-            profile.release(now, e.end, e.width);
+            free(e, now, e.end);
             return true;
         }
         return false;
@@ -65,7 +97,11 @@ abstract class Planner {
         e.running = true;
         e.start = cluster.now();
         e.end = end;
-        cluster.start(e.job);
+        if (pools != null) {
+            pools.start(e);
+        } else {
+            cluster.start(e.job);
+        }
     }
 
     /** Puts a waiting job's slot at {@code s} into the profile. */
@@ -73,14 +109,14 @@ abstract class Planner {
         e.start = s;
         e.end = SimTime.add(s, e.requested);
         e.slotted = true;
-        profile.reserve(s, e.end, e.width);
+        hold(e, s, e.end);
     }
 
     /** Takes a waiting job's slot out of the profile (from now on). */
     final void unslot(Entry e, double now) {
         if (e.slotted) {
             e.slotted = false;
-            profile.release(Math.max(now, e.start), e.end, e.width);
+            free(e, Math.max(now, e.start), e.end);
         }
     }
 }

@@ -1,6 +1,7 @@
 package org.gridsched.api.batch.kit;
 
 import java.util.List;
+import java.util.function.ToIntFunction;
 
 import org.gridsched.api.batch.BatchScheduler;
 import org.gridsched.api.batch.Cluster;
@@ -25,11 +26,16 @@ import org.osgi.annotation.versioning.ProviderType;
 @ProviderType
 public final class PlanningScheduler implements BatchScheduler {
     private final Planner planner;
+    /** With partitions: the partition of each submitted job; else null. */
+    private final ToIntFunction<QueuedJob> partitionOf;
+    private final int partitions;
 
     public PlanningScheduler(Cluster cluster, JobOrder order, PlanningRule rule) {
         this.planner = rule.kind == PlanningRule.Kind.CONSERVATIVE
                 ? new ConservativePlanner(cluster, order)
-                : new PassPlanner(cluster, order, rule, null);
+                : new PassPlanner(cluster, order, rule, null, null);
+        this.partitionOf = null;
+        this.partitions = 0;
     }
 
     /**
@@ -44,7 +50,30 @@ public final class PlanningScheduler implements BatchScheduler {
         if (rule.kind == PlanningRule.Kind.CONSERVATIVE) {
             throw new IllegalArgumentException("the conservative rule does not take an eligibility predicate");
         }
-        this.planner = new PassPlanner(cluster, order, rule, eligible);
+        this.planner = new PassPlanner(cluster, order, rule, eligible, null);
+        this.partitionOf = null;
+        this.partitions = 0;
+    }
+
+    /**
+     * As {@link #PlanningScheduler(Cluster, JobOrder, PlanningRule, Eligibility)} on a cluster split into
+     * {@code partitions}: every job is planned and started on the processors of the partition
+     * {@code partitionOf} gives it when it is submitted (a number from 0 to {@link Partitions#count()} - 1).
+     * A policy that routes jobs rejects those that fit no partition before they reach the kit
+     * ({@link Cluster#reject}). {@link #estimateStart} still answers for the whole cluster.
+     *
+     * @param eligible null when every job is eligible
+     * @throws IllegalArgumentException for the conservative rule
+     * @since 1.2
+     */
+    public PlanningScheduler(Cluster cluster, JobOrder order, PlanningRule rule, Eligibility eligible, Partitions partitions,
+            ToIntFunction<QueuedJob> partitionOf) {
+        if (rule.kind == PlanningRule.Kind.CONSERVATIVE) {
+            throw new IllegalArgumentException("the conservative rule does not plan partitions");
+        }
+        this.planner = new PassPlanner(cluster, order, rule, eligible, partitions);
+        this.partitionOf = partitionOf;
+        this.partitions = partitions.count();
     }
 
     private static Entry entry(QueuedJob job) {
@@ -54,6 +83,12 @@ public final class PlanningScheduler implements BatchScheduler {
     @Override
     public void jobSubmitted(QueuedJob job) {
         Entry e = new Entry(job);
+        if (partitionOf != null) {
+            e.partition = partitionOf.applyAsInt(job);
+            if (e.partition < 0 || e.partition >= partitions) {
+                throw new IllegalStateException("job " + job.id() + " was given partition " + e.partition + "; there are " + partitions);
+            }
+        }
         job.attach(e);
         planner.submitted(e);
     }
