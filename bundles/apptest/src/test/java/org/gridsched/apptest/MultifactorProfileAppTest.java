@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -53,6 +54,48 @@ class MultifactorProfileAppTest {
         assertTrue(summary.contains("\"batch multifactor\""), summary);
         assertTrue(summary.contains("\"fidelity_jobs\": 3145"), summary);
         assertTrue(!summary.contains("held_by_limit"), "no limits, no count: " + summary);
+        // every job goes to the first partition that admits it: short (<= 1 h, <= 32 processors) or batch
+        long toShort = count(summary, "routed_to_short");
+        long toBatch = count(summary, "routed_to_batch");
+        assertEquals(3145, toShort + toBatch, summary);
+        assertTrue(toShort > 1000 && toBatch > 1000, summary);
+        assertTrue(!summary.contains("rejected_by_reason"), "batch admits every job: " + summary);
+        // short jobs ran on short's processors 176-239 only
+        List<String> lines = Files.readAllLines(out.resolve("jobs.csv"));
+        long shortOnShort = 0;
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",", -1);
+            if (Double.parseDouble(f[5]) <= 3600 && Integer.parseInt(f[4]) <= 32) {
+                for (String range : f[14].split(" ")) {
+                    assertTrue(Integer.parseInt(range.split("-")[0]) >= 176, "a short job outside short: " + line);
+                }
+                shortOnShort++;
+            }
+        }
+        assertEquals(toShort, shortOnShort, "the jobs short admits are those routed there");
+    }
+
+    /** Routed by the trace's partition number to short, the jobs over its limits are rejected and counted. */
+    @Test
+    void jobsNoPartitionAdmitsAreRejectedAndCounted() throws Exception {
+        Path out = tmp.resolve("routed");
+        App.Result r = run("run", variant("routed", "\"partition_names\": {\"1\": \"short\"},").toString(),
+                "--quiet", "--out", out.toString());
+        assertEquals(0, r.exit(), r.all());
+        String summary = Files.readString(out.resolve("summary.json"));
+        long overTime = count(summary, "over_partition_time_limit");
+        long overSize = count(summary, "over_partition_size_limit");
+        assertTrue(overTime > 1000 && overSize > 0, summary);
+        assertEquals(3145 - overTime - overSize, count(summary, "routed_to_short"), summary);
+        assertEquals(0, count(summary, "routed_to_batch"), summary);
+        long rejectedRows = Files.readAllLines(out.resolve("jobs.csv")).stream().filter(l -> l.contains(",REJECTED,")).count();
+        assertEquals(overTime + overSize, rejectedRows, "every rejected job is in jobs.csv as REJECTED");
+    }
+
+    private static long count(String summary, String key) {
+        int at = summary.indexOf("\"" + key + "\": ");
+        assertTrue(at >= 0, key + " in " + summary);
+        return Long.parseLong(summary.substring(at + key.length() + 4).split("[,\\s}]")[0]);
     }
 
     @Test

@@ -13,7 +13,8 @@ import org.gridsched.api.batch.kit.JobOrder;
  * <li>age = min(now - submit, max_age) / max_age;</li>
  * <li>size = processors / cluster processors, or 1 - (processors - 1) / cluster processors with favor_small;</li>
  * <li>fair-share from {@link FairShare};</li>
- * <li>partition = the tier of the job's partition / the highest tier (0 for an unmapped partition number);</li>
+ * <li>partition = the tier of the job's partition / the highest tier (0 for an unmapped partition number;
+ * with partitions that have processors or rules, the partition the job was routed to);</li>
  * <li>QOS = the priority of the job's QOS / the highest QOS priority (0 for an unmapped queue number).</li>
  * </ul>
  * An association's usage and fair-share factor are computed at most once per priority_period, when a key
@@ -72,7 +73,7 @@ final class MultifactorOrder implements JobOrder {
 
     /** The factors that never change while the job waits: size, partition, QOS, weighted. */
     double fixedPriority(QueuedJob job, Tracked t) {
-        return s.weightJobSize * size(job) + s.weightPartition * partition(job) + s.weightQos * qos(t);
+        return s.weightJobSize * size(job) + s.weightPartition * partition(job, t) + s.weightQos * qos(t);
     }
 
     /** The whole priority at {@code now}, as {@link #key} computes it. */
@@ -89,7 +90,11 @@ final class MultifactorOrder implements JobOrder {
         return s.favorSmall ? 1 - (job.processors() - 1) / n : job.processors() / n;
     }
 
-    double partition(QueuedJob job) {
+    /** With partitions, the tier of the partition the job was routed to; else by its partition number. */
+    double partition(QueuedJob job, Tracked t) {
+        if (s.partitioned) {
+            return s.maxTier == 0 ? 0 : t.partitionTier / s.maxTier;
+        }
         Double tier = s.partitionTier.get(job.partition());
         return tier == null || s.maxTier == 0 ? 0 : tier / s.maxTier;
     }

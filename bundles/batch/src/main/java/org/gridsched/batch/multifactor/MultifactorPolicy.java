@@ -22,7 +22,7 @@ public final class MultifactorPolicy implements BatchPolicy {
 
     static {
         List<Parameter> p = new ArrayList<>(List.of(
-                new Parameter("rule", "easy", "planning rule: fcfs, easy or conservative (no limits with conservative)"),
+                new Parameter("rule", "easy", "planning rule: fcfs, easy or conservative (no limits or partitions with conservative)"),
                 new Parameter("weight_age", "1000", "weight of the age factor, >= 0 (Slurm PriorityWeightAge)"),
                 new Parameter("weight_fairshare", "10000", "weight of the fair-share factor, >= 0"),
                 new Parameter("weight_job_size", "0", "weight of the job size factor, >= 0"),
@@ -36,8 +36,11 @@ public final class MultifactorPolicy implements BatchPolicy {
                 new Parameter("shares", "{} (all default_share)", "shares by user number: {\"3\": 2}"),
                 new Parameter("group_shares", "{} (all default_share)", "shares by group (account) number: {\"1\": 5}"),
                 new Parameter("default_share", "1", "share of a user or group not listed, >= 0"),
-                new Parameter("partitions", "{}", "partition name -> priority tier >= 0: {\"batch\": 1, \"debug\": 10}"),
+                new Parameter("partitions", "{}", "partition name -> priority tier >= 0, or -> {\"tier\", \"processors\": \"0-119\","
+                        + " \"max_time\" (s), \"max_processors\", \"groups\": [3, 4]}: jobs then run inside their partition"),
                 new Parameter("partition_names", "{}", "SWF partition number -> partition name: {\"1\": \"batch\"}"),
+                new Parameter("queue_partitions", "{}", "SWF queue number -> partition name, for jobs whose partition number is not mapped"),
+                new Parameter("default_partition", "(none)", "partition of jobs neither number maps; without it, the first partition that admits the job"),
                 new Parameter("qos", "{}", "QOS name -> priority >= 0: {\"normal\": 0, \"high\": 100}"),
                 new Parameter("qos_names", "{}", "SWF queue number -> QOS name: {\"1\": \"normal\"}"),
                 new Parameter("limits", "{} (none)",
@@ -75,6 +78,9 @@ public final class MultifactorPolicy implements BatchPolicy {
         if (settings.limits.any && rule.equals("conservative")) {
             throw Settings.error("limits", "limits need rule fcfs or easy: conservative reserves every job on arrival", options);
         }
-        return new MultifactorScheduler(cluster, settings, PlanningRule.fromOptions(base, options));
+        if (settings.partitioned && rule.equals("conservative")) {
+            throw Settings.error("partitions", "partitions with processors or rules need rule fcfs or easy", options);
+        }
+        return new MultifactorScheduler(cluster, settings, PlanningRule.fromOptions(base, options), options);
     }
 }

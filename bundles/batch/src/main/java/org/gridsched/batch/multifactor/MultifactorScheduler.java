@@ -1,14 +1,18 @@
 package org.gridsched.batch.multifactor;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.gridsched.api.PluginOptions;
 import org.gridsched.api.batch.BatchScheduler;
 import org.gridsched.api.batch.Cluster;
 import org.gridsched.api.batch.QueuedJob;
 import org.gridsched.api.batch.Reservation;
+import org.gridsched.api.batch.kit.Eligibility;
 import org.gridsched.api.batch.kit.PlanningRule;
 import org.gridsched.api.batch.kit.PlanningScheduler;
 
@@ -28,15 +32,26 @@ final class MultifactorScheduler implements BatchScheduler {
     final MultifactorOrder order;
     private final PlanningScheduler kit;
 
-    MultifactorScheduler(Cluster cluster, Settings settings, PlanningRule rule) {
+    /** Null without partitions that restrict anything. */
+    private final Router router;
+    /** Jobs routed to each partition. */
+    private final long[] routed;
+
+    MultifactorScheduler(Cluster cluster, Settings settings, PlanningRule rule, PluginOptions options) {
         this.cluster = cluster;
         this.settings = settings;
         this.usage = new Usage(settings);
         this.limits = settings.limits.any ? new Limits(settings.limits) : null;
         this.order = new MultifactorOrder(settings, cluster.processors(), usage, tracked::get);
+        this.router = settings.partitioned ? new Router(settings, cluster.processors(), options) : null;
+        this.routed = new long[router == null ? 0 : router.partitions.count()];
         Cluster observed = new Observed();
-        this.kit = limits == null ? new PlanningScheduler(observed, order, rule)
-                : new PlanningScheduler(observed, order, rule, job -> limits.eligible(tracked.get(job)));
+        Eligibility eligible = limits == null ? null : job -> limits.eligible(tracked.get(job));
+        if (router != null) {
+            this.kit = new PlanningScheduler(observed, order, rule, eligible, router.partitions, job -> tracked.get(job).partition);
+        } else {
+            this.kit = eligible == null ? new PlanningScheduler(observed, order, rule) : new PlanningScheduler(observed, order, rule, eligible);
+        }
     }
 
     /** The policy's state of a job that waits or runs here (for tests). */
@@ -49,15 +64,37 @@ final class MultifactorScheduler implements BatchScheduler {
         return limits == null ? 0 : limits.held();
     }
 
-    /** held_by_limit in summary.json, only when limits are set (other runs' summaries stay as they were). */
+    /**
+     * In summary.json, only for what is configured (other runs' summaries stay as they were):
+     * held_by_limit with limits, and with partitions the jobs routed to each ({@code routed_to_NAME}; those
+     * rejected are counted by the engine under rejected_by_reason).
+     */
     @Override
     public Map<String, Long> counters() {
-        return limits == null ? Map.of() : Map.of("held_by_limit", limits.held());
+        Map<String, Long> out = new LinkedHashMap<>();
+        if (limits != null) {
+            out.put("held_by_limit", limits.held());
+        }
+        if (router != null) {
+            for (int p = 0; p < routed.length; p++) {
+                out.put("routed_to_" + router.name(p), routed[p]);
+            }
+        }
+        return out;
     }
 
     @Override
     public void jobSubmitted(QueuedJob job) {
         Tracked t = new Tracked(job, usage.of(job.user(), job.group()), settings.qosOfQueue.get(job.queue()));
+        if (router != null) {
+            t.partition = router.route(job);
+            if (t.partition < 0) {
+                cluster.reject(job, router.refusal);
+                return;
+            }
+            t.partitionTier = router.tier(t.partition);
+            routed[t.partition]++;
+        }
         t.fixedPriority = order.fixedPriority(job, t);
         tracked.put(job, t);
         if (limits != null) {
@@ -138,10 +175,27 @@ final class MultifactorScheduler implements BatchScheduler {
         return kit.plannedStart(job);
     }
 
+    /** The partition a waiting or running job was routed to (for tests); null without partitions. */
+    String partitionOf(QueuedJob job) {
+        Tracked t = tracked.get(job);
+        return router == null || t == null ? null : router.name(t.partition);
+    }
+
     /** The cluster as the kit sees it: every start is recorded (usage, limits) before the engine hears of it. */
     private final class Observed implements Cluster {
         @Override
         public void start(QueuedJob job) {
+            starting(job);
+            cluster.start(job);
+        }
+
+        @Override
+        public void start(QueuedJob job, BitSet[] pools, int[] counts) {
+            starting(job);
+            cluster.start(job, pools, counts);
+        }
+
+        private void starting(QueuedJob job) {
             Tracked t = tracked.get(job);
             t.start = cluster.now();
             t.running = true;
@@ -149,7 +203,11 @@ final class MultifactorScheduler implements BatchScheduler {
             if (limits != null) {
                 limits.started(t);
             }
-            cluster.start(job);
+        }
+
+        @Override
+        public int freeProcessors(BitSet pool) {
+            return cluster.freeProcessors(pool);
         }
 
         @Override

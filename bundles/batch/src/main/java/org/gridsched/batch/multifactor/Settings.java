@@ -1,6 +1,8 @@
 package org.gridsched.batch.multifactor;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -35,6 +37,13 @@ final class Settings {
     /** SWF partition number -> tier, and SWF queue number -> QOS name and its priority. */
     final Map<Integer, Double> partitionTier = new TreeMap<>();
     double maxTier;
+    /** The partitions in the order written, and the routing of jobs to them (when {@link #partitioned}). */
+    final List<PartitionSpec> partitionList = new ArrayList<>();
+    /** True when a partition has processors or rules: jobs are then routed, kept in them, or rejected. */
+    boolean partitioned;
+    final Map<Integer, String> partitionOfNumber = new TreeMap<>();
+    final Map<Integer, String> partitionOfQueue = new TreeMap<>();
+    String defaultPartition;
     final Map<Integer, String> qosOfQueue = new TreeMap<>();
     final Map<String, Double> qosPriority = new TreeMap<>();
     double maxQosPriority;
@@ -58,10 +67,26 @@ final class Settings {
         defaultShare = nonNegative(o, "default_share", 1);
         numbered(o, "shares", userShares);
         numbered(o, "group_shares", groupShares);
-        Map<String, Double> tiers = named(o, "partitions");
+        Map<String, Double> tiers = new TreeMap<>();
+        for (Map.Entry<String, Object> e : object(o, "partitions").entrySet()) {
+            PartitionSpec spec = PartitionSpec.parse(e.getKey(), e.getValue(), o);
+            partitionList.add(spec);
+            tiers.put(spec.name, spec.tier);
+            partitioned |= spec.restricts();
+        }
         maxTier = max(tiers);
-        for (Map.Entry<Integer, String> e : names(o, "partition_names", tiers).entrySet()) {
+        partitionOfNumber.putAll(names(o, "partition_names", tiers));
+        for (Map.Entry<Integer, String> e : partitionOfNumber.entrySet()) {
             partitionTier.put(e.getKey(), tiers.get(e.getValue()));
+        }
+        partitionOfQueue.putAll(names(o, "queue_partitions", tiers));
+        defaultPartition = o.asMap().get("default_partition") == null ? null : String.valueOf(o.asMap().get("default_partition"));
+        if (defaultPartition != null && !tiers.containsKey(defaultPartition)) {
+            throw error("default_partition", "unknown partition '" + defaultPartition + "'; defined: " + tiers.keySet(), o);
+        }
+        if (!partitioned && (!partitionOfQueue.isEmpty() || defaultPartition != null)) {
+            throw error(partitionOfQueue.isEmpty() ? "default_partition" : "queue_partitions",
+                    "routes jobs to partitions, but no partition has processors, max_time, max_processors or groups", o);
         }
         qosPriority.putAll(named(o, "qos"));
         maxQosPriority = max(qosPriority);

@@ -11,6 +11,9 @@ final class Tracked {
     final Usage.Assoc assoc;
     /** The QOS name from the job's queue number, or null when the queue is not mapped. */
     final String qos;
+    /** With partitions: the partition it was routed to (its number) and that partition's tier. */
+    int partition = -1;
+    double partitionTier;
     /** The weighted factors that do not change while it waits (size, partition, QOS). */
     double fixedPriority;
     double start = Double.NaN;

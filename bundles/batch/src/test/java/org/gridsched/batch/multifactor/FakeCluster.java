@@ -1,6 +1,7 @@
 package org.gridsched.batch.multifactor;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +52,10 @@ final class FakeCluster implements Cluster {
 
     private final int processors;
     private int free;
+    /** Free processor ids, and the ids each running job holds (lowest free first, as the engine gives them). */
+    private final BitSet freeIds = new BitSet();
+    final Map<Long, BitSet> held = new LinkedHashMap<>();
+    final Map<Long, String> rejected = new LinkedHashMap<>();
     private double now;
     private long submitted;
     BatchScheduler scheduler;
@@ -60,6 +65,7 @@ final class FakeCluster implements Cluster {
     FakeCluster(int processors) {
         this.processors = processors;
         this.free = processors;
+        freeIds.set(0, processors);
     }
 
     /** Moves the clock to t and submits the job there. */
@@ -73,6 +79,7 @@ final class FakeCluster implements Cluster {
     void end(double t, Job job) {
         now = t;
         free += job.processors;
+        freeIds.or(held.remove(job.id));
         scheduler.jobEnded(job, true);
     }
 
@@ -93,7 +100,50 @@ final class FakeCluster implements Cluster {
         if (job.processors() > free) {
             throw new IllegalStateException("job " + job.id() + " does not fit");
         }
+        BitSet ids = new BitSet();
+        for (int p = freeIds.nextSetBit(0), n = 0; n < job.processors(); p = freeIds.nextSetBit(p + 1), n++) {
+            ids.set(p);
+        }
+        take(job, ids);
+    }
+
+    @Override
+    public void start(QueuedJob job, BitSet[] pools, int[] counts) {
+        BitSet ids = new BitSet();
+        for (int i = 0; i < pools.length; i++) {
+            int n = 0;
+            for (int p = pools[i].nextSetBit(0); n < counts[i]; p = pools[i].nextSetBit(p + 1)) {
+                if (p < 0) {
+                    throw new IllegalStateException("job " + job.id() + ": pool " + pools[i] + " has fewer than " + counts[i] + " free");
+                }
+                if (freeIds.get(p)) {
+                    ids.set(p);
+                    n++;
+                }
+            }
+        }
+        if (ids.cardinality() != job.processors()) {
+            throw new IllegalStateException("job " + job.id() + " got " + ids + " for " + job.processors() + " processors");
+        }
+        take(job, ids);
+    }
+
+    private void take(QueuedJob job, BitSet ids) {
         free -= job.processors();
+        freeIds.andNot(ids);
+        held.put(job.id(), ids);
         starts.put(job.id(), now);
+    }
+
+    @Override
+    public int freeProcessors(BitSet pool) {
+        BitSet f = (BitSet) pool.clone();
+        f.and(freeIds);
+        return f.cardinality();
+    }
+
+    @Override
+    public void reject(QueuedJob job, String reason) {
+        rejected.put(job.id(), reason);
     }
 }

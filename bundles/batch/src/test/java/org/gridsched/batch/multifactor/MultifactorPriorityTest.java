@@ -83,9 +83,9 @@ class MultifactorPriorityTest {
         assertEquals(0.9, order.size(w1), EPS);
         assertEquals(1.0, order.size(w2), EPS);
         assertEquals(0.95, order.size(w4), EPS);
-        assertEquals(0.25, order.partition(w1), EPS);
-        assertEquals(1.0, order.partition(w2), EPS);
-        assertEquals(0.0, order.partition(w4), EPS);
+        assertEquals(0.25, order.partition(w1, null), EPS);
+        assertEquals(1.0, order.partition(w2, null), EPS);
+        assertEquals(0.0, order.partition(w4, null), EPS);
         assertEquals(0.0, order.qos(scheduler.tracked(w1)), EPS);
         assertEquals(1.0, order.qos(scheduler.tracked(w3)), EPS);
         assertEquals(0.0, order.qos(scheduler.tracked(w4)), EPS);
