@@ -60,6 +60,63 @@ class ReservationsAppTest {
         }
     }
 
+    /**
+     * A standing reservation for group 1 (16 of 64 processors, 50,000 s every 100,000 s, 3 times): jobs of
+     * group 1 run inside it, and at no instant of a window do the other groups' jobs hold more than the 48
+     * processors left, whatever the policy.
+     */
+    @Test
+    void onlyTheGroupsJobsUseAStandingReservation() throws Exception {
+        for (String policy : List.of("fcfs", "easy", "cbf")) {
+            Path profile = tmp.resolve("group-" + policy + ".json");
+            Files.writeString(profile, ("{\"name\": \"group\", \"platform\": \"a:64\", \"batch\": \"%s\", \"reservations\": "
+                    + "[{\"name\": \"chemistry\", \"cluster\": \"a\", \"start\": 20000, \"duration\": 50000, \"processors\": 16,"
+                    + " \"repeat\": 100000, \"times\": 3, \"groups\": [1]}], \"workload\": {\"generator\": \"lublin99\","
+                    + " \"options\": {\"jobs\": 3000, \"load\": 0.9, \"users\": 40, \"groups\": 4}}, \"seed\": 5}").formatted(policy));
+            Path out = tmp.resolve("group-out-" + policy);
+            App.Result r = App.run(tmp.resolve("plugins"), tmp.resolve("config"), null, "run", profile.toString(), "--out", out.toString());
+            assertEquals(0, r.exit(), r.all());
+            String summary = Files.readString(out.resolve("summary.json"));
+            int at = summary.indexOf("\"started_in_group_reservations\": ");
+            assertTrue(at > 0, summary);
+            long inside = Long.parseLong(summary.substring(at + 34).split("[,\\s}]")[0]);
+            assertTrue(inside >= 1, policy + ": jobs of group 1 ran inside: " + inside);
+            List<String> lines = Files.readAllLines(out.resolve("jobs.csv"));
+            List<String> header = List.of(lines.get(0).split(","));
+            int start = header.indexOf("starting_time");
+            int finish = header.indexOf("finish_time");
+            int procs = header.indexOf("requested_number_of_resources");
+            int group = header.indexOf("group");
+            // processors the other groups hold, sampled at every start inside the windows
+            List<double[]> others = new java.util.ArrayList<>();
+            for (String line : lines.subList(1, lines.size())) {
+                String[] f = line.split(",", -1);
+                if (!f[start].isEmpty() && !f[group].equals("1")) {
+                    others.add(new double[] {Double.parseDouble(f[start]), Double.parseDouble(f[finish]), Integer.parseInt(f[procs])});
+                }
+            }
+            for (double[] at0 : others) {
+                double t = at0[0];
+                boolean inWindow = false;
+                for (int k = 0; k < 3; k++) {
+                    inWindow |= t >= 20000 + k * 100000.0 && t < 70000 + k * 100000.0;
+                }
+                if (!inWindow) {
+                    continue;
+                }
+                int held = 0;
+                for (double[] o : others) {
+                    if (o[0] <= t && t < o[1]) {
+                        held += (int) o[2];
+                    }
+                }
+                assertTrue(held <= 48, policy + ": other groups hold " + held + " processors at " + t);
+            }
+            App.Result v = App.run(tmp.resolve("plugins"), tmp.resolve("config"), null, "validate", out.toString());
+            assertEquals(0, v.exit(), v.all());
+        }
+    }
+
     @Test
     void badReservationsAreErrorsNamingTheKey() throws Exception {
         String[][] cases = {
@@ -69,6 +126,8 @@ class ReservationsAppTest {
                 {"{\"cluster\": \"a\", \"start\": -5, \"duration\": 10}", "reservations[0].start: must be 0 or more"},
                 {"{\"cluster\": \"a\", \"start\": 0, \"duration\": 10, \"repeat\": 5, \"times\": 3}", "reservations[0].repeat: the windows would overlap"},
                 {"{\"cluster\": \"a\", \"start\": 0, \"duration\": 10, \"when\": 3}", "reservations[0].when: unknown key"},
+                {"{\"cluster\": \"a\", \"start\": 0, \"duration\": 10, \"groups\": []}", "reservations[0].groups: expected a non-empty list of group numbers"},
+                {"{\"cluster\": \"a\", \"start\": 0, \"duration\": 10, \"groups\": [\"chem\"]}", "reservations[0].groups: expected whole group numbers >= 0, got chem"},
         };
         for (String[] c : cases) {
             Path profile = tmp.resolve("bad.json");

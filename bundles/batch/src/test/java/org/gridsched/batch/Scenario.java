@@ -52,6 +52,20 @@ final class Scenario {
         return this;
     }
 
+    /** Reserves processors over [start, end) for the jobs of {@code groups} (a standing reservation). */
+    Scenario reserveFor(double start, double end, int procs, int... groups) {
+        reservations.add(new DeclaredReservation("for groups", 0, procs, start, end, groups));
+        return this;
+    }
+
+    /** Adds a job of a group: id, submit time, actual runtime, requested time, processors, group. */
+    Scenario job(long id, double submit, double runtime, double requested, int procs, int group) {
+        JobRecord r = new JobRecord().set(id, submit, runtime, requested, procs);
+        r.group = group;
+        jobs.add(r);
+        return this;
+    }
+
     /** Adds a job: id, submit time, actual runtime, requested time, processors. */
     Scenario job(long id, double submit, double runtime, double requested, int procs) {
         jobs.add(new JobRecord().set(id, submit, runtime, requested, procs));

@@ -143,7 +143,9 @@ final class Arrivals {
         sim.placement.sizeFor(c, job);
         job.assign(cluster, sim.relativeSpeed(cluster), c.submitted++);
         sim.observers.submitted(job, sim.now);
-        c.scheduler.jobSubmitted(job);
+        if (!sim.groupReservations.admit(c, job)) {
+            c.scheduler.jobSubmitted(job);
+        }
     }
 
 

@@ -6,10 +6,21 @@ import org.gridsched.api.control.Claim;
 final class ClaimHold extends Hold implements Claim {
     /** The processors taken at the start, as [from, to) pairs; null before. */
     int[] runs;
-    double takenAt;
     boolean over;
     /** Declared by the run profile (a maintenance window), not by a controller: no controller is told of it. */
     boolean declared;
+    /** A declared reservation for these groups (sorted): their jobs may run inside it; null for any other claim. */
+    int[] groups;
+    /** Of a group reservation: its processors no job inside uses. */
+    java.util.BitSet idle;
+    /** Processors of the claim no job uses, since {@link #idleSince} (for the claimed idle time). */
+    int idleCount;
+    double idleSince;
+
+    /** Whether jobs of {@code group} may run inside. */
+    boolean admits(int group) {
+        return groups != null && java.util.Arrays.binarySearch(groups, group) >= 0;
+    }
 
     ClaimHold(int cluster, int processors, double start, double end) {
         super(cluster, processors, start, end, null);

@@ -1,5 +1,7 @@
 package org.gridsched.engine;
 
+import java.util.BitSet;
+
 import org.gridsched.api.InputException;
 import org.gridsched.api.SimTime;
 import org.gridsched.api.control.Claim;
@@ -73,6 +75,10 @@ final class Claims {
         }
         ClaimHold claim = new ClaimHold(r.cluster(), r.processors(), from, end);
         claim.declared = true;
+        if (r.groups().length > 0) {
+            claim.groups = r.groups();
+            sim.groupReservations.add(claim);
+        }
         if (from == sim.now) {
             take(claim);
             c.add(claim);
@@ -92,6 +98,8 @@ final class Claims {
         take(claim);
         if (!claim.declared) {
             sim.observers.claimStarted(claim);
+        } else if (claim.groups != null) {
+            sim.groupReservations.opened(claim);
         }
     }
 
@@ -103,8 +111,47 @@ final class Claims {
                     + "happens when killing at the requested time is off)");
         }
         claim.runs = pool.allocate(claim.processors);
-        claim.takenAt = sim.now;
+        claim.idleSince = sim.now;
+        claim.idleCount = claim.processors;
         idleNow[claim.cluster] += claim.processors;
+        if (claim.groups != null) {
+            claim.idle = new BitSet();
+            for (int i = 0; i < claim.runs.length; i += 2) {
+                claim.idle.set(claim.runs[i], claim.runs[i + 1]);
+            }
+        }
+    }
+
+    /** A job of a group starts inside its reservation: it takes the lowest idle processors there. */
+    int[] lend(ClaimHold claim, int n) {
+        BitSet ids = new BitSet();
+        for (int p = claim.idle.nextSetBit(0), k = 0; k < n; p = claim.idle.nextSetBit(p + 1), k++) {
+            ids.set(p);
+        }
+        claim.idle.andNot(ids);
+        idleChanges(claim, -n);
+        return ProcessorPool.runs(ids);
+    }
+
+    /** A job inside a reservation ended: its processors go back to the reservation, or to the pool once it is over. */
+    void giveBack(ClaimHold claim, int[] runs) {
+        if (claim.over) {
+            sim.clusters[claim.cluster].pool.release(runs);
+            return;
+        }
+        int n = 0;
+        for (int i = 0; i < runs.length; i += 2) {
+            claim.idle.set(runs[i], runs[i + 1]);
+            n += runs[i + 1] - runs[i];
+        }
+        idleChanges(claim, n);
+    }
+
+    private void idleChanges(ClaimHold claim, int delta) {
+        idleSeconds[claim.cluster] += claim.idleCount * (sim.now - claim.idleSince);
+        claim.idleSince = sim.now;
+        claim.idleCount += delta;
+        idleNow[claim.cluster] += delta;
     }
 
     /** CLAIM_END: a claim still unused gives its processors back. */
@@ -136,8 +183,8 @@ final class Claims {
             throw new IllegalStateException(claim + " is not active at t=" + Numbers.format(sim.now));
         }
         claim.over = true;
-        idleNow[claim.cluster] -= claim.processors;
-        idleSeconds[claim.cluster] += claim.processors * (sim.now - claim.takenAt);
+        idleNow[claim.cluster] -= claim.idleCount;
+        idleSeconds[claim.cluster] += claim.idleCount * (sim.now - claim.idleSince);
         return claim.runs;
     }
 
@@ -149,10 +196,11 @@ final class Claims {
     private void end(ClaimHold claim, boolean freeProcessors) {
         claim.over = true;
         if (claim.runs != null) {
-            idleNow[claim.cluster] -= claim.processors;
-            idleSeconds[claim.cluster] += claim.processors * (sim.now - claim.takenAt);
+            idleNow[claim.cluster] -= claim.idleCount;
+            idleSeconds[claim.cluster] += claim.idleCount * (sim.now - claim.idleSince);
             if (freeProcessors) {
-                sim.clusters[claim.cluster].pool.release(claim.runs);
+                // a group reservation's processors still used by jobs inside come back when those end
+                sim.clusters[claim.cluster].pool.release(claim.idle == null ? claim.runs : ProcessorPool.runs(claim.idle));
             }
         }
         sim.clusters[claim.cluster].remove(claim);

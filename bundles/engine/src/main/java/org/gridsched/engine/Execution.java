@@ -61,6 +61,12 @@ final class Execution {
         started(c, job);
     }
 
+    /** A job of a group starts inside the group's reservation ({@link SimJob#inside}) on {@code runs}. */
+    void startInside(SimJob job, int[] runs) {
+        job.runs = runs;
+        begin(job);
+    }
+
     /** A policy's job has its processors ({@link SimJob#runs}): it begins. */
     void started(ClusterRuntime c, SimJob job) {
         c.running(job);
@@ -176,7 +182,9 @@ final class Execution {
     }
 
     private void release(SimJob job) {
-        if (job.multiPart == null) {
+        if (job.inside != null) {
+            sim.claims.giveBack(job.inside, job.runs);
+        } else if (job.multiPart == null) {
             sim.clusters[job.cluster].pool.release(job.runs);
         } else {
             for (int p = 0; p < job.multiPart.parts(); p++) {
@@ -198,6 +206,8 @@ final class Execution {
             for (int p = 0; p < job.parts(); p++) {
                 sim.clusters[job.partCluster(p)].dropForeign(job);
             }
+        } else if (job.inside != null) {
+            sim.groupReservations.ended(job); // never in its policy's plan: the policy is not told
         } else {
             ClusterRuntime c = sim.clusters[job.cluster];
             c.notRunning(job);

@@ -103,10 +103,17 @@ final class ProcessorPool {
             }
             n += counts[i];
         }
+        free.andNot(chosen);
+        freeCount -= n;
+        return runs(chosen);
+    }
+
+    /** A set of processor ids as [from, to) pairs in id order. */
+    static int[] runs(BitSet ids) {
         int[] runs = new int[8];
         int used = 0;
-        for (int from = chosen.nextSetBit(0); from >= 0; from = chosen.nextSetBit(from)) {
-            int to = chosen.nextClearBit(from);
+        for (int from = ids.nextSetBit(0); from >= 0; from = ids.nextSetBit(from)) {
+            int to = ids.nextClearBit(from);
             if (used == runs.length) {
                 runs = java.util.Arrays.copyOf(runs, used * 2);
             }
@@ -114,8 +121,6 @@ final class ProcessorPool {
             runs[used++] = to;
             from = to;
         }
-        free.andNot(chosen);
-        freeCount -= n;
         return java.util.Arrays.copyOf(runs, used);
     }
 }

@@ -57,6 +57,8 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
     double finish = Double.NaN;
     /** Stopped at its requested time. */
     boolean killed;
+    /** The group reservation it runs inside, while it runs there; null otherwise. */
+    ClaimHold inside;
     /** Rejected by its cluster's batch policy after it was submitted there (not by a controller). */
     boolean rejectedFromQueue;
     /** Bumped at each kill, so that the end event of a killed attempt is recognised as stale. */

@@ -106,6 +106,7 @@ public final class Simulation {
     final Execution execution;
     final Arrivals arrivals;
     final Claims claims;
+    final GroupReservations groupReservations;
     final ReallocationProtocol reallocation;
     final ControlOperations control;
     /** Jobs batch policies rejected from their queues ({@link org.gridsched.api.batch.Cluster#reject}), by reason. */
@@ -142,6 +143,7 @@ public final class Simulation {
         execution = new Execution(this);
         arrivals = new Arrivals(this);
         claims = new Claims(this);
+        groupReservations = new GroupReservations(this, clusters.length);
         for (int i = 0; i < this.settings.reservations.size(); i++) {
             claims.declare(this.settings.reservations.get(i), i);
         }

@@ -46,7 +46,11 @@ public final class SimulationResult {
             perCluster.add(new LinkedHashMap<>());
         }
         for (ClusterRuntime c : sim.clusters) {
-            policyCounters.add(Collections.unmodifiableMap(new LinkedHashMap<>(c.scheduler.counters())));
+            Map<String, Long> counters = new LinkedHashMap<>(c.scheduler.counters());
+            if (sim.groupReservations.any(c.index)) {
+                counters.put("started_in_group_reservations", sim.groupReservations.started[c.index]);
+            }
+            policyCounters.add(Collections.unmodifiableMap(counters));
         }
         simulatedPerCluster = sim.execution.finishedOn.clone();
         killedPerCluster = sim.execution.walltimeKillsOn.clone();

@@ -14,12 +14,14 @@ import org.gridsched.engine.Platform;
  * (a maintenance window, a dedicated slot), e.g.
  * {@code [{"name": "maintenance", "cluster": "a", "start": 86400, "duration": 14400, "processors": "all",
  * "repeat": 604800, "times": 4}]}. {@code end} may replace {@code duration}; {@code processors} is a number or
- * {@code "all"} (the default); {@code repeat} (seconds) and {@code times} (default 1) make a standing window.
+ * {@code "all"} (the default); {@code repeat} (seconds) and {@code times} (default 1) make a standing window;
+ * {@code groups} (SWF group numbers) lets those groups' jobs run inside it (a standing reservation for a group).
  * Times are seconds in the workload's time base. Errors name the key ({@code reservations[0].cluster}).
  */
 final class ReservationsKey {
     static final String KEY = "reservations";
-    private static final List<String> KEYS = List.of("name", "cluster", "start", "end", "duration", "processors", "repeat", "times");
+    private static final List<String> KEYS = List.of("name", "cluster", "start", "end", "duration", "processors", "repeat", "times",
+            "groups");
     /** Enough for a weekly window over a 20-year trace; more is a typo, and each is an event. */
     private static final int MAX_TIMES = 100_000;
 
@@ -67,10 +69,31 @@ final class ReservationsKey {
                 throw bad(where + ".repeat", "the windows would overlap: repeat every " + SimTime.format(repeat) + " s, each "
                         + SimTime.format(end - start) + " s long");
             }
+            int[] groups = groups(m.get("groups"), where + ".groups");
             for (long k = 0; k < times; k++) {
                 out.add(new DeclaredReservation(times > 1 ? name + " #" + (k + 1) : name, cluster, processors, start + k * repeat,
-                        end + k * repeat));
+                        end + k * repeat, groups));
             }
+        }
+        return out;
+    }
+
+    /** SWF group numbers whose jobs may run inside (a standing reservation); none: a maintenance window. */
+    private static int[] groups(Object v, String where) {
+        if (v == null) {
+            return new int[0];
+        }
+        if (!(v instanceof List<?> list) || list.isEmpty()) {
+            throw bad(where, "expected a non-empty list of group numbers (SWF field 13), got " + v);
+        }
+        int[] out = new int[list.size()];
+        for (int i = 0; i < out.length; i++) {
+            Object g = list.get(i);
+            if (!(g instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue()) || n.doubleValue() < 0
+                    || n.doubleValue() > Integer.MAX_VALUE) {
+                throw bad(where, "expected whole group numbers >= 0, got " + g);
+            }
+            out[i] = n.intValue();
         }
         return out;
     }
