@@ -44,7 +44,9 @@ public class EngineAB {
             case "fcfs" -> new org.gridsched.batch.FcfsPolicy();
             case "easy" -> new org.gridsched.batch.EasyPolicy();
             case "cbf" -> new org.gridsched.batch.ConservativePolicy();
-            default -> throw new IllegalArgumentException("policy: fcfs, easy or cbf");
+            case "kit-easy" -> new org.gridsched.batch.KitEasyPolicy();
+            case "multifactor" -> new org.gridsched.batch.multifactor.MultifactorPolicy();
+            default -> throw new IllegalArgumentException("policy: fcfs, easy, cbf, kit-easy or multifactor");
         };
         // the first runs compile the hot code: timed, but not counted
         int warmUp = 2;

@@ -82,7 +82,7 @@ public final class SimTime {
      * decimal point ({@code 2200}), otherwise the fewest decimals, at most six, whose value {@link #of} rounds
      * back to it ({@code 1652.2}; {@code 2133.333333} for 6400/3). Independent of the JDK's
      * {@code Double.toString}. A value off the grid (only a plugin's own arithmetic makes one) is written
-     * with {@code Double.toString}; NaN and infinities as the empty string.
+     * in its shortest round-trip form ({@link Decimals#shortest}); NaN and infinities as the empty string.
      */
     public static String format(double seconds) {
         StringBuilder sb = new StringBuilder(24);
@@ -100,7 +100,7 @@ public final class SimTime {
             return;
         }
         if (!isOnGrid(seconds) || Math.abs(seconds) >= EXACT_LIMIT) {
-            sb.append(seconds);
+            sb.append(Decimals.shortest(seconds));
             return;
         }
         for (int decimals = 1; decimals < POWERS_OF_TEN.length; decimals++) {
@@ -111,7 +111,7 @@ public final class SimTime {
                 return;
             }
         }
-        sb.append(seconds); // beyond 9e9 s six decimals no longer fit a double's 53 bits
+        sb.append(Decimals.shortest(seconds)); // beyond 9e9 s six decimals no longer fit a double's 53 bits
     }
 
     private static void appendDecimal(StringBuilder sb, long scaled, int decimals) {

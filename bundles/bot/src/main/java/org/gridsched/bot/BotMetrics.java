@@ -3,6 +3,7 @@ package org.gridsched.bot;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.gridsched.api.Decimals;
 import org.gridsched.api.metrics.Collector;
 import org.gridsched.api.metrics.JobOutcome;
 import org.gridsched.api.metrics.Report;
@@ -102,9 +103,12 @@ final class BotMetrics implements Collector {
         byProviders[providers]++;
         updates += bag.globalUpdates;
         if (file) {
-            csv.append(bag.id).append(',').append(bag.tasks).append(',').append(bag.submitTime).append(',').append(bag.firstStart)
-                    .append(',').append(bag.lastFinish).append(',').append(providers).append(',').append(stretch).append(',').append(boundedStretch).append(',')
-                    .append(response).append(',').append(slowdown).append(',').append(bag.globalUpdates).append('\n');
+            // doubles in Double.toString's layout ("0.0"), as bags.csv always had them, by one JDK-independent algorithm
+            csv.append(bag.id).append(',').append(bag.tasks).append(',').append(Decimals.shortest(bag.submitTime)).append(',')
+                    .append(Decimals.shortest(bag.firstStart)).append(',').append(Decimals.shortest(bag.lastFinish)).append(',')
+                    .append(providers).append(',').append(Decimals.shortest(stretch)).append(',').append(Decimals.shortest(boundedStretch))
+                    .append(',').append(Decimals.shortest(response)).append(',').append(Decimals.shortest(slowdown)).append(',')
+                    .append(bag.globalUpdates).append('\n');
         }
     }
 

@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 
+import org.gridsched.api.Decimals;
 import org.gridsched.api.workload.JobRecord;
 import org.gridsched.api.workload.JobSource;
 
@@ -30,7 +31,7 @@ import org.gridsched.api.workload.JobSource;
  * 7 used memory (-1), 8 requested processors, 9 requested time, 10 requested memory (-1), 11 status (1),
  * 12 user, 13 group, 14 executable, 15 queue, 16 partition, 17 preceding job, 18 think time (each the
  * source's value, -1 when unknown). Fields 5 and 8 are both the job's processors. Whole values are written without a decimal point, other values as
- * {@link Double#toString(double)} (which reads back to the same double); NaN and infinities as -1 (unknown).
+ * {@link Decimals} (the shortest text that reads back to the same double, on any JDK); NaN and infinities as -1 (unknown).
  *
  * <p>The source is not closed. Errors of the source ({@link org.gridsched.api.InputException}) pass through.
  */
@@ -122,10 +123,8 @@ public final class SwfWriter {
     private static void field(StringBuilder sb, double v) {
         if (Double.isNaN(v) || Double.isInfinite(v)) {
             sb.append("-1");
-        } else if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-            sb.append((long) v);
         } else {
-            sb.append(v);
+            Decimals.append(sb, v);
         }
     }
 

@@ -26,6 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
+import org.gridsched.api.Decimals;
 import org.gridsched.api.InputException;
 import org.gridsched.engine.Numbers;
 import org.gridsched.engine.Platform;
@@ -316,7 +317,7 @@ final class Matrix {
             }
             StringBuilder sb = new StringBuilder();
             p.clusters.forEach(c -> sb.append(sb.length() == 0 ? "" : ",").append(c.name()).append(':').append(c.processors())
-                    .append(':').append(c.speed()));
+                    .append(':').append(Decimals.shortest(c.speed())));
             platforms.put("platform", sb.toString());
         } else if (pl instanceof Map<?, ?> pm && !pm.isEmpty()) {
             for (Map.Entry<?, ?> e : pm.entrySet()) {

@@ -2,6 +2,8 @@ package org.gridsched.metrics;
 
 import java.util.Arrays;
 
+import org.gridsched.api.Decimals;
+
 /** Jain's fairness index, Spearman's rank correlation and the median: the statistics of the per-user collectors. */
 final class Fairness {
     private Fairness() {
@@ -93,6 +95,6 @@ final class Fairness {
         if (Double.isNaN(v)) {
             return "";
         }
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+        return Decimals.format(v);
     }
 }

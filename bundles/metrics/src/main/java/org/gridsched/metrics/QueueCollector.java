@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.gridsched.api.Decimals;
 import org.gridsched.api.Parameter;
 import org.gridsched.api.PluginOptions;
 import org.gridsched.api.metrics.Collector;
@@ -300,7 +301,7 @@ public final class QueueCollector implements MetricCollector {
         }
 
         private static String format(double v) {
-            return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+            return Decimals.format(v);
         }
     }
 

@@ -3,6 +3,8 @@ package org.gridsched.report;
 import java.util.List;
 import java.util.Map;
 
+import org.gridsched.api.Decimals;
+
 /**
  * JSON text of maps (in insertion order), lists, strings, numbers and arrays: the report's data, byte-identical
  * for the same input. Doubles of {@link Rounded} arrays keep 5 significant digits (chart points need no more).
@@ -91,10 +93,8 @@ final class Json {
     static void number(StringBuilder sb, double v) {
         if (Double.isNaN(v) || Double.isInfinite(v)) {
             sb.append("null");
-        } else if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-            sb.append((long) v);
         } else {
-            sb.append(v);
+            Decimals.append(sb, v);
         }
     }
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.TreeSet;
 
+import org.gridsched.api.Decimals;
 import org.gridsched.api.Parameter;
 import org.gridsched.api.PluginOptions;
 import org.gridsched.api.metrics.Collector;
@@ -184,7 +185,7 @@ public final class WorkflowCollector implements MetricCollector {
             if (Double.isNaN(v)) {
                 return "";
             }
-            return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.valueOf(v);
+            return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : Decimals.shortest(v);
         }
 
         private static String csvText(String s) {

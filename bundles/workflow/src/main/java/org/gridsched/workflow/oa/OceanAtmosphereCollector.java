@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.gridsched.api.Decimals;
 import org.gridsched.api.PluginOptions;
 import org.gridsched.api.metrics.Collector;
 import org.gridsched.api.metrics.JobOutcome;
@@ -89,6 +90,6 @@ public final class OceanAtmosphereCollector implements MetricCollector {
     }
 
     private static String number(double v) {
-        return Double.isNaN(v) ? "" : v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+        return Double.isNaN(v) ? "" : v == Math.rint(v) ? String.valueOf((long) v) : Decimals.shortest(v);
     }
 }

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
 
+import org.gridsched.api.Decimals;
 import org.gridsched.api.InputException;
 import org.gridsched.api.workload.JobRecord;
 import org.gridsched.api.workload.JobSource;
@@ -545,7 +546,7 @@ final class SwfJobSource implements JobSource {
     }
 
     private static String number(double d) {
-        return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
+        return Double.isFinite(d) ? Decimals.format(d) : Double.toString(d);
     }
 
     /**

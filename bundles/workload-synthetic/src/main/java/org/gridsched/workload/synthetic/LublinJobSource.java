@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
 
+import org.gridsched.api.Decimals;
 import org.gridsched.api.workload.JobRecord;
 import org.gridsched.api.workload.JobSource;
 import org.gridsched.api.workload.WorkloadReport;
@@ -105,7 +106,7 @@ final class LublinJobSource implements JobSource {
     @Override
     public String describe() {
         return LublinGenerator.NAME + "(jobs=" + settings.jobs() + ", processors=" + settings.processors()
-                + ", load=" + (settings.hasLoad() ? Double.toString(settings.load()) : LublinGenerator.LOAD_NATIVE)
+                + ", load=" + (settings.hasLoad() ? Decimals.shortest(settings.load()) : LublinGenerator.LOAD_NATIVE)
                 + ", daily_cycle=" + settings.dailyCycle()
                 + ", requested_time=" + (settings.overestimate()
                         ? LublinGenerator.REQUESTED_OVERESTIMATE + "(max=" + settings.overestimateMax() + ")"

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.gridsched.api.Decimals;
 import org.gridsched.api.InputException;
 import org.gridsched.api.Parameter;
 import org.gridsched.api.PluginOptions;
@@ -152,10 +153,7 @@ public class SyntheticGenerator implements WorkloadGenerator {
 
     /** Deterministic number text: whole numbers without a decimal point. */
     static String num(double v) {
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-            return Long.toString((long) v);
-        }
-        return Double.toString(v);
+        return Double.isFinite(v) ? Decimals.format(v) : Double.toString(v);
     }
 
     /**
