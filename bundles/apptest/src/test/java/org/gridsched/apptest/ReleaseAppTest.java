@@ -27,7 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
  * user's workspace, with a PATH that holds no Maven and nothing of the checkout, from a folder outside it, with
  * only HOME set. Every result file is byte-identical to the checkout's run of the same command, except the line of
  * {@code .gridsched-run} that names the profile the run came from (its path in the installation). The installation
- * folder is not written to; the results are in ~/.local/share/gridsched/workspace.
+ * folder is not written to; the results are in ~/.local/share/gridsched/workspace. The archive, unpacked and called
+ * through a symbolic link with {@code GRIDSCHED_HOME} set, answers the same {@code --version} and makes its
+ * workspace there.
  */
 class ReleaseAppTest {
     private static final long MINUTE = 60;
@@ -142,6 +144,23 @@ class ReleaseAppTest {
         sameFiles(ref.resolve("shortest-queue-demo"), data.resolve("results/shortest-queue-demo"), ref.resolve("sq.json"), work.resolve("sq.json"));
         assertTrue(Files.readString(data.resolve("results/shortest-queue-demo/summary.json"))
                 .contains("\"meta shortest-queue\": \"org.example.gridsched.shortestqueue 1.0.0\""));
+
+        // the archive, unpacked anywhere and called through a link, with GRIDSCHED_HOME: the same build, its
+        // workspace in GRIDSCHED_HOME
+        Path opt = Files.createDirectories(tmp.resolve("opt"));
+        App.Result x = App.exec(List.of("tar", "xzf", tar.toString(), "-C", opt.toString()), null, Map.of(), null, MINUTE);
+        assertEquals(0, x.exit(), x.all());
+        Path unpacked = opt.resolve("gridsched-" + version);
+        Path link = Files.createDirectories(tmp.resolve("links")).resolve("gridsched");
+        Files.createSymbolicLink(link, unpacked.resolve("bin/gridsched"));
+        Map<String, String> unpackedBefore = tree(unpacked);
+        Path gh = tmp.resolve("gridsched-home");
+        App.Result v = App.exec(List.of("env", "-i", "HOME=" + home, "GRIDSCHED_HOME=" + gh, "PATH=" + path, "GRIDSCHED_CDS=0",
+                link.toString(), "--version"), work, Map.of(), null, 2 * MINUTE);
+        assertEquals(0, v.exit(), v.all());
+        assertEquals(Files.readString(work.resolve("version.txt")), v.out());
+        assertTrue(Files.isDirectory(gh.resolve("workspace/plugins")) && Files.isDirectory(gh.resolve("workspace/config")), v.all());
+        assertEquals(unpackedBefore, tree(unpacked), "the unpacked archive was written to");
 
         // nothing written into the installation
         assertEquals(before, tree(installed), "the installed copy wrote into its installation folder");
