@@ -20,9 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The installable release (issue 31): {@code bin/release --snapshot} makes the archive, the Debian package and the
- * API's Maven repository from this checkout's build; the package is installed into a scratch root ({@code dpkg-deb
- * -x}; with {@code GRIDSCHED_TEST_APT=1} as root, for real with {@code apt-get install} and then {@code apt-get
- * remove}), and the installed copy runs quickstart, {@code plugins}, {@code report} and the example plugin
+ * API's Maven repository from this checkout's build; the package is installed into a scratch root ({@code dpkg
+ * --root} on a database of its own; with {@code GRIDSCHED_TEST_APT=1} as root, for real with {@code apt-get
+ * install}), removed at the end (nothing of it may stay, the user's results must), and the installed copy runs quickstart, {@code plugins}, {@code report} and the example plugin
  * {@code examples/shortest-queue}, built against the release's Maven repository alone and hot-deployed into the
  * user's workspace, with a PATH that holds no Maven and nothing of the checkout, from a folder outside it, with
  * only HOME set. Every result file is byte-identical to the checkout's run of the same command, except the line of
@@ -77,8 +77,14 @@ class ReleaseAppTest {
             App.Result i = App.exec(List.of("apt-get", "install", "-y", deb.toString()), null, Map.of(), null, 5 * MINUTE);
             assertEquals(0, i.exit(), i.all());
         } else {
-            App.Result x = App.exec(List.of("dpkg-deb", "-x", deb.toString(), root.toString()), null, Map.of(), null, MINUTE);
-            assertEquals(0, x.exit(), x.all());
+            // dpkg itself, on a database of its own (which holds no Java package: the dependency is forced; java
+            // comes from the PATH below)
+            for (String d : List.of("var/lib/dpkg/info", "var/lib/dpkg/updates", "var/lib/dpkg/triggers")) {
+                Files.createDirectories(root.resolve(d));
+            }
+            Files.writeString(root.resolve("var/lib/dpkg/status"), "");
+            App.Result i = dpkg(root, "--force-depends", "-i", deb.toString());
+            assertEquals(0, i.exit(), i.all());
         }
         Path installed = root.resolve("usr/share/gridsched");
         Path gridsched = root.resolve("usr/bin/gridsched");
@@ -166,13 +172,24 @@ class ReleaseAppTest {
         assertEquals(before, tree(installed), "the installed copy wrote into its installation folder");
         assertFalse(Files.exists(installed.resolve("workspace")));
 
-        if (apt) {
-            App.Result rm = App.exec(List.of("apt-get", "remove", "-y", "gridsched"), null, Map.of(), null, 5 * MINUTE);
-            assertEquals(0, rm.exit(), rm.all());
-            assertFalse(Files.exists(installed) || Files.exists(gridsched, java.nio.file.LinkOption.NOFOLLOW_LINKS),
-                    "apt-get remove left the installation behind");
-            assertTrue(Files.isRegularFile(data.resolve("results/quickstart/summary.json")), "the user's results stay");
+        // removed: nothing left of the installation, the user's results stay
+        App.Result rm = apt ? App.exec(List.of("apt-get", "remove", "-y", "gridsched"), null, Map.of(), null, 5 * MINUTE)
+                : dpkg(root, "-r", "gridsched");
+        assertEquals(0, rm.exit(), rm.all());
+        assertFalse(Files.exists(installed) || Files.exists(gridsched, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                || Files.exists(root.resolve("usr/share/doc/gridsched")), "removing the package left the installation behind");
+        if (!apt && Files.exists(root.resolve("usr"))) {
+            try (Stream<Path> left = Files.walk(root.resolve("usr"))) {
+                assertEquals(List.of(), left.filter(Files::isRegularFile).toList(), "removing the package left files behind");
+            }
         }
+        assertTrue(Files.isRegularFile(data.resolve("results/quickstart/summary.json")), "the user's results stay");
+    }
+
+    private static App.Result dpkg(Path root, String... args) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of("dpkg", "--root=" + root, "--log=/dev/null"));
+        cmd.addAll(List.of(args));
+        return App.exec(cmd, null, Map.of(), null, 2 * MINUTE);
     }
 
     /** -Dmaven.repo.local (of the test JVM, or of MAVEN_OPTS), else ~/.m2/repository. */
