@@ -14,7 +14,7 @@
 # processes end with it, so a server would not outlive it), for the shell, bench and slurm, and whenever the
 # server cannot be reached.
 
-daemons="$home/runconfigs/target/daemons"
+daemons="$state/daemons"
 
 # daemon_wanted ARGS...: whether this command may go to a server
 daemon_wanted() {
@@ -45,7 +45,7 @@ daemon_key() {
     hash java 2>/dev/null || true
     java="${BASH_CMDS[java]:-java}"
     printf -v key '%s\n' "build $build" "java $java" "java_home ${JAVA_HOME:-}" "options ${GRIDSCHED_JAVA_OPTS:-}|${JAVA_TOOL_OPTIONS:-}|${_JAVA_OPTIONS:-}" \
-        "features $1" "plugins $plugins_abs" "config $home/workspace/config" "cwd $PWD" "home ${HOME:-}" "umask $mask" \
+        "features $1" "plugins $plugins_abs" "config $config_dir" "cwd $PWD" "home ${HOME:-}" "umask $mask" \
         "locale ${LANG:-}|${LC_ALL:-}|${LC_CTYPE:-}|${TZ:-}" "idle ${GRIDSCHED_DAEMON_IDLE:-600}"
 }
 
@@ -165,7 +165,7 @@ daemon_start() {
     # lives), full JIT (it lives long), memory given back to the system when idle
     (daemon_close_descriptors; exec setsid java "${cds[@]}" -XX:G1PeriodicGCInterval=60000 ${GRIDSCHED_JAVA_OPTS:-} "${props[@]}" \
         -Dgridsched.features="$features" -Dgridsched.daemon.idle="${GRIDSCHED_DAEMON_IDLE:-600}" \
-        -Dfelix.fileinstall.dir="$plugins_abs,$home/workspace/config" "${how[@]}" --daemon "$d" \
+        -Dfelix.fileinstall.dir="$plugins_abs,$config_dir" "${how[@]}" --daemon "$d" \
         </dev/null >"$d/log" 2>&1) &
     local server=$! i line
     for ((i = 0; i < 120; i++)); do

@@ -97,9 +97,34 @@ public final class Runner {
         };
     }
 
-    /** Where a run writes: the profile's output, else {@code home/workspace/results/NAME}. */
+    /** Where a run writes: the profile's output, else {@code WORKSPACE/results/NAME} (see {@link #workspace}). */
     static Path outputDir(RunProfile p, Path home) {
-        return p.output != null ? p.output : home.resolve("workspace").resolve("results").resolve(p.name);
+        return p.output != null ? inWorkspace(p.output, home) : workspace(home).resolve("results").resolve(p.name);
+    }
+
+    /**
+     * A path into {@code home/workspace/} (the profiles of runconfigs/ name {@code ../workspace/results/NAME}) leads
+     * into the workspace: the same folder in a checkout, the user's workspace in an installed release (whose
+     * installation folder is never written). Any other path is returned as it is.
+     */
+    static Path inWorkspace(Path path, Path home) {
+        Path workspace = workspace(home);
+        Path own = home.resolve("workspace").toAbsolutePath().normalize();
+        if (workspace.equals(own)) {
+            return path;
+        }
+        Path abs = path.toAbsolutePath().normalize();
+        return abs.startsWith(own) ? workspace.resolve(own.relativize(abs)) : path;
+    }
+
+    /**
+     * The workspace (default outputs, plugins, configuration): {@code -Dgridsched.workspace}, which an installed
+     * release's {@code bin/gridsched} sets to a folder in the user's home (never inside the installation), else a
+     * checkout's {@code home/workspace}.
+     */
+    static Path workspace(Path home) {
+        String w = System.getProperty("gridsched.workspace");
+        return w == null || w.isBlank() ? home.resolve("workspace") : Path.of(w).toAbsolutePath().normalize();
     }
 
     /**

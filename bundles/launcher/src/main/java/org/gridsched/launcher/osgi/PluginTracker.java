@@ -198,7 +198,8 @@ public final class PluginTracker extends PluginRegistry {
 
     /**
      * The configuration file FileInstall read the PID from (it records it under {@code felix.fileinstall.filename}),
-     * relative to the gridsched home when inside it so that summary.json does not name the checkout's folder.
+     * relative to the gridsched home when inside it so that summary.json does not name the checkout's folder (of an
+     * installed release, relative to the folder holding its workspace: {@code workspace/config/PID.cfg} either way).
      */
     @Override
     protected String configurationSource(String pid) {
@@ -213,7 +214,12 @@ public final class PluginTracker extends PluginRegistry {
             Path path = Path.of(URI.create(file.toString())).toAbsolutePath().normalize();
             String home = context.getProperty("gridsched.home");
             Path root = home == null ? null : Path.of(home).toAbsolutePath().normalize();
-            return root != null && path.startsWith(root) ? root.relativize(path).toString() : path.toString();
+            if (root != null && path.startsWith(root)) {
+                return root.relativize(path).toString();
+            }
+            String workspace = context.getProperty("gridsched.workspace");
+            Path data = workspace == null || workspace.isBlank() ? null : Path.of(workspace).toAbsolutePath().normalize().getParent();
+            return data != null && path.startsWith(data) ? data.relativize(path).toString() : path.toString();
         } catch (IOException | InvalidSyntaxException | RuntimeException e) {
             return super.configurationSource(pid);
         }
