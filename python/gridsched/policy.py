@@ -36,12 +36,14 @@ def _rule(rt, rule: str):
 def register_order(name: str, key, *, rule: str = "easy", recalculate_every: float | None = None,
                    description: str | None = None):
     """Registers a batch policy `name`: waiting jobs ordered by `key(job, now)` (smaller first, ties in submission
-    order), planned by `rule` ('fcfs' = head only, 'easy', 'conservative'). Replaces an earlier Python policy of
+    order; `key` may also be a Java JobOrder instance), planned by `rule` ('fcfs' = head only, 'easy', 'conservative'). Replaces an earlier Python policy of
     the same name; a built-in name is refused."""
     rt = runtime()
     jp = rt.jpype
-    if not callable(key):
-        raise GridschedError("key must be a function key(job, now) -> number")
+    JobOrder = rt.java_class("org.gridsched.api.batch.kit.JobOrder")
+    java_order = isinstance(key, jp.JObject) and isinstance(key, JobOrder)
+    if not java_order and not callable(key):
+        raise GridschedError("key must be a function key(job, now) -> number (or a Java JobOrder)")
     base = _rule(rt, rule)
     if recalculate_every is not None and not (recalculate_every > 0):
         raise GridschedError(f"recalculate_every must be positive, got {recalculate_every}")
@@ -52,7 +54,6 @@ def register_order(name: str, key, *, rule: str = "easy", recalculate_every: flo
     if str(name) in {str(n) for n in rt.registry.names(Kind.BATCH)}:
         raise GridschedError(f"batch policy '{name}' exists already (not a Python policy); choose another name")
 
-    JobOrder = rt.java_class("org.gridsched.api.batch.kit.JobOrder")
     BatchPolicy = rt.java_class("org.gridsched.api.batch.BatchPolicy")
     PlanningRule = rt.java_class("org.gridsched.api.batch.kit.PlanningRule")
     PlanningScheduler = rt.java_class("org.gridsched.api.batch.kit.PlanningScheduler")
@@ -66,8 +67,13 @@ def register_order(name: str, key, *, rule: str = "easy", recalculate_every: flo
         def recalculationPeriod(self):
             return period
 
-    order = jp.JProxy(JobOrder, inst=_Order())
-    desc = description or f"Python: {getattr(key, '__qualname__', 'key')} order, {rule} rule"
+    if java_order:
+        # a Java order (the baseline python/bench.py measures Python orders against); its own period
+        order = key
+        desc = description or f"Java order {key.getClass().getName()}, {rule} rule"
+    else:
+        order = jp.JProxy(JobOrder, inst=_Order())
+        desc = description or f"Python: {getattr(key, '__qualname__', 'key')} order, {rule} rule"
 
     class _Policy:
         def name(self):
