@@ -200,6 +200,8 @@ def plugins(kind: str | None = None):
         if kind is not None and k != kind and str(e.kind().label()) != kind:
             continue
         p = e.plugin()
+        if isinstance(p, rt.jpype.JProxy):  # a Python policy (register_order): its Java face
+            p = rt.jpype.JObject(p, rt.java_class("org.gridsched.api.Plugin"))
         params = {str(x.name()): (None if x.defaultValue() is None else str(x.defaultValue()))
                   for x in p.parameters()}
         rows.append({"kind": k, "name": str(p.name()), "description": str(p.description()),

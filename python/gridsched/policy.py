@@ -36,8 +36,9 @@ def _rule(rt, rule: str):
 def register_order(name: str, key, *, rule: str = "easy", recalculate_every: float | None = None,
                    description: str | None = None):
     """Registers a batch policy `name`: waiting jobs ordered by `key(job, now)` (smaller first, ties in submission
-    order; `key` may also be a Java JobOrder instance), planned by `rule` ('fcfs' = head only, 'easy', 'conservative'). Replaces an earlier Python policy of
-    the same name; a built-in name is refused."""
+    order; `key` may also be a Java JobOrder instance), planned by `rule` ('fcfs' = head only, 'easy',
+    'conservative'). Replaces an earlier Python policy of the same name; a built-in name is refused. A key that
+    raises or is NaN stops the run with a GridschedError naming the policy, the job and the Python error."""
     rt = runtime()
     jp = rt.jpype
     JobOrder = rt.java_class("org.gridsched.api.batch.kit.JobOrder")
@@ -59,10 +60,18 @@ def register_order(name: str, key, *, rule: str = "easy", recalculate_every: flo
     PlanningScheduler = rt.java_class("org.gridsched.api.batch.kit.PlanningScheduler")
     List = jp.JClass("java.util.List")
 
+    Failure = jp.JClass("java.lang.IllegalStateException")
+
     class _Order:
         def key(self, job, now):
-            v = key(job, now)
-            return float(v)
+            try:
+                v = float(key(job, now))
+            except Exception as e:  # the run stops with the Python error's text, not a proxy's class name
+                raise Failure(f"Python batch policy '{name}': key(job {job.id()}, now={now}) raised "
+                              f"{type(e).__name__}: {e}") from None
+            if math.isnan(v):
+                raise Failure(f"Python batch policy '{name}': key(job {job.id()}, now={now}) is NaN")
+            return v
 
         def recalculationPeriod(self):
             return period
