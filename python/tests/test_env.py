@@ -106,3 +106,26 @@ def test_generator_workload_and_errors(gs):
         SchedulingEnv(FIVE, window=6)
     with pytest.raises(gs.GridschedError, match="reset"):
         SchedulingEnv(FIVE, window=5, k=3).step(0)
+
+
+def test_learnable_random_search_beats_fcfs_on_held_out_windows(gs, tmp_path):
+    """The sanity check of python/bench_env.py --learn, small: a linear scoring found by random search on training
+    windows has a lower mean bounded slowdown than FCFS on windows it never saw."""
+    from gridsched.env import SchedulingEnv, fcfs, linear_policy
+    trace = tmp_path / "w.swf"
+    gs.generate(ROOT / "runconfigs" / "bench-startup-20k.json", trace)
+    env = SchedulingEnv(str(trace), window=128, k=32)
+    rng = np.random.default_rng(5)
+    train, test = rng.integers(0, 12000, 5), rng.integers(14000, 19800, 10)
+
+    def bsld(policy, starts):
+        return float(np.mean([-env.run_episode(policy, start=int(s))[0] for s in starts]))
+
+    best_w, best = None, bsld(fcfs, train)
+    for _ in range(20):
+        w = rng.normal(size=4)
+        s = bsld(linear_policy(w, 32), train)
+        if s < best:
+            best_w, best = w, s
+    assert best_w is not None
+    assert bsld(linear_policy(best_w, 32), test) < bsld(fcfs, test)
