@@ -102,7 +102,7 @@ def read_swf(path):
     """An SWF trace's jobs as arrays (id, submit, runtime, requested time, processors) and its MaxProcs (or None).
 
     Processors: the requested number, else the allocated one; requested time: the requested, else the runtime.
-    Jobs without a runtime or processors are left out, as RLScheduler's loader does."""
+    Jobs without a positive runtime, requested time or processor count are left out (the engine rejects them)."""
     import gzip
     opener = gzip.open if str(path).endswith(".gz") else open
     rows, max_procs = [], None
@@ -126,7 +126,7 @@ def read_swf(path):
                                                                  int(v[7]), float(v[8]))
             procs = req_procs if req_procs > 0 else alloc
             requested = req_time if req_time > 0 else runtime_
-            if runtime_ < 0 or procs <= 0 or requested <= 0:
+            if runtime_ <= 0 or procs <= 0 or requested <= 0:  # what the engine rejects as impossible
                 continue
             rows.append((jid, submit, runtime_, requested, procs))
     if not rows:

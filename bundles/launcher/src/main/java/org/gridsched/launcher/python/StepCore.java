@@ -74,6 +74,9 @@ public final class StepCore {
         Arrays.fill(start, Double.NaN);
         Arrays.fill(finish, Double.NaN);
         for (int i = 0; i < n; i++) {
+            if (!(runtime[i] > 0) || !(requestedTimes[i] > 0) || procs[i] <= 0) {
+                throw new IllegalArgumentException("job " + ids[i] + ": runtime, requested time and processors must be positive");
+            }
             if (procs[i] > processors || procs[i] <= 0) {
                 throw new IllegalArgumentException("job " + ids[i] + " needs " + procs[i] + " processors, the cluster has " + processors);
             }

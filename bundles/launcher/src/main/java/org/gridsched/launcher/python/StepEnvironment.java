@@ -76,6 +76,9 @@ public final class StepEnvironment implements AutoCloseable {
         close();
         List<JobRecord> jobs = new ArrayList<>(ids.length);
         for (int i = 0; i < ids.length; i++) {
+            if (!(runtime[i] > 0) || !(requested[i] > 0) || procs[i] <= 0) {
+                throw new IllegalArgumentException("job " + ids[i] + ": runtime, requested time and processors must be positive");
+            }
             if (procs[i] > processors) {
                 throw new IllegalArgumentException("job " + ids[i] + " needs " + procs[i] + " processors, the cluster has " + processors);
             }
