@@ -95,6 +95,17 @@ def _fresh(code, **env):
                           text=True, cwd="/tmp")
 
 
+def test_missing_build_is_named(tmp_path):
+    # a checkout whose application is not built, where building is not allowed
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "runconfigs").mkdir()
+    for f in ("gridsched", "daemon-client.sh"):
+        (tmp_path / "bin" / f).write_bytes((ROOT / "bin" / f).read_bytes())
+        (tmp_path / "bin" / f).chmod(0o755)
+    p = _fresh("import gridsched; gridsched.plugins()", GRIDSCHED_HOME=str(tmp_path), GRIDSCHED_NO_BUILD="1")
+    assert p.returncode != 0 and "not built" in p.stderr, p.stderr
+
+
 def test_missing_java_and_missing_checkout_are_named():
     p = _fresh("import gridsched; gridsched.plugins()", PATH="/nonexistent", JAVA_HOME="")
     assert p.returncode != 0 and "Java 17 or newer is needed" in p.stderr
