@@ -1,0 +1,212 @@
+"""gridsched from Python: the Java simulator in process (JPype), results as pandas DataFrames.
+
+    import gridsched
+    r = gridsched.run("runconfigs/quickstart.json", out="/tmp/q")
+    r.jobs            # jobs.csv as a DataFrame
+    r.summary         # summary.json as a dict
+    gridsched.simulate(generator="lublin99", workload_options={"jobs": 1000}, platform="c:256", batch="cbf")
+    gridsched.plugins()
+
+Batch policies written in Python: gridsched.policy (register_order); a step-wise environment for learning
+schedulers: gridsched.env.SchedulingEnv.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Mapping
+
+from ._runtime import GridschedError, SetupError, home, runtime
+from .results import MatrixResult, Result, read_jobs, result_of
+
+__all__ = ["run", "simulate", "plugins", "report", "generate", "command", "load", "home",
+           "Result", "MatrixResult", "GridschedError", "SetupError", "read_jobs", "register_order",
+           "unregister"]
+
+__version__ = "0.1.0"
+
+
+def command(*args: str) -> str:
+    """Runs any bin/gridsched command in process ('plugins', 'validate DIR', ...); returns what it printed.
+
+    Raises GridschedError with the command's message when it fails."""
+    rt = runtime()
+    _, out, _ = rt.command(*[str(a) for a in args])
+    return out
+
+
+def _opts(flag: str, options: Mapping | None) -> list:
+    args = []
+    for k, v in (options or {}).items():
+        if isinstance(v, bool):
+            v = str(v).lower()
+        elif isinstance(v, (list, dict)):
+            v = json.dumps(v)
+        args += [flag, f"{k}={v}"]
+    return args
+
+
+def _choice(flag: str, value) -> list:
+    if value is None:
+        return []
+    if isinstance(value, (list, tuple)):
+        value = ",".join(value)
+    return [flag, str(value)]
+
+
+def run(profile, out=None, *, seed: int | None = None, force: bool = False, report: bool = False,
+        reference: bool = False):
+    """Runs a run profile: a JSON file's path (as `bin/gridsched run PROFILE`) or a dict holding one.
+
+    A dict's relative paths are relative to the current folder. Returns a Result, or a MatrixResult for a profile
+    with a "matrix". The output folder: `out`, else the profile's "output", else workspace/results/NAME."""
+    rt = runtime()
+    tmp = None
+    if isinstance(profile, Mapping):
+        data = dict(profile)
+        data.setdefault("name", "python")
+        fd, tmp = tempfile.mkstemp(prefix=".gridsched-profile-", suffix=".json", dir=os.getcwd())
+        with os.fdopen(fd, "w") as f:
+            json.dump(data, f)
+        path = tmp
+    else:
+        path = str(profile)
+        if not Path(path).is_file():
+            raise GridschedError(f"{path}: no such run profile")
+    try:
+        parsed = _parse_profile(rt, path)
+        args = ["run", rt.path_arg(path), "--quiet"]
+        if out is not None:
+            args += ["--out", rt.path_arg(out)]
+        if seed is not None:
+            args += ["--seed", str(int(seed))]
+        if force:
+            args.append("--force")
+        if report:
+            args.append("--report")
+        if reference:
+            args.append("--reference")
+        rt.command(*args)
+    finally:
+        if tmp:
+            os.unlink(tmp)
+    folder = Path(out) if out is not None else parsed["output"]
+    return result_of(folder.resolve(), matrix=parsed["matrix"])
+
+
+def _parse_profile(rt, path: str) -> dict:
+    Parser = rt.java_class("org.gridsched.launcher.ProfileParser")
+    Paths = rt.jpype.JClass("java.nio.file.Path")
+    try:
+        p = Parser.parse(Paths.of(rt.path_arg(path)))
+    except rt.jpype.JException as e:
+        raise GridschedError(str(e.getMessage())) from None
+    output = Path(str(p.output)) if p.output is not None else rt.home / "workspace" / "results" / str(p.name)
+    if not output.is_absolute():
+        output = Path(path).resolve().parent / output
+    return {"name": str(p.name), "output": output, "matrix": p.matrix is not None}
+
+
+def simulate(workload=None, *, generator: str | None = None, platform=None, batch=None, meta=None, seed=None,
+             out=None, name: str | None = None, workload_options: Mapping | None = None,
+             batch_options: Mapping | None = None, meta_options: Mapping | None = None, collectors=None,
+             controllers=None, realloc=None, heuristic=None, reader=None, strict=False, kill=True,
+             reference=False, force=False, report=False, extra_args=()) -> Result:
+    """One simulation from options, as `bin/gridsched simulate` (see its --help): a trace (`workload`, a path or
+    several) or a `generator`; `platform` as "NAME:PROCS[:SPEED],..." or a list of (name, procs[, speed]).
+
+    Without `out` the results go to a new temporary folder."""
+    rt = runtime()
+    args = ["simulate"]
+    if workload is not None:
+        files = workload if isinstance(workload, (list, tuple)) else [workload]
+        args += ["--workload", ",".join(rt.path_arg(f) for f in files)]
+    if generator is not None:
+        args += ["--generator", generator]
+    if platform is not None:
+        if not isinstance(platform, str):
+            platform = ",".join(":".join(str(x) for x in c) for c in platform)
+        args += ["--platform", platform]
+    args += _choice("--batch", batch) + _choice("--meta", meta) + _choice("--collectors", collectors)
+    args += _choice("--controllers", controllers) + _choice("--realloc", realloc)
+    args += _choice("--heuristic", heuristic) + _choice("--reader", reader)
+    args += _opts("--workload-option", workload_options) + _opts("--batch-option", batch_options)
+    args += _opts("--meta-option", meta_options)
+    if seed is not None:
+        args += ["--seed", str(int(seed))]
+    if name is not None:
+        args += ["--name", name]
+    if strict:
+        args.append("--strict")
+    if not kill:
+        args.append("--no-kill")
+    if reference:
+        args.append("--reference")
+    if force:
+        args.append("--force")
+    if report:
+        args.append("--report")
+    if out is None:
+        out = tempfile.mkdtemp(prefix="gridsched-")
+    args += ["--out", rt.path_arg(out), "--quiet", *extra_args]
+    rt.command(*args)
+    return Result(Path(out).resolve())
+
+
+def load(folder) -> Result | MatrixResult:
+    """The results of a finished run or matrix, from its folder."""
+    folder = Path(folder)
+    return result_of(folder, matrix=(folder / "matrix.csv").is_file() or (folder / "tables.md").is_file())
+
+
+def report(folder, *, diff=None, images: bool = True, open_browser: bool = False) -> Path:
+    """Writes report.html of a run or matrix folder (as `bin/gridsched report`); returns its path."""
+    rt = runtime()
+    args = ["report", rt.path_arg(folder)]
+    if diff is not None:
+        args += ["--diff", rt.path_arg(diff)]
+    if not images:
+        args.append("--no-images")
+    rt.command(*args)
+    page = Path(folder).resolve() / "report.html"
+    if open_browser:
+        import webbrowser
+        webbrowser.open(page.as_uri())
+    return page
+
+
+def generate(profile, swf, *, seed: int | None = None, force: bool = False) -> Path:
+    """Writes a profile's workload as an SWF trace (as `bin/gridsched generate PROFILE --swf FILE`)."""
+    rt = runtime()
+    args = ["generate", rt.path_arg(profile), "--swf", rt.path_arg(swf)]
+    if seed is not None:
+        args += ["--seed", str(int(seed))]
+    if force:
+        args.append("--force")
+    rt.command(*args)
+    return Path(swf).resolve()
+
+
+def plugins(kind: str | None = None):
+    """Every plugin: kind, name, description, bundle, version, parameters ({name: default}) as a DataFrame."""
+    import pandas as pd
+    rt = runtime()
+    rows = []
+    for e in rt.registry.all():
+        k = str(e.kind().key())
+        if kind is not None and k != kind and str(e.kind().label()) != kind:
+            continue
+        p = e.plugin()
+        if isinstance(p, rt.jpype.JProxy):  # a Python policy (register_order): its Java face
+            p = rt.jpype.JObject(p, rt.java_class("org.gridsched.api.Plugin"))
+        params = {str(x.name()): (None if x.defaultValue() is None else str(x.defaultValue()))
+                  for x in p.parameters()}
+        rows.append({"kind": k, "name": str(p.name()), "description": str(p.description()),
+                     "bundle": str(e.bundle()), "version": str(e.version()), "parameters": params})
+    return pd.DataFrame(rows, columns=["kind", "name", "description", "bundle", "version", "parameters"])
+
+
+from .policy import register_order, unregister  # noqa: E402  (needs the functions above)

@@ -1,0 +1,131 @@
+"""The step-wise environment: steps by hand on a 5-job trace, termination, determinism, both cores alike."""
+import numpy as np
+import pytest
+
+from conftest import ROOT
+
+FIVE = str(ROOT / "python" / "tests" / "data" / "five.swf")
+
+
+@pytest.fixture(scope="module", params=["fast", "engine"])
+def core(request, gs):
+    return request.param
+
+
+def play(env, actions=None, **reset):
+    obs, info = env.reset(**reset)
+    steps, seen = 0, [(obs, info)]
+    while True:
+        a = 0 if actions is None else actions[steps]
+        obs, reward, terminated, truncated, info = env.step(a)
+        steps += 1
+        assert not truncated
+        if terminated:
+            return steps, reward, seen
+        seen.append((obs, info))
+
+
+def test_fcfs_by_hand(core):
+    from gridsched.env import SchedulingEnv
+    env = SchedulingEnv(FIVE, window=5, k=3, core=core)
+    assert env.processors == 4 and env.observation_space.shape == (17,) and env.action_space.n == 3
+    steps, reward, seen = play(env, options={"start": 0})
+    # decisions at t = 0 (job 1), 10 (job 2 chosen, waits for job 1), 100 (3, 4, 5 waiting), 150 (4, 5), 150 (5)
+    assert [i["time"] for _, i in seen] == [0, 10, 100, 150, 150]
+    assert [i["waiting"] for _, i in seen] == [1, 1, 3, 2, 1]
+    obs, info = seen[1]
+    np.testing.assert_allclose(obs[:5], [0, 50 / 300, 1.0, 0, 1], rtol=1e-6)
+    np.testing.assert_allclose(obs[15:], [0.5, 1 / 3], rtol=1e-6)
+    assert list(info["action_mask"]) == [True, False, False]
+    jobs = env.episode_jobs()
+    assert list(jobs.start) == [0, 100, 150, 150, 160]
+    assert list(jobs.finish) == [100, 150, 160, 350, 180]
+    assert reward == pytest.approx(-(1 + 2.8 + 14 + 1.6 + 7) / 5)
+    assert steps == 5
+    with pytest.raises(Exception, match="ended"):
+        env.step(0)
+
+
+def test_easy_by_hand(core):
+    from gridsched.env import SchedulingEnv
+    env = SchedulingEnv(FIVE, window=5, k=3, backfill=True, core=core)
+    steps, reward, seen = play(env, options={"start": 0})
+    assert [i["time"] for _, i in seen] == [0, 10, 100]
+    assert list(env.episode_jobs().start) == [0, 100, 20, 150, 40]
+    assert reward == pytest.approx(-(1 + 2.8 + 1 + 1.6 + 1) / 5)
+
+
+def test_other_rewards_and_choice(core):
+    from gridsched.env import SchedulingEnv
+    env = SchedulingEnv(FIVE, window=5, k=3, reward="wait", core=core)
+    # at t = 100 choose the third shown job (5) instead of the first (3)
+    steps, reward, _ = play(env, actions=[0, 0, 2, 0, 0, 0], options={"start": 0})
+    start = list(env.episode_jobs().start)
+    assert start[4] == 150 and reward == pytest.approx(-np.mean(np.array(start) - [0, 10, 20, 30, 40]) / 3600)
+    env = SchedulingEnv(FIVE, window=5, k=3, reward="utilization", core=core)
+    _, reward, _ = play(env, options={"start": 0})
+    assert reward == pytest.approx((100 * 2 + 50 * 4 + 10 + 200 * 2 + 20 * 2) / (4 * 350))
+
+
+def test_seeded_windows_are_deterministic_and_cores_agree(gs, tmp_path):
+    from gridsched.env import SchedulingEnv
+    trace = tmp_path / "lublin-20k.swf"
+    gs.generate(ROOT / "runconfigs" / "bench-startup-20k.json", trace)
+    runs = {}
+    for core in ("fast", "engine"):
+        for backfill in (False, True):
+            env = SchedulingEnv(str(trace), window=200, k=16, backfill=backfill, core=core)
+            rng = np.random.default_rng(7)
+            out = []
+            for ep in range(3):
+                obs, info = env.reset(seed=11 if ep == 0 else None)
+                trail, done = [obs.copy()], False
+                while not done:
+                    a = int(rng.integers(16))
+                    obs, r, done, _, info = env.step(a)
+                    trail.append(obs.copy())
+                out.append((info["window_start"], r, np.array(trail), env.episode_jobs()[["start", "finish"]].to_numpy()))
+            runs[core, backfill] = out
+    for backfill in (False, True):
+        for (s1, r1, o1, j1), (s2, r2, o2, j2) in zip(runs["fast", backfill], runs["engine", backfill]):
+            assert s1 == s2 and r1 == r2
+            np.testing.assert_array_equal(o1, o2)
+            np.testing.assert_array_equal(j1, j2)
+    # the same seed gives the same windows and episodes
+    env = SchedulingEnv(str(trace), window=200, k=16)
+    a = [env.reset(seed=11)[1]["window_start"] for _ in range(1)] + [env.reset()[1]["window_start"] for _ in range(2)]
+    assert a == [s for s, *_ in runs["fast", False]]
+
+
+def test_generator_workload_and_errors(gs):
+    from gridsched.env import SchedulingEnv
+    env = SchedulingEnv(generator="lublin99", workload_options={"jobs": 300}, processors=64, window=50, k=8)
+    steps, reward, _ = play(env, seed=3)
+    assert steps >= 1 and reward < 0
+    with pytest.raises(gs.GridschedError, match="window"):
+        SchedulingEnv(FIVE, window=6)
+    with pytest.raises(gs.GridschedError, match="reset"):
+        SchedulingEnv(FIVE, window=5, k=3).step(0)
+
+
+def test_learnable_random_search_beats_fcfs_on_held_out_windows(gs, tmp_path):
+    """The sanity check of python/bench_env.py --learn, small: a linear scoring found by random search on training
+    windows has a lower mean bounded slowdown than FCFS on windows it never saw."""
+    from gridsched.env import SchedulingEnv, fcfs, linear_policy
+    trace = tmp_path / "w.swf"
+    gs.generate(ROOT / "runconfigs" / "bench-startup-20k.json", trace)
+    env = SchedulingEnv(str(trace), window=128, k=32)
+    rng = np.random.default_rng(5)
+    train, test = rng.integers(0, 12000, 5), rng.integers(14000, 19800, 10)
+
+    def bsld(policy, starts):
+        return float(np.mean([-env.run_episode(policy, start=int(s))[0] for s in starts]))
+
+    best_w, best = None, bsld(fcfs, train)
+    for _ in range(20):
+        w = rng.normal(size=4)
+        s = bsld(linear_policy(w, 32), train)
+        if s < best:
+            best_w, best = w, s
+    assert best_w is not None
+    assert bsld(linear_policy(best_w, 32), test) < bsld(fcfs, test)

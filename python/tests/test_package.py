@@ -1,0 +1,113 @@
+"""The package against bin/gridsched: same result files byte for byte; dtypes; matrices; plugins; errors."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from conftest import ROOT, cli
+
+
+def same_files(a: Path, b: Path, names):
+    for n in names:
+        assert (a / n).read_bytes() == (b / n).read_bytes(), f"{n} differs between {a} and {b}"
+
+
+def test_run_profile_byte_identical_to_cli(gs, tmp_path):
+    r = gs.run(ROOT / "runconfigs" / "quickstart.json", out=tmp_path / "py")
+    cli("run", "runconfigs/quickstart.json", "--out", str(tmp_path / "cli"), "--quiet")
+    same_files(r.folder, tmp_path / "cli", ["jobs.csv", "summary.json", ".gridsched-run"])
+    assert len(r.jobs) == 20000
+    assert r.summary["jobs"]["simulated"] == 20000
+    assert r.jobs["submission_time"].dtype == "float64"
+    assert str(r.jobs["job_id"].dtype) == "Int64"
+    assert str(r.jobs["final_state"].dtype) == "category"
+
+
+def test_simulate_byte_identical_to_cli(gs, tmp_path):
+    swf = ROOT / "python" / "tests" / "data" / "five.swf"
+    r = gs.simulate(workload=str(swf), platform="c:4", batch="cbf", seed=5, out=tmp_path / "py",
+                    collectors=["jobs", "utilization", "queue"])
+    cli("simulate", "--workload", str(swf), "--platform", "c:4", "--batch", "cbf", "--seed", "5",
+        "--collectors", "jobs,utilization,queue", "--out", str(tmp_path / "cli"), "--quiet")
+    assert sorted(os.listdir(r.folder)) == sorted(os.listdir(tmp_path / "cli"))
+    same_files(r.folder, tmp_path / "cli", os.listdir(r.folder))
+    assert list(r.jobs["job_id"]) == [1, 2, 3, 4, 5]
+    assert "queue" in r.summary["run"]["collectors"]
+
+
+def test_dict_profile_and_default_temporary_folder(gs):
+    r = gs.run({"platform": [{"name": "c", "processors": 64}], "batch": "fcfs", "seed": 1,
+                "workload": {"generator": "lublin99", "options": {"jobs": 300, "processors": 64}},
+                "output": "/tmp/gridsched-pytest-dict"}, force=True)
+    assert r.summary["run"]["name"] == "python"
+    assert r.jobs.shape[0] == 300
+    assert not any(p.name.startswith(".gridsched-profile-") for p in Path.cwd().iterdir())
+    s = gs.simulate(generator="lublin99", workload_options={"jobs": 200, "processors": 32}, platform="c:32")
+    assert s.folder.is_dir() and s.summary["jobs"]["simulated"] == 200
+
+
+def test_matrix_one_dataframe_and_same_as_cli(gs, tmp_path):
+    profile = {
+        "name": "pymatrix", "platform": [{"name": "c", "processors": 128}], "seed": 3,
+        "workload": {"generator": "lublin99", "options": {"jobs": 500, "processors": 128}},
+        "matrix": {"batch": ["fcfs", "easy", "cbf"], "seeds": [1, 2], "metrics": ["mean_wait", "utilization"]},
+    }
+    m = gs.run(profile, out=tmp_path / "py")
+    assert isinstance(m, gs.MatrixResult)
+    t = m.table
+    assert len(t) == 6 and {"batch", "seed", "mean_wait", "utilization"} <= set(t.columns)
+    assert sorted(t["batch"].unique()) == ["cbf", "easy", "fcfs"]
+    (tmp_path / "p.json").write_text(json.dumps(profile))
+    cli("run", str(tmp_path / "p.json"), "--out", str(tmp_path / "cli"), "--quiet")
+    same_files(m.folder, tmp_path / "cli", ["matrix.csv", "tables.md"])
+    assert len(m.runs) == 6
+
+
+def test_plugins(gs):
+    p = gs.plugins()
+    batch = p[p.kind == "batch"]
+    assert {"fcfs", "easy", "cbf", "kit-easy"} <= set(batch.name)
+    assert "protected" in batch.set_index("name").loc["kit-easy", "parameters"]
+    assert set(gs.plugins("batch").kind) == {"batch"}
+
+
+def test_report(gs, tmp_path):
+    r = gs.simulate(generator="lublin99", workload_options={"jobs": 200, "processors": 32}, platform="c:32",
+                    out=tmp_path / "r")
+    page = r.report(images=False)
+    assert page.is_file() and page.stat().st_size > 10000
+
+
+def test_clear_errors(gs, tmp_path):
+    with pytest.raises(gs.GridschedError, match="nosuch"):
+        gs.simulate(generator="lublin99", platform="c:32", batch="nosuch", out=tmp_path / "x")
+    with pytest.raises(gs.GridschedError, match="no such run profile"):
+        gs.run(tmp_path / "missing.json")
+
+
+def _fresh(code, **env):
+    e = dict(os.environ, PYTHONPATH=str(ROOT / "python"), **env)
+    return subprocess.run([sys.executable, "-c", code], env=e, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True, cwd="/tmp")
+
+
+def test_missing_build_is_named(tmp_path):
+    # a checkout whose application is not built, where building is not allowed
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "runconfigs").mkdir()
+    for f in ("gridsched", "daemon-client.sh"):
+        (tmp_path / "bin" / f).write_bytes((ROOT / "bin" / f).read_bytes())
+        (tmp_path / "bin" / f).chmod(0o755)
+    p = _fresh("import gridsched; gridsched.plugins()", GRIDSCHED_HOME=str(tmp_path), GRIDSCHED_NO_BUILD="1")
+    assert p.returncode != 0 and "not built" in p.stderr, p.stderr
+
+
+def test_missing_java_and_missing_checkout_are_named():
+    p = _fresh("import gridsched; gridsched.plugins()", PATH="/nonexistent", JAVA_HOME="")
+    assert p.returncode != 0 and "Java 17 or newer is needed" in p.stderr
+    p = _fresh("import gridsched; gridsched.plugins()", GRIDSCHED_HOME="/tmp")
+    assert p.returncode != 0 and "no gridsched checkout" in p.stderr
