@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The interactive {@code gridsched shell} on a real terminal (issue 24): tmux runs it, the test types with
- * send-keys and reads the screen with capture-pane. tmux is installed (apt-get, as root) when missing, as the
+ * send-keys and reads the screen with capture-pane. tmux is installed by .ci/run (apt-get, as root) when missing, as the
  * Slurm test does; otherwise the test is skipped saying why.
  */
 class InteractiveShellAppTest {
@@ -31,15 +31,8 @@ class InteractiveShellAppTest {
     @BeforeAll
     static void tmux() throws Exception {
         assertTrue(Files.isRegularFile(App.JAR), "the application is not built: " + App.JAR);
-        if (has("tmux")) {
-            return;
-        }
-        App.Result uid = App.exec(List.of("id", "-u"), null, Map.of(), null, 10);
-        Assumptions.assumeTrue(uid.out().strip().equals("0"), "tmux is not installed and the tests do not run as root, so they cannot install it; install tmux to run this test");
-        Assumptions.assumeTrue(has("apt-get"), "tmux is not installed and there is no apt-get to install it; install tmux to run this test");
-        App.Result r = App.exec(List.of("apt-get", "-o", "DPkg::Lock::Timeout=600", "install", "-y", "--no-install-recommends", "tmux"),
-                null, Map.of("DEBIAN_FRONTEND", "noninteractive"), null, 600);
-        Assumptions.assumeTrue(r.exit() == 0 && has("tmux"), "tmux could not be installed: " + r.all());
+        // .ci/run installs it (as root, once, before the build); a test never installs anything
+        Assumptions.assumeTrue(has("tmux"), "tmux is not installed: apt-get install tmux (.ci/run does it when run as root)");
     }
 
     private static boolean has(String program) throws Exception {

@@ -213,7 +213,7 @@ class ReleaseAppTest {
         List<String> entries = list.out().lines().map(e -> e.substring(e.indexOf('/') + 1)).toList();
         for (String e : List.of("bin/gridsched", "bin/daemon-client.sh", "lib/gridsched.jar", "lib/release", "lib/bundles/gridsched-batch.jar",
                 "runconfigs/quickstart.json", "runconfigs/cds-training.json", "features/default.json", "docs/plugin-guide.md",
-                "README.md", "CHANGELOG.md", "RELEASE-NOTES.md", "licenses/README.md", "licenses/EPL-2.0.md",
+                "README.md", "CHANGELOG.md", "LICENSE", "RELEASE-NOTES.md", "licenses/README.md", "licenses/EPL-2.0.md",
                 "licenses/gridsched-report-embedded/jfreechart-LGPL-2.1.txt", "licenses/gridsched-report-embedded/LICENSE",
                 "licenses/gridsched-report-embedded/NOTICE")) {
             assertTrue(entries.contains(e), "the archive has no " + e + ":\n" + list.out());
@@ -226,6 +226,7 @@ class ReleaseAppTest {
             assertTrue(entries.stream().anyMatch(e -> e.startsWith("licenses/" + name + "/") && !e.endsWith("/")),
                     "no licence of the embedded " + name + " in the archive");
         }
+        assertTrue(entries.stream().anyMatch(e -> e.matches("licenses/jline-[0-9.]+/LICENSE\\.txt")), "JLine's licence text");
         for (String apache : List.of("org.apache.felix.scr", "jackson-databind", "org.apache.felix.fileinstall")) {
             assertTrue(entries.stream().anyMatch(e -> e.matches("licenses/" + Pattern.quote(apache) + "-[0-9.]+/LICENSE")), apache);
         }

@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Opens reports in headless Chromium (Debian's package, installed here with apt-get when absent and we are root;
- * otherwise the test is skipped, saying why): the page must finish drawing (it writes a marker into the DOM), log
+ * Opens reports in headless Chromium (Debian's package, which .ci/run installs as root; without it the test is
+ * skipped, saying why): the page must finish drawing (it writes a marker into the DOM), log
  * no error (it writes window errors and console.error into the DOM, and Chromium logs console messages on stderr)
  * and hold its charts; screenshots are kept under target/chromium/ as test artifacts.
  */
@@ -39,13 +39,10 @@ class ChromiumTest {
     Path tmp;
 
     @BeforeAll
-    static void findOrInstallChromium() throws Exception {
+    static void findChromium() throws Exception {
         chromium = find();
-        if (chromium == null) {
-            chromium = install();
-        }
-        Assumptions.assumeTrue(chromium != null, "SKIPPED: no chromium on this machine and it could not be installed "
-                + "(needs root and apt-get; install it with: apt-get install chromium)");
+        Assumptions.assumeTrue(chromium != null, "SKIPPED: no chromium on this machine: apt-get install chromium "
+                + "(.ci/run does it when run as root; tests never install anything)");
         Files.createDirectories(ARTIFACTS);
     }
 
@@ -56,32 +53,6 @@ class ChromiumTest {
             }
         }
         return null;
-    }
-
-    /** Debian's package, as CI's fresh machine needs it: only as root with apt-get, the package list updated first if need be. */
-    private static String install() throws Exception {
-        boolean root = "root".equals(System.getProperty("user.name"));
-        if (!root || !Files.isExecutable(Path.of("/usr/bin/apt-get"))) {
-            return null;
-        }
-        List<String> install = List.of("apt-get", "install", "-y", "--no-install-recommends", "chromium");
-        if (run(install, 600) != 0) {
-            run(List.of("apt-get", "update"), 300);
-            run(install, 600);
-        }
-        return find();
-    }
-
-    private static int run(List<String> command, int seconds) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(Path.of("target", "chromium-install.log").toFile()));
-        pb.environment().put("DEBIAN_FRONTEND", "noninteractive");
-        Process p = pb.start();
-        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            return -1;
-        }
-        return p.exitValue();
     }
 
     /** What Chromium printed: the DOM after scripts ran (or nothing, for a screenshot), and its log. */
