@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.gridsched.api.Csv;
 import org.gridsched.api.SimTime;
 
 
@@ -69,8 +70,8 @@ public final class JobsCsv {
             }
         }
         MergedJobSource merged = workloadNames.size() > 1 ? result.mergedSource() : null;
-        String[] quotedNames = workloadNames.stream().map(JobsCsv::quote).toArray(String[]::new);
-        String allNames = quote(String.join("+", workloadNames)); // merged, but the origins were not kept
+        String[] quotedNames = workloadNames.stream().map(Csv::field).toArray(String[]::new);
+        String allNames = Csv.field(String.join("+", workloadNames)); // merged, but the origins were not kept
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             w.write(HEADER);
             w.write(multi ? ",clusters" : "");
@@ -108,12 +109,14 @@ public final class JobsCsv {
                 for (int p = 0; p < parts; p++) {
                     JobAllocation.appendText(sb.append(p > 0 ? " " : ""), j.partRuns(p), firstProcessor[j.partCluster(p)]);
                 }
-                sb.append(",,,").append(j.cluster < 0 ? "" : platform.get(j.cluster).name()).append(',').append(j.moves);
+                sb.append(",,,");
+                Csv.append(sb, j.cluster < 0 ? "" : platform.get(j.cluster).name()).append(',').append(j.moves);
                 if (multi) {
-                    sb.append(',');
+                    StringBuilder names = new StringBuilder();
                     for (int p = 0; p < parts; p++) {
-                        sb.append(p > 0 ? ";" : "").append(platform.get(j.partCluster(p)).name());
+                        names.append(p > 0 ? ";" : "").append(platform.get(j.partCluster(p)).name());
                     }
+                    Csv.append(sb.append(','), names.toString());
                 }
                 if (merged != null) {
                     sb.append(',');
@@ -143,11 +146,4 @@ public final class JobsCsv {
         return value < 0 ? sb : sb.append(value);
     }
 
-    /** A field as RFC 4180 wants it: quoted, inner quotes doubled, when it holds a comma, quote or line break. */
-    static String quote(String field) {
-        if (field.indexOf(',') < 0 && field.indexOf('"') < 0 && field.indexOf('\n') < 0 && field.indexOf('\r') < 0) {
-            return field;
-        }
-        return '"' + field.replace("\"", "\"\"") + '"';
-    }
 }

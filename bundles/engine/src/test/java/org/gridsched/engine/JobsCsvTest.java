@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.gridsched.api.Csv;
 import org.gridsched.api.workload.JobRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,8 +72,8 @@ class JobsCsvTest {
 
     @Test
     void aSingleWorkloadHasNoSourceColumnAndQuotesOnlyWhatNeedsIt() {
-        assertEquals("plain.swf", JobsCsv.quote("plain.swf"));
-        assertEquals("\"say \"\"hi\"\".swf\"", JobsCsv.quote("say \"hi\".swf"));
-        assertEquals("\"two\nlines\"", JobsCsv.quote("two\nlines"));
+        assertEquals("plain.swf", Csv.field("plain.swf"));
+        assertEquals("\"say \"\"hi\"\".swf\"", Csv.field("say \"hi\".swf"));
+        assertEquals("\"two\nlines\"", Csv.field("two\nlines"));
     }
 }

@@ -26,6 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
+import org.gridsched.api.Csv;
 import org.gridsched.api.Decimals;
 import org.gridsched.api.InputException;
 import org.gridsched.engine.Numbers;
@@ -865,14 +866,14 @@ final class Matrix {
 
     static void writeMetrics(Path dir, Axes axes, List<Dim> dims, List<Run> runs, List<Object[]> values, List<double[]> results) {
         StringBuilder csv = new StringBuilder();
-        dims.forEach(d -> csv.append(csvField(d.header())).append(','));
+        dims.forEach(d -> csv.append(Csv.field(d.header())).append(','));
         csv.append("seed");
-        axes.metrics().forEach(m -> csv.append(',').append(csvField(m)));
+        axes.metrics().forEach(m -> csv.append(',').append(Csv.field(m)));
         csv.append('\n');
         for (int r = 0; r < runs.size(); r++) {
             Run run = runs.get(r);
             for (int d = 0; d < dims.size(); d++) {
-                csv.append(csvField(dims.get(d).labels().get(run.at()[d]))).append(',');
+                csv.append(Csv.field(dims.get(d).labels().get(run.at()[d]))).append(',');
             }
             csv.append(run.seed());
             for (Object v : values.get(r)) {
@@ -994,13 +995,6 @@ final class Matrix {
         }
     }
 
-    /** A CSV field, quoted when it holds a comma, a quote or a line break. */
-    static String csvField(String s) {
-        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
-            return s;
-        }
-        return '"' + s.replace("\"", "\"\"") + '"';
-    }
 
     /**
      * Text in a markdown table cell or heading: a table row ends at a line break and its cells at a '|', so a label

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
+import org.gridsched.api.Csv;
 import org.gridsched.engine.report.Comparison;
 import org.gridsched.launcher.Matrix.Axes;
 import org.gridsched.launcher.Matrix.Axis;
@@ -57,12 +58,12 @@ final class StudyTables {
         csv.append(",reference_longest_wait_hours\n");
         for (Cell c : cells) {
             Scenario sc = c.scenario();
-            csv.append(Matrix.csvField(sc.workload() == null ? "" : sc.workload())).append(',')
-                    .append(Matrix.csvField(sc.platformName())).append(',').append(Matrix.csvField(sc.batch().label()));
-            sc.extras().forEach(v -> csv.append(',').append(Matrix.csvField(v.label())));
+            csv.append(Csv.field(sc.workload() == null ? "" : sc.workload())).append(',')
+                    .append(Csv.field(sc.platformName())).append(',').append(Csv.field(sc.batch().label()));
+            sc.extras().forEach(v -> csv.append(',').append(Csv.field(v.label())));
             Comparison k = c.comparison();
-            csv.append(',').append(sc.seed()).append(',').append(Matrix.csvField(c.realloc())).append(',')
-                    .append(Matrix.csvField(c.heuristic())).append(',').append(k.jobs()).append(',').append(k.jobsImpacted())
+            csv.append(',').append(sc.seed()).append(',').append(Csv.field(c.realloc())).append(',')
+                    .append(Csv.field(c.heuristic())).append(',').append(k.jobs()).append(',').append(k.jobsImpacted())
                     .append(',').append(k.reallocations());
             for (Metric m : METRICS) {
                 if (!m.column().equals("reallocations")) {

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.gridsched.api.Csv;
 import org.gridsched.api.Decimals;
 import org.gridsched.api.Parameter;
 import org.gridsched.api.PluginOptions;
@@ -137,7 +138,7 @@ public final class QueueCollector implements MetricCollector {
 
         private void sample(double time) {
             for (int c = 0; c < n; c++) {
-                samples.append(format(time)).append(',').append(run.clusterName(c)).append(',')
+                Csv.append(samples.append(format(time)).append(','), run.clusterName(c)).append(',')
                         .append(waiting[c]).append(',').append(busy[c]).append('\n');
             }
             if (every > 0 && nextSample == time) {

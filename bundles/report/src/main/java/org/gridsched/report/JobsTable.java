@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
 
+import org.gridsched.api.Csv;
 import org.gridsched.api.InputException;
 
 /**
@@ -195,9 +196,10 @@ public final class JobsTable {
 
         JobsTable load(BufferedReader in) throws IOException {
             Csv.Bounds f = new Csv.Bounds();
-            int lineNo = 1;
-            for (String line; (line = in.readLine()) != null;) {
-                lineNo++;
+            // records, not lines: a quoted name may hold a line break; numbered by the physical line they begin on
+            Csv.Records records = new Csv.Records(in);
+            for (String line; (line = records.next()) != null;) {
+                int lineNo = (int) records.line() + 1; // after the header, read before
                 if (line.isEmpty()) {
                     continue;
                 }

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.gridsched.api.Csv;
 import org.gridsched.api.InputException;
 
 /**
@@ -34,11 +35,12 @@ final class MatrixPage {
             }
             List<String> header = Csv.split(headerLine);
             List<List<String>> rows = new ArrayList<>();
-            for (String line; (line = in.readLine()) != null;) {
+            Csv.Records records = new Csv.Records(in); // a quoted label may hold a line break
+            for (String line; (line = records.next()) != null;) {
                 if (!line.isEmpty()) {
                     List<String> f = Csv.split(line);
                     if (f.size() != header.size()) {
-                        throw new InputException(file.toString(), rows.size() + 2, null, f.size() + " fields for " + header.size() + " columns");
+                        throw new InputException(file.toString(), (int) records.line() + 1, null, f.size() + " fields for " + header.size() + " columns");
                     }
                     rows.add(f);
                 }

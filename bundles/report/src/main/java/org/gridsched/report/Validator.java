@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.gridsched.api.Csv;
 import org.gridsched.engine.Numbers;
 
 /**
@@ -270,10 +271,10 @@ public final class Validator {
             if (cId < 0 || cOutcome < 0 || cStart < 0) {
                 return; // another controller's file of that name
             }
-            int lineNo = 1;
             java.util.ArrayList<String> f = new java.util.ArrayList<>();
-            for (String line; (line = lines.readLine()) != null;) {
-                lineNo++;
+            Csv.Records records = new Csv.Records(lines);
+            for (String line; (line = records.next()) != null;) {
+                long lineNo = records.line() + 1; // after the header
                 Csv.split(line, f);
                 if (!"placed".equals(f.get(cOutcome))) {
                     continue;

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
+import org.gridsched.api.Csv;
 import org.gridsched.api.metrics.Collector;
 import org.gridsched.api.metrics.JobOutcome;
 import org.gridsched.api.metrics.Report;
@@ -153,9 +154,11 @@ final class CoallocMetrics implements Collector {
                 .append(g == null ? "" : num(g.wastedProcessorSeconds())).append(',')
                 .append(g == null ? "" : Integer.toString(g.kills())).append(',');
         if (ok) {
+            StringBuilder names = new StringBuilder();
             for (int p = 0; p < job.parts(); p++) {
-                csv.append(p == 0 ? "" : ";").append(run.clusterName(job.partCluster(p)));
+                names.append(p == 0 ? "" : ";").append(run.clusterName(job.partCluster(p)));
             }
+            Csv.append(csv, names.toString());
         }
         csv.append('\n');
     }

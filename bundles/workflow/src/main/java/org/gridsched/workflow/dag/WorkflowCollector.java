@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.TreeSet;
 
+import org.gridsched.api.Csv;
 import org.gridsched.api.Decimals;
 import org.gridsched.api.Parameter;
 import org.gridsched.api.PluginOptions;
@@ -189,7 +190,7 @@ public final class WorkflowCollector implements MetricCollector {
         }
 
         private static String csvText(String s) {
-            return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+            return Csv.field(s);
         }
     }
 }

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.gridsched.api.Csv;
 import org.gridsched.api.Decimals;
 import org.gridsched.api.PluginOptions;
 import org.gridsched.api.metrics.Collector;
@@ -82,7 +83,7 @@ public final class OceanAtmosphereCollector implements MetricCollector {
                     });
                 }
                 StringBuilder csv = new StringBuilder("scenario,cluster,last_main_end,last_post_end\n");
-                scenarios.forEach((n, v) -> csv.append(String.format(Locale.ROOT, "%d,%s,%s,%s%n", n, info.clusterName((int) v[0]),
+                scenarios.forEach((n, v) -> csv.append(String.format(Locale.ROOT, "%d,%s,%s,%s%n", n, Csv.field(info.clusterName((int) v[0])),
                         number(v[1]), number(v[2]))));
                 report.file("ocean-atmosphere.csv", csv.toString());
             }
