@@ -24,6 +24,10 @@ final class Entry {
     double end = Double.NaN;
     boolean slotted;
     boolean running;
+    /** While waiting: the jobs before and after it in the queue's order (see {@link WaitingQueue}). */
+    Entry previous;
+    Entry next;
+    boolean queued;
     /** With {@link Partitions}: the job's partition, and what its slot takes from each of its pools. */
     int partition = -1;
     int[] split;

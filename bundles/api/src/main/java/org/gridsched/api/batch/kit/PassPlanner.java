@@ -63,7 +63,9 @@ final class PassPlanner extends Planner {
                 && cluster.reservations().isEmpty()) {
             discardBefore(now);
             double end = SimTime.add(now, e.requested);
-            if (!headOnly && eligible(e) && e.width <= cluster.freeProcessors() && fitsNow(e, now, end, false)) {
+            // the pass's reservations stand: with one, lastBlocked's slot is the shadow (see fitsBeside)
+            double shadow = rule.protectedJobs == 1 && pools == null && lastBlocked.slotted ? lastBlocked.start : Double.NaN;
+            if (!headOnly && eligible(e) && e.width <= cluster.freeProcessors() && fitsBeside(e, now, end, false, shadow)) {
                 startNow(e, end);
             }
             return;
@@ -189,6 +191,9 @@ final class PassPlanner extends Planner {
         int examined = 0;
         boolean blocked = false;
         lastBlocked = null;
+        // the start of the pass's only reservation, while it is the only one in the profile (see fitsBeside)
+        double shadow = Double.NaN;
+        int reservedInPass = 0;
         for (Entry e = queue.first(); e != null; e = queue.after(e)) {
             if (blocked && ++examined > rule.depth) {
                 break;
@@ -197,7 +202,7 @@ final class PassPlanner extends Planner {
                 continue; // held by a limit: it does not block the jobs behind it
             }
             double end = SimTime.add(now, e.requested);
-            if (e.width <= free && fitsNow(e, now, end, freeMeansFits)) {
+            if (e.width <= free && fitsBeside(e, now, end, freeMeansFits, reservedInPass == 1 && noReservations ? shadow : Double.NaN)) {
                 free -= e.width;
                 startNow(e, end);
                 if (reservationChanges != seen) {
@@ -213,6 +218,8 @@ final class PassPlanner extends Planner {
             if (protect > 0) {
                 double s = pools == null ? profile.earliestStart(now, e.requested, e.width) : pools.earliestStart(e, now);
                 if (SimTime.sub(s, now) <= rule.window) {
+                    shadow = s;
+                    reservedInPass++;
                     slot(e, s);
                     reserved.add(e);
                     protect--;
@@ -239,6 +246,20 @@ final class PassPlanner extends Planner {
             return pools.fitsNow(e, now, end, freeMeansFits);
         }
         return freeMeansFits || profile.minFree(now, end) >= e.width;
+    }
+
+    /**
+     * {@link #fitsNow}, in O(log breakpoints) when the profile holds exactly one reservation besides the running
+     * jobs, starting at {@code shadow} (NaN otherwise): then the profile never falls from now to the shadow and
+     * never falls after it (running jobs only end), so a job with enough processors free now fits over
+     * [now, end) exactly when it ends by the shadow or the shadow leaves room for it (EASY's "extra"). The
+     * general check scans the profile up to {@code end}, which made most of a kit EASY pass.
+     */
+    private boolean fitsBeside(Entry e, double now, double end, boolean freeMeansFits, double shadow) {
+        if (freeMeansFits || Double.isNaN(shadow) || pools != null) {
+            return fitsNow(e, now, end, freeMeansFits);
+        }
+        return end <= shadow || profile.freeAt(shadow) >= e.width;
     }
 
     private boolean eligible(Entry e) {
