@@ -27,7 +27,8 @@ public final class Cli {
             commands:
               simulate   run one simulation from options
                            --workload FILE[,FILE...] | --generator NAME   the jobs: SWF trace(s), merged in time
-                                                                when several, or a generator (lublin99, synthetic)
+                                                                when several, or a generator:
+                                                                {generator}
                            --clock zero|unix                    several traces: each starts at 0 (default), or
                                                                 aligned on their UnixStartTime headers
                            --local-fraction F                   one trace per cluster: this seeded fraction of jobs
@@ -36,20 +37,25 @@ public final class Cli {
                            --moldable none|binary|exhaustive    parallel trace jobs become moldable (thesis types
                                                                 t1-t4, Amdahl); servers pick the size
                            --platform NAME:PROCS[:SPEED][,...]  default: one cluster sized by the trace's MaxProcs
-                           --batch fcfs|cbf|easy                local batch policy (default easy)
-                           --meta NAME                          meta-scheduler choosing each job's cluster (default mct)
-                                                                (mct, met, olb, random-weighted, random-processors,
-                                                                 random, round-robin)
+                           --batch NAME                         local batch policy (default easy):
+                                                                {batch}
+                           --meta NAME                          meta-scheduler choosing each job's cluster (default mct):
+                                                                {meta}
                            --out DIR                            output folder (default workspace/results/NAME)
-                           --reader NAME                        workload reader (default: chosen by file name)
+                           --reader NAME                        workload reader (default: chosen by file name):
+                                                                {reader}
                            --seed N  --name NAME  --strict  --no-kill  --quiet
-                           --collectors a,b                     metric collectors (default jobs,utilization)
-                           --controllers a,b                    grid controllers taking part in the run (default none)
+                           --collectors a,b                     metric collectors (default jobs,utilization):
+                                                                {collector}
+                           --controllers a,b                    grid controllers taking part in the run (default none):
+                                                                {controller}
                            --workload-option KEY=VALUE          reader or generator option (repeatable)
                            --batch-option KEY=VALUE             batch policy option (repeatable)
                            --meta-option KEY=VALUE              meta-scheduler option (repeatable)
-                           --realloc none|regular|all-cancellation   move waiting jobs between clusters periodically
-                           --heuristic mct|minmin|maxmin|maxgain|maxrelgain|sufferage   which job reallocation handles next
+                           --realloc none|NAME                  move waiting jobs between clusters periodically:
+                                                                {realloc}
+                           --heuristic NAME                     which job reallocation handles next:
+                                                                {heuristic}
                            --heuristic-option KEY=VALUE         selection heuristic option (repeatable)
                            --realloc-option KEY=VALUE           period (3600), threshold (60), limit (0 = all)
                            --reference                          also run without reallocation; fill "comparison"
@@ -95,6 +101,7 @@ public final class Cli {
               help       this text
               --version  the version and the git commit the application was built from
 
+            The plugin names are those this installation discovered (gridsched plugins lists them with their options).
             --features starts only those bundle sets of features/ (default: default, everything).
             errors name the file, line and field; add --debug to see a stack trace.
             """;
@@ -118,11 +125,59 @@ public final class Cli {
     static final List<String> COMMANDS = List.of("simulate", "run", "matrix", "slurm", "theory", "generate", "report", "validate", "plugins",
             "features", "shell", "bench", "help");
 
+    /**
+     * {@link #USAGE} with each {@code {kind}} placeholder replaced by the names of the plugins of that kind the
+     * registry holds, wrapped at the placeholder's indentation: the usage cannot name a plugin that is not there
+     * or miss one that is (kinds by {@link PluginRegistry.Kind}'s profile key: batch, meta, realloc, ...).
+     */
+    String usage() {
+        StringBuilder sb = new StringBuilder();
+        for (String line : USAGE.split("\n", -1)) {
+            String t = line.strip();
+            PluginRegistry.Kind kind = t.startsWith("{") && t.endsWith("}") ? kindByKey(t.substring(1, t.length() - 1)) : null;
+            if (kind == null) {
+                sb.append(line).append('\n');
+                continue;
+            }
+            String indent = line.substring(0, line.indexOf('{'));
+            java.util.Set<String> names = registry.names(kind);
+            StringBuilder row = new StringBuilder(indent);
+            if (names.isEmpty()) {
+                row.append("(none discovered)");
+            }
+            int i = 0;
+            for (String n : names) {
+                String item = n + (++i < names.size() ? ", " : "");
+                if (row.length() > indent.length() && row.length() + item.length() > 118) {
+                    sb.append(row.toString().stripTrailing()).append('\n');
+                    row = new StringBuilder(indent);
+                }
+                row.append(item);
+            }
+            sb.append(row).append('\n');
+        }
+        return sb.substring(0, sb.length() - 1);
+    }
+
+    private static PluginRegistry.Kind kindByKey(String key) {
+        for (PluginRegistry.Kind k : PluginRegistry.Kind.values()) {
+            if (k.key().equals(key)) {
+                return k;
+            }
+        }
+        throw new IllegalStateException("Cli.USAGE names no plugin kind '" + key + "'");
+    }
+
     /** The usage text of one command (its lines of {@link #USAGE}), or null for an unknown one. */
     static String helpFor(String command) {
+        return helpIn(USAGE, command);
+    }
+
+    /** The lines of one command in a usage text, or null for an unknown one. */
+    static String helpIn(String usage, String command) {
         StringBuilder sb = new StringBuilder();
         boolean in = false;
-        for (String line : USAGE.split("\n")) {
+        for (String line : usage.split("\n")) {
             String t = line.strip();
             int indent = line.length() - line.stripLeading().length();
             if (indent == 2 && !t.isEmpty()) { // a command's first line; its other lines are indented further
@@ -170,12 +225,12 @@ public final class Cli {
         boolean debug = args.remove("--debug");
         try {
             if (args.isEmpty() || List.of("help", "--help", "-h").contains(args.get(0))) {
-                out.print(USAGE);
+                out.print(usage());
                 return args.isEmpty() ? 2 : 0;
             }
             String command = args.remove(0);
             if (args.contains("--help") || args.contains("-h")) {
-                String help = helpFor(command);
+                String help = helpIn(usage(), command);
                 if (help != null) {
                     out.print(help);
                     return 0;

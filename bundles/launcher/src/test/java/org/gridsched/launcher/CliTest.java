@@ -55,6 +55,26 @@ class CliTest {
         return err.toString(StandardCharsets.UTF_8);
     }
 
+    /** The usage lists the plugins the registry holds, per kind, not a list written by hand (issue 27). */
+    @Test
+    void theUsageListsTheDiscoveredPlugins() {
+        assertEquals(0, run("help"));
+        String help = out.toString(StandardCharsets.UTF_8);
+        List<String> lines = help.lines().map(String::strip).toList();
+        int batch = lines.indexOf("--batch NAME                         local batch policy (default easy):");
+        assertTrue(batch > 0, help);
+        assertEquals("cbf, easy, fcfs", lines.get(batch + 1), "the batch policies the registry holds");
+        assertTrue(lines.contains("lublin99, synthetic"), "generators: " + help);
+        assertTrue(lines.contains("jobs, queue, slowdown, utilization"), "collectors: " + help);
+        assertTrue(lines.contains("random-weighted"), "the one meta-scheduler this registry has: " + help);
+        assertTrue(lines.contains("(none discovered)"), "no controller, reallocation or heuristic here: " + help);
+        assertTrue(!help.contains("{batch}") && !help.contains("multifactor"), "only what is there: " + help);
+        registry.add(new org.gridsched.batch.multifactor.MultifactorPolicy());
+        assertEquals(0, run("simulate", "--help"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).lines().map(String::strip).toList().contains("cbf, easy, fcfs, multifactor"),
+                out.toString(StandardCharsets.UTF_8));
+    }
+
     private Path swf(String... lines) throws Exception {
         Path f = tmp.resolve("t.swf");
         Files.write(f, List.of(lines));
