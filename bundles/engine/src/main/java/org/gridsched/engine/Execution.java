@@ -182,6 +182,9 @@ final class Execution {
     }
 
     private void release(SimJob job) {
+        if (sim.energy != null) {
+            sim.energy.ran(job, sim.now);
+        }
         if (job.inside != null) {
             sim.claims.giveBack(job.inside, job.runs);
         } else if (job.multiPart == null) {

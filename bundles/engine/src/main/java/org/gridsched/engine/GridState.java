@@ -62,6 +62,11 @@ abstract class GridState implements Grid {
     }
 
     @Override
+    public double emissions(int c, int processors, double from, double to) {
+        return sim.energy == null ? 0 : sim.energy.emissions(c, processors, from, to);
+    }
+
+    @Override
     public double estimateStart(int c, JobRequest job) {
         return sim.placement.estimateStart(c, job, null);
     }

@@ -76,7 +76,10 @@ public final class JobsCsv {
             w.write(HEADER);
             w.write(multi ? ",clusters" : "");
             w.write(merged != null ? ",source_job_id" : "");
-            w.write(deps ? ",dependencies," : ",");
+            w.write(deps ? ",dependencies" : "");
+            boolean energy = result.hasEnergy();
+            boolean carbon = result.hasCarbon();
+            w.write(carbon ? ",carbon," : ",");
             w.write(SUBMITTER_COLUMNS);
             w.write('\n');
             StringBuilder sb = new StringBuilder(256);
@@ -109,7 +112,11 @@ public final class JobsCsv {
                 for (int p = 0; p < parts; p++) {
                     JobAllocation.appendText(sb.append(p > 0 ? " " : ""), j.partRuns(p), firstProcessor[j.partCluster(p)]);
                 }
-                sb.append(",,,");
+                sb.append(',');
+                if (energy && j.start == j.start) {
+                    Numbers.append(sb, j.energy);
+                }
+                sb.append(",,");
                 Csv.append(sb, j.cluster < 0 ? "" : platform.get(j.cluster).name()).append(',').append(j.moves);
                 if (multi) {
                     StringBuilder names = new StringBuilder();
@@ -129,6 +136,12 @@ public final class JobsCsv {
                     long[] d = j.dependencies();
                     for (int i = 0; d != null && i < d.length; i++) {
                         sb.append(i > 0 ? " " : "").append(d[i]);
+                    }
+                }
+                if (carbon) {
+                    sb.append(',');
+                    if (j.start == j.start) {
+                        Numbers.append(sb, j.carbon);
                     }
                 }
                 sb.append(',');

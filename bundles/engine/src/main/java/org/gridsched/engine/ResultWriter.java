@@ -75,14 +75,20 @@ public final class ResultWriter {
             ClusterSpec spec = platform.get(i);
             List<MetricSection> metrics = new ArrayList<>(
                     sections == null ? CollectorSections.unattributed(result.cluster(i)) : sections.cluster(i, result.cluster(i)));
+            if (result.hasEnergy()) {
+                metrics.add(new MetricSection("energy", new LinkedHashMap<>(result.energy(i))));
+            }
             if (!result.policyCounters(i).isEmpty()) {
                 metrics.add(new MetricSection("batch policy", new LinkedHashMap<>(result.policyCounters(i))));
             }
             clusters.add(new ClusterReport(spec.name(), spec.processors(), spec.speed(), result.simulatedOn(i),
                     result.killedOn(i), result.claimedIdleSeconds(i), metrics));
         }
-        return new RunReport(run == null ? Map.of() : run, jobs,
-                sections == null ? CollectorSections.unattributed(result.overall()) : sections.overall(result.overall()),
-                clusters, null, null, null);
+        List<MetricSection> overall = new ArrayList<>(
+                sections == null ? CollectorSections.unattributed(result.overall()) : sections.overall(result.overall()));
+        if (result.hasEnergy()) {
+            overall.add(new MetricSection("energy", new LinkedHashMap<>(result.energy())));
+        }
+        return new RunReport(run == null ? Map.of() : run, jobs, overall, clusters, null, null, null);
     }
 }

@@ -75,6 +75,9 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
 
     /** Times the job moved to another cluster (reallocation). */
     int moves;
+    /** Joules and grams of CO2 of all its attempts, on runs with a power model ({@link EnergyMeter}). */
+    double energy;
+    double carbon;
     /** During a reallocation event: the cluster it was on when first cancelled in the event, else -1. */
     int eventOrigin = -1;
     /** Cancelled in the current reallocation event and not yet submitted again. */
@@ -324,6 +327,16 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
     /** Whether local users submitted it directly to its cluster (non-dedicated platforms). */
     public boolean isLocal() {
         return local;
+    }
+
+    /** Joules of all its attempts (runs with a power model). */
+    public double consumedEnergy() {
+        return energy;
+    }
+
+    /** Grams of CO2 of all its attempts (runs with carbon-intensity series). */
+    public double carbon() {
+        return carbon;
     }
 
     /** How many times the job moved to another cluster. */

@@ -72,6 +72,13 @@ public final class Simulation {
         public Moldable.Search moldable;
         public List<Moldable.Type> moldableTypes = Moldable.THESIS_TYPES;
         public long moldableSeed;
+        /**
+         * The power model of each cluster, in platform order, or null: no energy is measured and the results are
+         * those of a run without (jobs.csv's {@code consumed_energy} empty, no energy in summary.json).
+         */
+        public List<PowerModel> power;
+        /** The carbon intensity of each cluster's electricity, in platform order, or null; needs {@link #power}. */
+        public List<CarbonSeries> carbon;
     }
 
     /** A collector with the name it was registered under, for error messages. */
@@ -109,6 +116,8 @@ public final class Simulation {
     final GroupReservations groupReservations;
     final ReallocationProtocol reallocation;
     final ControlOperations control;
+    /** Energy and carbon, or null on runs without a power model. */
+    final EnergyMeter energy;
     /** Jobs batch policies rejected from their queues ({@link org.gridsched.api.batch.Cluster#reject}), by reason. */
     final java.util.Map<String, Long> policyRejections = new java.util.LinkedHashMap<>();
     private final Handler[] handlers = new Handler[8];
@@ -130,6 +139,10 @@ public final class Simulation {
         if (this.settings.localFraction < 0 || this.settings.localFraction > 1) {
             throw new InputException(null, 0, "local_fraction", "must be between 0 and 1, got " + this.settings.localFraction);
         }
+        if (this.settings.carbon != null && !this.settings.carbon.isEmpty() && this.settings.power == null) {
+            throw new InputException(null, 0, "carbon", "carbon intensities need a power model (\"power\" in the profile)");
+        }
+        energy = this.settings.power == null ? null : new EnergyMeter(this.settings.power, this.settings.carbon, platform.size());
         boolean controlled = this.settings.controllers != null && !this.settings.controllers.isEmpty();
         boolean reserved = !this.settings.reservations.isEmpty();
         clusters = new ClusterRuntime[platform.size()];

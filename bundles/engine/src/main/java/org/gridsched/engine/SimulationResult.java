@@ -52,6 +52,7 @@ public final class SimulationResult {
             }
             policyCounters.add(Collections.unmodifiableMap(counters));
         }
+        energy(sim);
         simulatedPerCluster = sim.execution.finishedOn.clone();
         killedPerCluster = sim.execution.walltimeKillsOn.clone();
         List<Simulation.NamedCollector> collectors = sim.collectors;
@@ -79,6 +80,62 @@ public final class SimulationResult {
                 }
             });
         }
+    }
+
+    /** Energy (and carbon) per cluster and over the platform, over [first submission, last end]; null without a power model. */
+    private List<Map<String, Object>> energyPerCluster;
+    private Map<String, Object> energyOverall;
+    private boolean carbon;
+
+    private void energy(Simulation sim) {
+        EnergyMeter meter = sim.energy;
+        if (meter == null) {
+            return;
+        }
+        double from = Double.POSITIVE_INFINITY;
+        double to = Double.NEGATIVE_INFINITY;
+        for (SimJob j : sim.jobs) {
+            if (j.finish == j.finish) { // it ran (NaN: never started)
+                from = Math.min(from, j.submit);
+                to = Math.max(to, j.finish);
+            }
+        }
+        if (from > to) {
+            from = 0;
+            to = 0;
+        }
+        carbon = meter.carbon();
+        energyPerCluster = new ArrayList<>();
+        energyOverall = new LinkedHashMap<>();
+        for (int c = 0; c < platform.size(); c++) {
+            Map<String, Object> m = meter.cluster(c, platform.get(c).processors(), from, to);
+            energyPerCluster.add(Collections.unmodifiableMap(m));
+            for (Map.Entry<String, Object> e : m.entrySet()) {
+                energyOverall.merge(e.getKey(), e.getValue(), (a, b) -> (Double) a + (Double) b);
+            }
+        }
+        energyOverall.put("energy_window_start", from);
+        energyOverall.put("energy_window_end", to);
+    }
+
+    /** Whether the run had a power model: jobs.csv then has {@code consumed_energy}, summary.json the energy. */
+    public boolean hasEnergy() {
+        return energyOverall != null;
+    }
+
+    /** Whether the run had carbon-intensity series: jobs.csv then has a {@code carbon} column. */
+    public boolean hasCarbon() {
+        return carbon;
+    }
+
+    /** Energy and carbon over the platform ({@code energy_joules}, ...), or an empty map without a power model. */
+    public Map<String, Object> energy() {
+        return energyOverall == null ? Map.of() : Collections.unmodifiableMap(energyOverall);
+    }
+
+    /** Energy and carbon of one cluster, or an empty map without a power model. */
+    public Map<String, Object> energy(int cluster) {
+        return energyPerCluster == null ? Map.of() : energyPerCluster.get(cluster);
     }
 
     /** Two collectors writing the same key would silently overwrite each other: refuse it. */

@@ -33,6 +33,8 @@ import org.gridsched.launcher.PluginRegistry.Kind;
  *   "platform": [ {"name": "cluster", "processors": 256, "speed": 1.0, "batch": "POLICY"} ],  // or "c:256,d:128:1.5"
  *   "links": [ {"from": "a", "to": "b", "bandwidth": 1.25e8, "latency": 0.05} ],  // network between clusters (data movement)
  *   "reservations": [ {"cluster": "a", "start": 0, "duration": 3600, "processors": "all"} ],  // maintenance windows
+ *   "power": {"idle": 95, "busy": 190},                // watts per processor (or per cluster name); docs/energy.md
+ *   "carbon": "intensity.csv",                         // g CO2/kWh over time (or per cluster name); needs "power"
  *   "batch": "POLICY",                                 // or {"name": "POLICY", "options": {...}}
  *   "meta": "BROKER",                                  // meta-scheduler, needed with several clusters
  *   "realloc": "ALGORITHM", "heuristic": "HEURISTIC",  // reallocation of waiting jobs ("none" by default)
@@ -57,7 +59,7 @@ public final class ProfileParser {
     /** The profile's own keys; the plugin kinds add theirs ({@link #TOP_KEYS}). */
     static final List<String> SETTING_KEYS = List.of("name", "description", "platform", "reference", "matrix", "local_fraction",
             "reference_speed", "moldable", "workload", "seed", "kill_at_requested_time", "strict", "progress", "output",
-            "max_skipped_fraction", "report", "links", ReservationsKey.KEY);
+            "max_skipped_fraction", "report", "links", ReservationsKey.KEY, EnergyKeys.POWER, EnergyKeys.CARBON);
     static final Set<String> TOP_KEYS = keys(SETTING_KEYS, false);
     static final Set<String> CLUSTER_KEYS = keys(List.of("name", "processors", "speed"), true);
     static final Set<String> WORKLOAD_KEYS = new TreeSet<>(List.of("file", "files", "clock", "reader", "generator", "options"));
@@ -167,6 +169,13 @@ public final class ProfileParser {
         }
         if (root.has(ReservationsKey.KEY)) { // checked against the platform's clusters when the run builds it
             p.reservations = MAPPER.convertValue(root.get(ReservationsKey.KEY), Object.class);
+        }
+        if (root.has(EnergyKeys.POWER)) { // checked against the platform's clusters when the run builds it
+            p.power = MAPPER.convertValue(root.get(EnergyKeys.POWER), Object.class);
+        }
+        if (root.has(EnergyKeys.CARBON)) {
+            p.carbon = MAPPER.convertValue(root.get(EnergyKeys.CARBON), Object.class);
+            p.carbonBase = baseDir;
         }
         p.reference = bool(root, "reference", false);
         p.localFraction = number(root, "local_fraction", 0);

@@ -73,6 +73,11 @@ public final class RunProfile {
     public Object links;
     /** Processors held over time windows ({@code reservations}; see {@link ReservationsKey}), or null. */
     public Object reservations;
+    /** The power model ({@code power}; see {@link EnergyKeys}), or null: no energy measured. */
+    public Object power;
+    /** Carbon intensities ({@code carbon}; see {@link EnergyKeys}), or null; files relative to {@link #carbonBase}. */
+    public Object carbon;
+    public java.nio.file.Path carbonBase;
     /** The speed the workload's runtimes were recorded at (1 = the speed-1 clusters). */
     public double referenceSpeed = 1.0;
     /** An experiment matrix (see {@link Matrix}); null for a single run. */
@@ -188,6 +193,9 @@ public final class RunProfile {
         r.clusters = clusters;
         r.links = links;
         r.reservations = reservations;
+        r.power = power;
+        r.carbon = carbon;
+        r.carbonBase = carbonBase;
         r.chosen.putAll(chosen);
         r.workloadFiles = workloadFiles;
         r.workloadFilesAsGiven = workloadFilesAsGiven;
@@ -277,6 +285,12 @@ public final class RunProfile {
         }
         if (referenceSpeed != 1.0) {
             m.put("reference_speed", referenceSpeed);
+        }
+        if (power != null) {
+            m.put(EnergyKeys.POWER, power);
+        }
+        if (carbon != null) {
+            m.put(EnergyKeys.CARBON, carbon);
         }
         m.put("seed", seed);
         m.put("kill_at_requested_time", killAtRequestedTime);

@@ -206,6 +206,7 @@ public final class Runner {
         int clusters = Math.max(1, p.clusters.size());
         if (!p.clusters.isEmpty()) { // the links name the platform's clusters (a matrix's platforms: checked per run)
             ReservationsKey.of(p.reservations, profilePlatform(p));
+            energy(p, profilePlatform(p), new Simulation.Settings());
         }
         for (Kind kind : Kind.values()) {
             switch (kind.choosing()) {
@@ -427,9 +428,19 @@ public final class Runner {
         };
         settings.moldableSeed = p.seedFor("moldable");
         settings.reservations = ReservationsKey.of(p.reservations, platform);
+        energy(p, platform, settings);
         settings.strict = p.strict;
         settings.progress = progress;
         return run.build();
+    }
+
+    /** The profile's power model and carbon intensities ({@link EnergyKeys}) into the settings. */
+    private static void energy(RunProfile p, Platform platform, Simulation.Settings settings) {
+        settings.power = EnergyKeys.power(p.power, platform);
+        settings.carbon = EnergyKeys.carbon(p.carbon, p.carbonBase, platform);
+        if (settings.carbon != null && settings.power == null) {
+            throw new InputException(null, 0, EnergyKeys.CARBON, "carbon intensities need a power model (\"power\" in the profile)");
+        }
     }
 
     JobSource openWorkload(RunProfile p) {

@@ -67,6 +67,17 @@ public interface Grid {
         return 0;
     }
 
+    /**
+     * Grams of CO2 that {@code processors} busy processors of the cluster would emit over [{@code from}, {@code to}):
+     * their busy power (the run's power model, {@code "power"} in the profile) times the cluster's carbon intensity
+     * over that window ({@code "carbon"}); 0 on runs without carbon-intensity series.
+     *
+     * @since 1.3
+     */
+    default double emissions(int cluster, int processors, double from, double to) {
+        return 0;
+    }
+
     default double estimateStart(int cluster, JobRequest job) {
         return estimateCompletion(cluster, job) - job.requestedTime() / speed(cluster);
     }
