@@ -25,6 +25,9 @@ final class Scenario {
     private boolean kill = true;
     private final List<JobRecord> jobs = new ArrayList<>();
     private final List<DeclaredReservation> reservations = new ArrayList<>();
+    private final List<org.gridsched.engine.FailureSpec.Event> failures = new ArrayList<>();
+    private boolean resubmit = true;
+    private int retries = 3;
     private SimulationResult result;
     private final Map<Long, SimJob> byId = new LinkedHashMap<>();
 
@@ -58,6 +61,20 @@ final class Scenario {
         return this;
     }
 
+    /** Processors [from, to) fail at {@code time} for {@code duration} seconds. */
+    Scenario fail(double time, double duration, int from, int to) {
+        java.util.BitSet ids = new java.util.BitSet();
+        ids.set(from, to);
+        failures.add(new org.gridsched.engine.FailureSpec.Event(0, ids, time, duration, "scenario", failures.size() + 1));
+        return this;
+    }
+
+    /** How many times a job killed by failures is re-submitted (0: it ends failed at the first). */
+    Scenario retries(int n) {
+        retries = n;
+        return this;
+    }
+
     /** Adds a job of a group: id, submit time, actual runtime, requested time, processors, group. */
     Scenario job(long id, double submit, double runtime, double requested, int procs, int group) {
         JobRecord r = new JobRecord().set(id, submit, runtime, requested, procs);
@@ -76,6 +93,9 @@ final class Scenario {
         Simulation.Settings settings = new Simulation.Settings();
         settings.killAtRequestedTime = kill;
         settings.reservations = List.copyOf(reservations);
+        if (!failures.isEmpty()) {
+            settings.failures = new org.gridsched.engine.FailureSpec(failures, null, resubmit, retries, 1, 0);
+        }
         Platform platform = new Platform(List.of(new ClusterSpec("c", processors, speed)));
         Simulation sim = new Simulation(platform, c -> policy.create(c, PluginOptions.empty(policy.name())), List.of(), settings);
         result = sim.run(new ListJobSource("scenario", jobs));

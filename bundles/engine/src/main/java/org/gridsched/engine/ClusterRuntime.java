@@ -149,6 +149,16 @@ final class ClusterRuntime implements Cluster {
         }
     }
 
+    /** The jobs the policy started that are running (tracked runs only). */
+    List<SimJob> runningJobs() {
+        return running;
+    }
+
+    /** The reservations not over (claims, multi-cluster parts, failures). */
+    List<Hold> holdList() {
+        return holds;
+    }
+
     // --- reservations ---
 
     void add(Hold h) {

@@ -17,6 +17,9 @@ final class ControlState {
     /** The ids of the jobs it was submitted to wait for (ended or not), in the order given; null when none. */
     long[] dependencies;
     Object tag;
+    /** Times a failure killed the job; whether one ended it for good ({@code COMPLETED_FAILED}). */
+    int failureKills;
+    boolean failed;
 
     /** The engine's job state as controllers see it. */
     static org.gridsched.api.control.GridJob.State apiState(byte state) {

@@ -77,10 +77,12 @@ final class EnergyMeter {
      * The run's energy (and carbon) per cluster over [from, to), as {@code summary.json} reports it: total, busy and
      * idle joules, and with carbon series total and idle grams.
      */
-    Map<String, Object> cluster(int c, int processors, double from, double to) {
+    Map<String, Object> cluster(int c, int processors, double from, double to, Failures failures) {
         PowerModel m = power[c];
         double window = to > from ? to - from : 0;
-        double idleSeconds = Math.max(0, processors * window - busySeconds[c]);
+        // failed processors draw nothing
+        double downSeconds = failures == null ? 0 : failures.downSeconds(c, from, to);
+        double idleSeconds = Math.max(0, processors * window - busySeconds[c] - downSeconds);
         double busy = busySeconds[c] * m.busy();
         double idle = idleSeconds * m.idle();
         Map<String, Object> out = new LinkedHashMap<>();
@@ -89,7 +91,8 @@ final class EnergyMeter {
         out.put("idle_energy_joules", idle);
         out.put("energy_kwh", (busy + idle) / JOULES_PER_KWH);
         if (carbon != null) {
-            double all = processors * carbon[c].integral(from, from + window);
+            double all = processors * carbon[c].integral(from, from + window)
+                    - (failures == null ? 0 : failures.downIntensitySeconds(c, from, to, carbon[c]));
             double busyGrams = busyIntensitySeconds[c] * m.busy() / JOULES_PER_KWH;
             double idleGrams = Math.max(0, all - busyIntensitySeconds[c]) * m.idle() / JOULES_PER_KWH;
             out.put("carbon_grams", busyGrams + idleGrams);

@@ -16,6 +16,8 @@ final class Execution {
     long controllerKills;
     long requeues;
     long multiCluster;
+    /** Jobs running now. */
+    int running;
     /**
      * Jobs that ended (or were killed for good) per cluster, counted as they end rather than by a pass over every job at
      * the end (on a million jobs that pass cost a tenth of a fast run); a multi-cluster job counts once on each of its
@@ -103,6 +105,7 @@ final class Execution {
     private void begin(SimJob job) {
         double now = sim.now;
         job.state = SimJob.RUNNING;
+        running++;
         job.start = now;
         double end;
         if (job.runtime <= job.requested) {
@@ -152,6 +155,11 @@ final class Execution {
 
     /** A controller kills a running job now; with requeue it arrives again at once. */
     void kill(SimJob job, boolean requeue) {
+        kill(job, requeue, false);
+    }
+
+    /** A kill by a controller, or by a failure ({@link Failures}, counted there rather than as a controller's). */
+    void kill(SimJob job, boolean requeue, boolean byFailure) {
         if (job.state != SimJob.RUNNING) {
             throw new IllegalStateException(job + " is not running; only running jobs can be killed");
         }
@@ -160,7 +168,9 @@ final class Execution {
         release(job);
         job.finish = sim.now;
         if (requeue) {
-            requeues++;
+            if (!byFailure) {
+                requeues++;
+            }
             sim.observers.requeued(job, sim.now);
             boolean foreign = job.foreign;
             job.state = SimJob.WAITING;
@@ -175,13 +185,16 @@ final class Execution {
         } else {
             job.state = SimJob.KILLED;
             countFinished(job);
-            controllerKills++;
+            if (!byFailure) {
+                controllerKills++;
+            }
             sim.observers.ended(job, sim.now);
             afterEnd(job, true);
         }
     }
 
     private void release(SimJob job) {
+        running--;
         if (sim.energy != null) {
             sim.energy.ran(job, sim.now);
         }

@@ -78,6 +78,9 @@ public final class ResultWriter {
             if (result.hasEnergy()) {
                 metrics.add(new MetricSection("energy", new LinkedHashMap<>(result.energy(i))));
             }
+            if (result.hasFailures()) {
+                metrics.add(new MetricSection("failures", new LinkedHashMap<>(result.failures(i))));
+            }
             if (!result.policyCounters(i).isEmpty()) {
                 metrics.add(new MetricSection("batch policy", new LinkedHashMap<>(result.policyCounters(i))));
             }
@@ -88,6 +91,9 @@ public final class ResultWriter {
                 sections == null ? CollectorSections.unattributed(result.overall()) : sections.overall(result.overall()));
         if (result.hasEnergy()) {
             overall.add(new MetricSection("energy", new LinkedHashMap<>(result.energy())));
+        }
+        if (result.hasFailures()) {
+            overall.add(new MetricSection("failures", new LinkedHashMap<>(result.failures())));
         }
         return new RunReport(run == null ? Map.of() : run, jobs, overall, clusters, null, null, null);
     }

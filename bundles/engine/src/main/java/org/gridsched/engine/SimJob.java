@@ -286,7 +286,7 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
 
     @Override
     public String finalState() {
-        return state == KILLED ? "COMPLETED_KILLED" : state == REJECTED ? "REJECTED" : killed ? "COMPLETED_WALLTIME_REACHED" : "COMPLETED_SUCCESSFULLY";
+        return state == KILLED ? (control != null && control.failed ? "COMPLETED_FAILED" : "COMPLETED_KILLED") : state == REJECTED ? "REJECTED" : killed ? "COMPLETED_WALLTIME_REACHED" : "COMPLETED_SUCCESSFULLY";
     }
 
     @Override

@@ -79,6 +79,8 @@ public final class Simulation {
         public List<PowerModel> power;
         /** The carbon intensity of each cluster's electricity, in platform order, or null; needs {@link #power}. */
         public List<CarbonSeries> carbon;
+        /** Processor failures (traces, models) and what happens to the jobs they hit, or null: processors never fail. */
+        public FailureSpec failures;
     }
 
     /** A collector with the name it was registered under, for error messages. */
@@ -98,6 +100,8 @@ public final class Simulation {
     static final byte TIMER = 5;
     static final byte CLAIM_START = 6;
     static final byte CLAIM_END = 7;
+    static final byte FAILURE = 8;
+    static final byte REPAIR = 9;
 
     final Platform platform;
     final Settings settings;
@@ -120,7 +124,9 @@ public final class Simulation {
     final EnergyMeter energy;
     /** Jobs batch policies rejected from their queues ({@link org.gridsched.api.batch.Cluster#reject}), by reason. */
     final java.util.Map<String, Long> policyRejections = new java.util.LinkedHashMap<>();
-    private final Handler[] handlers = new Handler[8];
+    private final Handler[] handlers = new Handler[10];
+    /** Processor failures and repairs, or null on runs without. */
+    final Failures failures;
 
     /**
      * @param schedulers creates the batch scheduler of each cluster, given its {@link Cluster} view
@@ -147,7 +153,7 @@ public final class Simulation {
         boolean reserved = !this.settings.reservations.isEmpty();
         clusters = new ClusterRuntime[platform.size()];
         for (int i = 0; i < clusters.length; i++) {
-            clusters[i] = new ClusterRuntime(i, platform.get(i), this, controlled || reserved);
+            clusters[i] = new ClusterRuntime(i, platform.get(i), this, controlled || reserved || this.settings.failures != null);
             clusters[i].scheduler = schedulers.apply(clusters[i]);
         }
         this.collectors = List.copyOf(collectors);
@@ -160,6 +166,7 @@ public final class Simulation {
         for (int i = 0; i < this.settings.reservations.size(); i++) {
             claims.declare(this.settings.reservations.get(i), i);
         }
+        failures = this.settings.failures == null ? null : new Failures(this, this.settings.failures);
         GridView view = new GridView(this);
         placement.router = this.settings.router == null ? null : this.settings.router.apply(view);
         reallocation = this.settings.reallocation == null ? null
@@ -177,6 +184,10 @@ public final class Simulation {
         handlers[TIMER] = (tag, a) -> observers.timer(tag);
         handlers[CLAIM_START] = claims::activate;
         handlers[CLAIM_END] = claims::expire;
+        if (failures != null) {
+            handlers[FAILURE] = failures::fail;
+            handlers[REPAIR] = failures::repair;
+        }
     }
 
     public Platform platform() {

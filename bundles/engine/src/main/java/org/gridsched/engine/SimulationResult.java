@@ -53,6 +53,7 @@ public final class SimulationResult {
             policyCounters.add(Collections.unmodifiableMap(counters));
         }
         energy(sim);
+        failures(sim);
         simulatedPerCluster = sim.execution.finishedOn.clone();
         killedPerCluster = sim.execution.walltimeKillsOn.clone();
         List<Simulation.NamedCollector> collectors = sim.collectors;
@@ -92,23 +93,14 @@ public final class SimulationResult {
         if (meter == null) {
             return;
         }
-        double from = Double.POSITIVE_INFINITY;
-        double to = Double.NEGATIVE_INFINITY;
-        for (SimJob j : sim.jobs) {
-            if (j.finish == j.finish) { // it ran (NaN: never started)
-                from = Math.min(from, j.submit);
-                to = Math.max(to, j.finish);
-            }
-        }
-        if (from > to) {
-            from = 0;
-            to = 0;
-        }
+        double[] window = window(sim);
+        double from = window[0];
+        double to = window[1];
         carbon = meter.carbon();
         energyPerCluster = new ArrayList<>();
         energyOverall = new LinkedHashMap<>();
         for (int c = 0; c < platform.size(); c++) {
-            Map<String, Object> m = meter.cluster(c, platform.get(c).processors(), from, to);
+            Map<String, Object> m = meter.cluster(c, platform.get(c).processors(), from, to, sim.failures);
             energyPerCluster.add(Collections.unmodifiableMap(m));
             for (Map.Entry<String, Object> e : m.entrySet()) {
                 energyOverall.merge(e.getKey(), e.getValue(), (a, b) -> (Double) a + (Double) b);
@@ -116,6 +108,77 @@ public final class SimulationResult {
         }
         energyOverall.put("energy_window_start", from);
         energyOverall.put("energy_window_end", to);
+    }
+
+    private List<Map<String, Object>> failuresPerCluster;
+    private Map<String, Object> failuresOverall;
+
+    /** Failures, kills, lost and unavailable processor-seconds and availability over [first submission, last end]. */
+    private void failures(Simulation sim) {
+        Failures f = sim.failures;
+        if (f == null) {
+            return;
+        }
+        double[] window = window(sim);
+        failuresPerCluster = new ArrayList<>();
+        failuresOverall = new LinkedHashMap<>();
+        long failures = 0;
+        long kills = 0;
+        double lost = 0;
+        double unavailable = 0;
+        double capacity = 0;
+        for (int c = 0; c < platform.size(); c++) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            double down = f.downSeconds(c, window[0], window[1]);
+            double cap = platform.get(c).processors() * (window[1] - window[0]);
+            m.put("failures", f.failures[c]);
+            m.put("failure_kills", f.kills[c]);
+            m.put("lost_processor_seconds", f.lostSeconds[c]);
+            m.put("unavailable_processor_seconds", down);
+            m.put("availability", cap > 0 ? 1 - down / cap : 1.0);
+            failuresPerCluster.add(Collections.unmodifiableMap(m));
+            failures += f.failures[c];
+            kills += f.kills[c];
+            lost += f.lostSeconds[c];
+            unavailable += down;
+            capacity += cap;
+        }
+        failuresOverall.put("failures", failures);
+        failuresOverall.put("failure_kills", kills);
+        failuresOverall.put("failed_jobs", f.failedJobs);
+        failuresOverall.put("failure_resubmissions", f.resubmissions);
+        failuresOverall.put("lost_processor_seconds", lost);
+        failuresOverall.put("unavailable_processor_seconds", unavailable);
+        failuresOverall.put("availability", capacity > 0 ? 1 - unavailable / capacity : 1.0);
+        files.put("availability.csv", f.timeline.toString());
+    }
+
+    /** [first submission, last end] of the jobs that ran; [0, 0] if none did. */
+    private static double[] window(Simulation sim) {
+        double from = Double.POSITIVE_INFINITY;
+        double to = Double.NEGATIVE_INFINITY;
+        for (SimJob j : sim.jobs) {
+            if (j.finish == j.finish) {
+                from = Math.min(from, j.submit);
+                to = Math.max(to, j.finish);
+            }
+        }
+        return from > to ? new double[] {0, 0} : new double[] {from, to};
+    }
+
+    /** Whether the run had processor failures: summary.json then has their metrics. */
+    public boolean hasFailures() {
+        return failuresOverall != null;
+    }
+
+    /** Failure metrics over the platform, or an empty map. */
+    public Map<String, Object> failures() {
+        return failuresOverall == null ? Map.of() : Collections.unmodifiableMap(failuresOverall);
+    }
+
+    /** Failure metrics of one cluster, or an empty map. */
+    public Map<String, Object> failures(int cluster) {
+        return failuresPerCluster == null ? Map.of() : failuresPerCluster.get(cluster);
     }
 
     /** Whether the run had a power model: jobs.csv then has {@code consumed_energy}, summary.json the energy. */

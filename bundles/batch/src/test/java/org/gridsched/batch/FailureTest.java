@@ -1,0 +1,73 @@
+package org.gridsched.batch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Map;
+
+import org.gridsched.api.batch.BatchPolicy;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 30: a failure kills a running job, which is re-submitted, and the policies plan around the lost processors,
+ * hand-computed. Four processors: job 1 (2 processors, 100 s) runs on 0-1 from 0, job 2 (2, 300 s) on 2-3 from 0;
+ * job 3 (2, 100 s, submitted at 10) is planned at 100, when job 1 ends. At 50 processors 0-1 fail for 200 s: job 1 is
+ * killed after 50 s (100 processor-seconds lost) and arrives again at once, keeping its submit time 0. Job 3 can no
+ * longer start at 100: 0-1 are down until 250 and 2-3 busy until 300, so it starts at 250 on 0-1; job 1, behind it,
+ * starts when job 2 frees 2-3 at 300 and ends at 400. Without the failure job 3 would start at 100.
+ */
+class FailureTest {
+    private static Scenario scenario() {
+        return Scenario.on(4)
+                .job(1, 0, 100, 100, 2)
+                .job(2, 0, 300, 300, 2)
+                .job(3, 10, 100, 100, 2)
+                .fail(50, 200, 0, 2);
+    }
+
+    private static void replans(BatchPolicy policy) {
+        Scenario s = scenario().run(policy).starts(1, 300, 2, 0, 3, 250).finishes(1, 400).allocated(1, "2-3").allocated(3, "0-1");
+        assertEquals("COMPLETED_SUCCESSFULLY", s.job(1).finalState());
+        assertEquals(1, s.job(1).kills());
+        Map<String, Object> f = s.result().failures();
+        assertEquals(1L, f.get("failures"));
+        assertEquals(1L, f.get("failure_kills"));
+        assertEquals(1L, f.get("failure_resubmissions"));
+        assertEquals(0L, f.get("failed_jobs"));
+        assertEquals(100.0, f.get("lost_processor_seconds"));
+        assertEquals(400.0, f.get("unavailable_processor_seconds")); // 2 processors x 200 s
+        assertEquals(0.75, f.get("availability")); // 1 - 400 / (4 x [0, 400])
+        assertEquals("time,cluster,unavailable_processors\n50,c,2\n250,c,0\n", s.result().files().get("availability.csv"));
+    }
+
+    @Test
+    void conservativeBackfillingReplansAroundTheFailedProcessors() {
+        replans(new ConservativePolicy());
+    }
+
+    @Test
+    void easyReplansAroundTheFailedProcessors() {
+        replans(new EasyPolicy());
+    }
+
+    /** FCFS: job 3 waits at the head for the repair (250) as well; job 1, re-submitted, behind it. */
+    @Test
+    void fcfsWaitsForTheRepair() {
+        scenario().run(new FcfsPolicy()).starts(1, 300, 2, 0, 3, 250);
+    }
+
+    /** Without re-submission (no retry left) job 1 ends at 50, COMPLETED_FAILED, and job 3 still waits for the repair. */
+    @Test
+    void withoutRetriesTheJobEndsFailed() {
+        Scenario s = scenario().retries(0).run(new ConservativePolicy()).starts(3, 250).finishes(1, 50);
+        assertEquals("COMPLETED_FAILED", s.job(1).finalState());
+        assertEquals(1L, s.result().failures().get("failed_jobs"));
+        assertEquals(0L, s.result().failures().get("failure_resubmissions"));
+    }
+
+    /** A failure of idle processors kills nothing; a job that needs them waits for the repair. */
+    @Test
+    void idleProcessorsFailing() {
+        Scenario s = Scenario.on(4).job(1, 20, 10, 10, 4).fail(10, 30, 3, 4).run(new ConservativePolicy()).starts(1, 40);
+        assertEquals(0L, s.result().failures().get("failure_kills"));
+    }
+}

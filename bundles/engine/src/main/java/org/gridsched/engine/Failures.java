@@ -1,0 +1,281 @@
+package org.gridsched.engine;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.gridsched.api.InputException;
+import org.gridsched.api.SimTime;
+
+/**
+ * Processor failures and repairs during a run (docs/failures.md). A failure takes processors of a cluster down over
+ * [t, t + repair): the jobs running on them are killed (re-submitted from scratch, within a retry limit, or ended
+ * {@code COMPLETED_FAILED}), the processors leave the pool, and every batch policy sees them as a reservation it did
+ * not make until the repair, so FCFS, EASY, CBF and the kit plan around them as around a maintenance window. A
+ * failure of a processor already down, or held by a claim or declared reservation, does not touch it.
+ *
+ * <p>Failures from traces are scheduled at the start; each modelled node has its next failure scheduled after its
+ * repair, while the run still has work (jobs to come, waiting or running).
+ */
+final class Failures {
+    /** A failure's processors, held from the failure to the repair. */
+    static final class Down extends Hold {
+        final int[] runs;
+        final BitSet ids;
+        /** The modelled node it took down, or -1 for a trace's failure. */
+        final int node;
+
+        Down(int cluster, BitSet ids, int[] runs, double start, double end, int node) {
+            super(cluster, ids.cardinality(), start, end, null);
+            this.ids = ids;
+            this.runs = runs;
+            this.node = node;
+        }
+
+        @Override
+        public String toString() {
+            return "failure of " + super.toString();
+        }
+    }
+
+    private final Simulation sim;
+    private final FailureSpec spec;
+    private final BitSet[] down;
+    private final SplittableRandom[] random;
+    /** Per cluster: failures that took processors down, processor-seconds down, lost work and kills. */
+    final long[] failures;
+    final long[] kills;
+    final double[] lostSeconds;
+    final int[] downNow;
+    long failedJobs;
+    long resubmissions;
+    /** (time, cluster, processors down) at every change, in time order: availability.csv. */
+    final StringBuilder timeline = new StringBuilder("time,cluster,unavailable_processors\n");
+    /** Every down interval: cluster, from, to, processors; for the unavailable processor-seconds within a window. */
+    private final List<double[]> intervals = new ArrayList<>();
+
+    Failures(Simulation sim, FailureSpec spec) {
+        this.sim = sim;
+        this.spec = spec;
+        int n = sim.clusters.length;
+        down = new BitSet[n];
+        random = new SplittableRandom[n];
+        failures = new long[n];
+        kills = new long[n];
+        lostSeconds = new double[n];
+        downNow = new int[n];
+        SplittableRandom root = new SplittableRandom(spec.seed());
+        for (int c = 0; c < n; c++) {
+            down[c] = new BitSet();
+            random[c] = root.split();
+        }
+        for (FailureSpec.Event e : spec.events()) {
+            ClusterSpec cs = sim.platform.get(checkCluster(e));
+            if (e.processors().isEmpty() || e.processors().length() > cs.processors()) {
+                throw new InputException(e.source(), e.line(), "processors", "processors " + e.processors() + " are outside cluster "
+                        + cs.name() + " (0-" + (cs.processors() - 1) + ")");
+            }
+            if (!(e.time() >= 0) || e.time() > SimTime.MAX_JOB_TIME) {
+                throw new InputException(e.source(), e.line(), "time", "must be between 0 and " + SimTime.format(SimTime.MAX_JOB_TIME)
+                        + ", got " + e.time());
+            }
+            if (!(e.duration() > 0) || e.duration() > SimTime.MAX_JOB_TIME) {
+                throw new InputException(e.source(), e.line(), "duration", "must be positive, got " + e.duration());
+            }
+            sim.events.pushLast(SimTime.of(e.time()), Simulation.FAILURE, e, -1);
+        }
+        for (int c = 0; c < Math.min(n, spec.models().size()); c++) {
+            FailureSpec.Model m = spec.models().get(c);
+            if (m == null) {
+                continue;
+            }
+            int nodes = (sim.platform.get(c).processors() + m.nodeSize() - 1) / m.nodeSize();
+            for (int node = 0; node < nodes; node++) {
+                scheduleNext(c, node, spec.modelFrom());
+            }
+        }
+    }
+
+    private int checkCluster(FailureSpec.Event e) {
+        if (e.cluster() < 0 || e.cluster() >= sim.clusters.length) {
+            throw new InputException(e.source(), e.line(), "cluster", "no such cluster on the platform (" + String.join(", ",
+                    sim.platform.names()) + ")");
+        }
+        return e.cluster();
+    }
+
+    private void scheduleNext(int c, int node, double after) {
+        FailureSpec.Model m = spec.models().get(c);
+        double t = SimTime.of(after + m.timeBetweenFailures(random[c]));
+        sim.events.pushLast(Math.max(t, SimTime.of(after)), Simulation.FAILURE, this, encode(c, node));
+    }
+
+    /** Cluster and node in one int: node x clusters + cluster. */
+    private int encode(int c, int node) {
+        return node * sim.clusters.length + c;
+    }
+
+    /** Whether the run still has work: jobs to come, waiting or running. */
+    private boolean work() {
+        if (sim.arrivals.hasMore() || sim.execution.running > 0) {
+            return true;
+        }
+        for (ClusterRuntime c : sim.clusters) {
+            if (c.scheduler.waitingJobs() > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** FAILURE: a trace's event (payload the event) or a modelled node's failure (payload this, arg the node). */
+    void fail(Object payload, int arg) {
+        if (payload instanceof FailureSpec.Event e) {
+            take(e.cluster(), e.processors(), e.duration(), -1);
+            return;
+        }
+        int c = arg % sim.clusters.length;
+        int node = arg / sim.clusters.length;
+        if (!work()) {
+            return; // the run is over: this node fails no more
+        }
+        FailureSpec.Model m = spec.models().get(c);
+        int size = sim.clusters[c].spec.processors();
+        BitSet ids = new BitSet();
+        ids.set(node * m.nodeSize(), Math.min(size, (node + 1) * m.nodeSize()));
+        double repair = m.repairTime(random[c]);
+        if (!take(c, ids, repair, node)) {
+            scheduleNext(c, node, sim.now); // already down or claimed: its clock starts again now
+        }
+    }
+
+    /** Takes {@code ids} of cluster {@code c} down for {@code duration}; false if none of them could be. */
+    private boolean take(int c, BitSet ids, double duration, int node) {
+        ClusterRuntime cluster = sim.clusters[c];
+        BitSet hit = (BitSet) ids.clone();
+        hit.andNot(down[c]);
+        for (Hold h : cluster.holdList()) {
+            if (h instanceof ClaimHold claim && claim.active()) {
+                for (int i = 0; i < claim.runs.length; i += 2) {
+                    hit.clear(claim.runs[i], claim.runs[i + 1]);
+                }
+            }
+        }
+        if (hit.isEmpty()) {
+            return false;
+        }
+        double now = sim.now;
+        double end = SimTime.of(now + duration);
+        if (end <= now) {
+            end = SimTime.add(now, SimTime.RESOLUTION);
+        }
+        sim.reactions.enterController(); // the policies react once the processors are down, not to each kill
+        try {
+            List<SimJob> victims = new ArrayList<>();
+            for (SimJob j : cluster.runningJobs()) {
+                if (intersects(j.runs, hit)) {
+                    victims.add(j);
+                }
+            }
+            for (Hold h : cluster.holdList()) {
+                SimJob j = h.job;
+                if (j != null && j.state == SimJob.RUNNING && !victims.contains(j)) {
+                    for (int p = 0; p < j.parts(); p++) {
+                        if (j.partCluster(p) == c && intersects(j.partRuns(p), hit)) {
+                            victims.add(j);
+                            break;
+                        }
+                    }
+                }
+            }
+            for (SimJob j : victims) {
+                kill(j, c);
+            }
+            int[] runs = cluster.pool.allocate(new BitSet[] {hit}, new int[] {hit.cardinality()}, cluster.spec.processors());
+            down[c].or(hit);
+            Down d = new Down(c, hit, runs, now, end, node);
+            failures[c]++;
+            changed(c, d.processors());
+            intervals.add(new double[] {c, now, end, d.processors()});
+            cluster.add(d);
+            sim.events.push(end, Simulation.REPAIR, d, 0);
+        } finally {
+            sim.reactions.exitController();
+        }
+        return true;
+    }
+
+    private void kill(SimJob j, int c) {
+        double ran = sim.now - j.start;
+        for (int p = 0; p < j.parts(); p++) {
+            lostSeconds[j.partCluster(p)] += j.partProcessors(p) * ran;
+        }
+        kills[c]++;
+        ControlState s = j.control();
+        boolean again = spec.resubmit() && s.failureKills < spec.retries();
+        s.failureKills++;
+        if (again) {
+            resubmissions++;
+        } else {
+            s.failed = true;
+            failedJobs++;
+        }
+        sim.execution.kill(j, again, true);
+    }
+
+    private static boolean intersects(int[] runs, BitSet ids) {
+        for (int i = 0; runs != null && i < runs.length; i += 2) {
+            int p = ids.nextSetBit(runs[i]);
+            if (p >= 0 && p < runs[i + 1]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** REPAIR: the processors come back; a modelled node's next failure is drawn. */
+    void repair(Object payload, int arg) {
+        Down d = (Down) payload;
+        ClusterRuntime cluster = sim.clusters[d.cluster];
+        cluster.pool.release(d.runs);
+        down[d.cluster].andNot(d.ids);
+        changed(d.cluster, -d.processors());
+        cluster.remove(d);
+        if (d.node >= 0) {
+            scheduleNext(d.cluster, d.node, sim.now);
+        }
+    }
+
+    private void changed(int c, int delta) {
+        downNow[c] += delta;
+        SimTime.append(timeline, sim.now);
+        timeline.append(',').append(sim.clusters[c].spec.name()).append(',').append(downNow[c]).append('\n');
+    }
+
+    /** Processor-seconds of cluster {@code c} down within [from, to), weighted by a carbon intensity. */
+    double downIntensitySeconds(int c, double from, double to, CarbonSeries carbon) {
+        double s = 0;
+        for (double[] i : intervals) {
+            if ((int) i[0] == c) {
+                s += carbon.integral(Math.max(from, i[1]), Math.min(to, i[2])) * i[3];
+            }
+        }
+        return s;
+    }
+
+    /** Processor-seconds of cluster {@code c} down within [from, to). */
+    double downSeconds(int c, double from, double to) {
+        double s = 0;
+        for (double[] i : intervals) {
+            if ((int) i[0] == c) {
+                double a = Math.max(from, i[1]);
+                double b = Math.min(to, i[2]);
+                if (b > a) {
+                    s += (b - a) * i[3];
+                }
+            }
+        }
+        return s;
+    }
+}
