@@ -78,6 +78,8 @@ public final class RunProfile {
     /** Carbon intensities ({@code carbon}; see {@link EnergyKeys}), or null; files relative to {@link #carbonBase}. */
     public Object carbon;
     public java.nio.file.Path carbonBase;
+    /** Processor failures ({@code failures}; see {@link FailuresKey}), or null; files relative to {@link #carbonBase}. */
+    public Object failures;
     /** The speed the workload's runtimes were recorded at (1 = the speed-1 clusters). */
     public double referenceSpeed = 1.0;
     /** An experiment matrix (see {@link Matrix}); null for a single run. */
@@ -196,6 +198,7 @@ public final class RunProfile {
         r.power = power;
         r.carbon = carbon;
         r.carbonBase = carbonBase;
+        r.failures = failures;
         r.chosen.putAll(chosen);
         r.workloadFiles = workloadFiles;
         r.workloadFilesAsGiven = workloadFilesAsGiven;
@@ -291,6 +294,9 @@ public final class RunProfile {
         }
         if (carbon != null) {
             m.put(EnergyKeys.CARBON, carbon);
+        }
+        if (failures != null) {
+            m.put(FailuresKey.KEY, failures);
         }
         m.put("seed", seed);
         m.put("kill_at_requested_time", killAtRequestedTime);

@@ -438,6 +438,7 @@ public final class Runner {
     private static void energy(RunProfile p, Platform platform, Simulation.Settings settings) {
         settings.power = EnergyKeys.power(p.power, platform);
         settings.carbon = EnergyKeys.carbon(p.carbon, p.carbonBase, platform);
+        settings.failures = FailuresKey.of(p.failures, p.carbonBase, platform, p.seedFor("failures"));
         if (settings.carbon != null && settings.power == null) {
             throw new InputException(null, 0, EnergyKeys.CARBON, "carbon intensities need a power model (\"power\" in the profile)");
         }

@@ -1,0 +1,129 @@
+package org.gridsched.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.gridsched.api.InputException;
+import org.gridsched.api.workload.JobRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Failure traces (gridsched's CSV, the Failure Trace Archive's format), models, and their errors. */
+class FailureTracesTest {
+    static final Platform AB = Platform.parse("a:8,b:4", "platform");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void csvTrace() throws Exception {
+        Path f = dir.resolve("f.csv");
+        Files.writeString(f, "# failures\ntime,cluster,processors,duration\n100,a,0-3 6,3600\n200.5,b,all,60\n");
+        List<FailureSpec.Event> e = FailureTraces.csv(f, AB);
+        assertEquals(2, e.size());
+        BitSet a = new BitSet();
+        a.set(0, 4);
+        a.set(6);
+        assertEquals(new FailureSpec.Event(0, a, 100, 3600, f.toString(), 3), e.get(0));
+        assertEquals(4, e.get(1).processors().cardinality());
+        assertEquals(1, e.get(1).cluster());
+        assertEquals(200.5, e.get(1).time());
+    }
+
+    @Test
+    void ftaTraceMapsNodesInOrderOfAppearance() throws Exception {
+        Path f = dir.resolve("event_trace.tab");
+        Files.writeString(f, "# event_id component_id node_id platform_id node_name event_type event_start_time event_end_time event_end_reason\n"
+                + "1\t1\t501\t7\tn501\t1\t1000000000\t1000000100\t0\n"
+                + "2\t1\t501\t7\tn501\t0\t1000000100\t1000000400\t6\n"
+                + "3\t1\t733\t7\tn733\t0\t1000000200\t1000000250\t0\n");
+        List<FailureSpec.Event> e = FailureTraces.fta(f, AB, 0, 2, 1e9);
+        assertEquals(2, e.size());
+        assertEquals(100, e.get(0).time());
+        assertEquals(300, e.get(0).duration());
+        assertEquals("{0, 1}", e.get(0).processors().toString()); // node 501: the file's first, processors 0-1
+        assertEquals("{2, 3}", e.get(1).processors().toString()); // node 733: the second
+        assertEquals(4, e.get(1).line());
+    }
+
+    @Test
+    void badTracesNameFileLineAndField() throws Exception {
+        bad("f.csv", "0,z,0,10\n", () -> FailureTraces.csv(dir.resolve("f.csv"), AB), ":1: cluster", "unknown cluster 'z'");
+        bad("f.csv", "0,a,0,10\n5,b,2-4,10\n", () -> FailureTraces.csv(dir.resolve("f.csv"), AB), ":2: processors", "outside");
+        bad("f.csv", "0,a,0,-10\n", () -> FailureTraces.csv(dir.resolve("f.csv"), AB), ":1: duration", "positive");
+        bad("f.csv", "-5,a,0,10\n", () -> FailureTraces.csv(dir.resolve("f.csv"), AB), ":1: time");
+        bad("f.csv", "0,a,x,10\n", () -> FailureTraces.csv(dir.resolve("f.csv"), AB), ":1: processors");
+        bad("f.tab", "1 1 10 1 n 0 0 5 0\n2 1 11 1 n 0 0 5 0\n3 1 12 1 n 0 0 5 0\n",
+                () -> FailureTraces.fta(dir.resolve("f.tab"), AB, 1, 2, 0), ":3: node_id", "outside the platform");
+        bad("f.tab", "1 1 10 1 n 0 9 5 0\n", () -> FailureTraces.fta(dir.resolve("f.tab"), AB, 1, 2, 0), ":1: event_end_time");
+        bad("f.tab", "1 1 10 1 n 0 abc 5 0\n", () -> FailureTraces.fta(dir.resolve("f.tab"), AB, 1, 2, 0), ":1: event_start_time");
+    }
+
+    private void bad(String file, String content, org.junit.jupiter.api.function.Executable read, String... expected) throws Exception {
+        Files.writeString(dir.resolve(file), content);
+        InputException e = assertThrows(InputException.class, read);
+        assertTrue(e.getMessage().startsWith(dir.resolve(file).toString()), e.getMessage());
+        for (String x : expected) {
+            assertTrue(e.getMessage().contains(x), e.getMessage() + " lacks " + x);
+        }
+    }
+
+    @Test
+    void modelMeans() {
+        SplittableRandom r = new SplittableRandom(7);
+        FailureSpec.Model exp = new FailureSpec.Model(FailureSpec.Distribution.EXPONENTIAL, 1000, 1, 50, 1, 1);
+        FailureSpec.Model weibull = new FailureSpec.Model(FailureSpec.Distribution.WEIBULL, 1000, 0.7, 50, 0, 1);
+        int n = 200_000;
+        double e = 0;
+        double w = 0;
+        double repair = 0;
+        for (int i = 0; i < n; i++) {
+            e += exp.timeBetweenFailures(r);
+            w += weibull.timeBetweenFailures(r);
+            repair += exp.repairTime(r);
+        }
+        assertEquals(1000, e / n, 15);
+        assertEquals(1000, w / n, 25);
+        assertEquals(50, repair / n, 2);
+        assertEquals(50, weibull.repairTime(r));
+        assertEquals(1, FailureSpec.gamma(2), 1e-13);
+        assertEquals(Math.sqrt(Math.PI), FailureSpec.gamma(0.5), 1e-13);
+        assertEquals(24, FailureSpec.gamma(5), 1e-11);
+    }
+
+    /** Modelled failures come from the seed only: the same seed gives the same run, another seed another. */
+    @Test
+    void modelledFailuresAreSeeded() {
+        assertEquals(run(1), run(1));
+        assertNotEquals(run(1), run(2));
+    }
+
+    private static String run(long seed) {
+        List<JobRecord> jobs = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            jobs.add(new JobRecord().set(i + 1, i * 50, 400, 400, 1 + i % 4));
+        }
+        Simulation.Settings s = new Simulation.Settings();
+        s.failures = new FailureSpec(List.of(), List.of(new FailureSpec.Model(FailureSpec.Distribution.WEIBULL, 5000, 0.8, 300, 0.5, 2)),
+                true, 2, seed, 0);
+        s.power = List.of(new PowerModel(10, 100));
+        SimulationResult r = new Simulation(new Platform(List.of(new ClusterSpec("c", 16, 1.0))), SimulationTest.Greedy::new, List.of(), s)
+                .run(new ListJobSource("w", jobs));
+        assertTrue((Long) r.failures().get("failures") > 10, r.failures().toString());
+        assertTrue((Long) r.failures().get("failure_kills") > 0, r.failures().toString());
+        StringBuilder sb = new StringBuilder(r.failures().toString()).append(r.energy());
+        for (SimJob j : r.jobs()) {
+            sb.append(j.id()).append(' ').append(j.startTime()).append(' ').append(j.finalState()).append('\n');
+        }
+        return sb.toString();
+    }
+}
