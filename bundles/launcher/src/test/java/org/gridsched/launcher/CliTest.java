@@ -233,7 +233,7 @@ class CliTest {
         Path profile = tmp.resolve("bad.json");
         Files.writeString(profile, "{\"workload\": {\"generator\": \"lublin99\"}, \"sed\": 4}");
         assertEquals(1, run("run", profile.toString()));
-        assertTrue(err().contains("bad.json: sed: unknown key; valid keys: batch, collectors, controllers, description"), err());
+        assertTrue(err().contains("bad.json: sed: unknown key; valid keys: batch, carbon, collectors, controllers, description"), err());
 
         Files.writeString(profile, "{\"workload\": {\"generator\": \"lublin99\"},\n \"platform\": [{\"name\": \"c\", \"processors\": -3}]}");
         assertEquals(1, run("run", profile.toString()));
