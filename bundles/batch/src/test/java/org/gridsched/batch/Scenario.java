@@ -27,6 +27,8 @@ final class Scenario {
     private final List<DeclaredReservation> reservations = new ArrayList<>();
     private final List<org.gridsched.engine.FailureSpec.Event> failures = new ArrayList<>();
     private boolean resubmit = true;
+    private org.gridsched.engine.PowerModel power;
+    private Double powerTimeout;
     private int retries = 3;
     private SimulationResult result;
     private final Map<Long, SimJob> byId = new LinkedHashMap<>();
@@ -69,6 +71,13 @@ final class Scenario {
         return this;
     }
 
+    /** A power model, and with a timeout, power management (idle processors switched off after it). */
+    Scenario power(org.gridsched.engine.PowerModel model, Double timeout) {
+        power = model;
+        powerTimeout = timeout;
+        return this;
+    }
+
     /** How many times a job killed by failures is re-submitted (0: it ends failed at the first). */
     Scenario retries(int n) {
         retries = n;
@@ -93,6 +102,10 @@ final class Scenario {
         Simulation.Settings settings = new Simulation.Settings();
         settings.killAtRequestedTime = kill;
         settings.reservations = List.copyOf(reservations);
+        if (power != null) {
+            settings.power = List.of(power);
+            settings.powerTimeouts = powerTimeout == null ? null : java.util.Collections.singletonList(powerTimeout);
+        }
         if (!failures.isEmpty()) {
             settings.failures = new org.gridsched.engine.FailureSpec(failures, null, resubmit, retries, 1, 0);
         }

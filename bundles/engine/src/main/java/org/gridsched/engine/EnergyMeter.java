@@ -77,25 +77,45 @@ final class EnergyMeter {
      * The run's energy (and carbon) per cluster over [from, to), as {@code summary.json} reports it: total, busy and
      * idle joules, and with carbon series total and idle grams.
      */
-    Map<String, Object> cluster(int c, int processors, double from, double to, Failures failures) {
+    Map<String, Object> cluster(int c, int processors, double from, double to, Failures failures, PowerManager pm) {
         PowerModel m = power[c];
         double window = to > from ? to - from : 0;
-        // failed processors draw nothing
+        // failed processors draw nothing; those off or switching draw their own power
         double downSeconds = failures == null ? 0 : failures.downSeconds(c, from, to);
-        double idleSeconds = Math.max(0, processors * window - busySeconds[c] - downSeconds);
+        boolean managed = pm != null && pm.managed(c);
+        double offSeconds = managed ? pm.seconds(c, PowerManager.OFF, from, to) : 0;
+        double switchingSeconds = managed ? pm.seconds(c, PowerManager.SWITCHING_ON, from, to)
+                + pm.seconds(c, PowerManager.SWITCHING_OFF, from, to) : 0;
+        double idleSeconds = Math.max(0, processors * window - busySeconds[c] - downSeconds - offSeconds - switchingSeconds);
         double busy = busySeconds[c] * m.busy();
         double idle = idleSeconds * m.idle();
+        double offEnergy = offSeconds * m.off();
+        long ons = managed ? pm.switches(c, PowerManager.SWITCHING_ON, from, to) : 0;
+        long offs = managed ? pm.switches(c, PowerManager.SWITCHING_OFF, from, to) : 0;
+        double switching = ons * m.switchOnEnergy() + offs * m.switchOffEnergy();
+        double total = busy + idle + offEnergy + switching;
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("energy_joules", busy + idle);
+        out.put("energy_joules", total);
         out.put("busy_energy_joules", busy);
         out.put("idle_energy_joules", idle);
-        out.put("energy_kwh", (busy + idle) / JOULES_PER_KWH);
+        if (managed) {
+            out.put("off_energy_joules", offEnergy);
+            out.put("switching_energy_joules", switching);
+            out.put("off_processor_seconds", offSeconds);
+            out.put("switch_ons", ons);
+            out.put("switch_offs", offs);
+        }
+        out.put("energy_kwh", total / JOULES_PER_KWH);
         if (carbon != null) {
-            double all = processors * carbon[c].integral(from, from + window)
-                    - (failures == null ? 0 : failures.downIntensitySeconds(c, from, to, carbon[c]));
+            double downIs = failures == null ? 0 : failures.downIntensitySeconds(c, from, to, carbon[c]);
+            double offIs = managed ? pm.intensitySeconds(c, PowerManager.OFF, from, to, carbon[c]) : 0;
+            double switchingIs = managed ? pm.intensitySeconds(c, PowerManager.SWITCHING_ON, from, to, carbon[c])
+                    + pm.intensitySeconds(c, PowerManager.SWITCHING_OFF, from, to, carbon[c]) : 0;
+            double all = processors * carbon[c].integral(from, from + window) - downIs - offIs - switchingIs;
             double busyGrams = busyIntensitySeconds[c] * m.busy() / JOULES_PER_KWH;
             double idleGrams = Math.max(0, all - busyIntensitySeconds[c]) * m.idle() / JOULES_PER_KWH;
-            out.put("carbon_grams", busyGrams + idleGrams);
+            double otherGrams = managed ? offIs * m.off() / JOULES_PER_KWH + pm.switchingGrams(c, from, to, carbon[c], m) : 0;
+            out.put("carbon_grams", busyGrams + idleGrams + otherGrams);
             out.put("idle_carbon_grams", idleGrams);
         }
         return out;

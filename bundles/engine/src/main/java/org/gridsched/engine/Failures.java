@@ -162,6 +162,9 @@ final class Failures {
                 }
             }
         }
+        if (sim.power != null) {
+            hit.andNot(sim.power.unavailable(c)); // off or switching: not running, nothing to fail
+        }
         if (hit.isEmpty()) {
             return false;
         }

@@ -62,6 +62,17 @@ final class ProcessorPool {
             free.set(runs[i], runs[i + 1]);
             freeCount += runs[i + 1] - runs[i];
         }
+        if (released != null) {
+            released.accept(runs);
+        }
+    }
+
+    /** Told of every release (power management: when processors became idle); null on ordinary runs. */
+    java.util.function.Consumer<int[]> released;
+
+    /** The free processors, a copy. */
+    BitSet freeSet() {
+        return (BitSet) free.clone();
     }
 
     /** Free processors among {@code pool}. */

@@ -79,6 +79,11 @@ public final class Simulation {
         public List<PowerModel> power;
         /** The carbon intensity of each cluster's electricity, in platform order, or null; needs {@link #power}. */
         public List<CarbonSeries> carbon;
+        /**
+         * Power management: per cluster in platform order, the seconds a processor stays idle (with an empty queue)
+         * before it is switched off, or null for a cluster whose processors stay on; null for none. Needs {@link #power}.
+         */
+        public List<Double> powerTimeouts;
         /** Processor failures (traces, models) and what happens to the jobs they hit, or null: processors never fail. */
         public FailureSpec failures;
     }
@@ -102,6 +107,8 @@ public final class Simulation {
     static final byte CLAIM_END = 7;
     static final byte FAILURE = 8;
     static final byte REPAIR = 9;
+    static final byte POWER_CHECK = 10;
+    static final byte SWITCHED = 11;
 
     final Platform platform;
     final Settings settings;
@@ -124,7 +131,9 @@ public final class Simulation {
     final EnergyMeter energy;
     /** Jobs batch policies rejected from their queues ({@link org.gridsched.api.batch.Cluster#reject}), by reason. */
     final java.util.Map<String, Long> policyRejections = new java.util.LinkedHashMap<>();
-    private final Handler[] handlers = new Handler[10];
+    private final Handler[] handlers = new Handler[12];
+    /** Power management (switching idle processors off and on), or null. */
+    final PowerManager power;
     /** Processor failures and repairs, or null on runs without. */
     final Failures failures;
 
@@ -166,6 +175,10 @@ public final class Simulation {
         for (int i = 0; i < this.settings.reservations.size(); i++) {
             claims.declare(this.settings.reservations.get(i), i);
         }
+        if (this.settings.powerTimeouts != null && this.settings.power == null) {
+            throw new InputException(null, 0, "power_management", "switching processors off needs a power model (\"power\" in the profile)");
+        }
+        power = this.settings.powerTimeouts == null ? null : new PowerManager(this, this.settings.powerTimeouts);
         failures = this.settings.failures == null ? null : new Failures(this, this.settings.failures);
         GridView view = new GridView(this);
         placement.router = this.settings.router == null ? null : this.settings.router.apply(view);
@@ -188,6 +201,10 @@ public final class Simulation {
             handlers[FAILURE] = failures::fail;
             handlers[REPAIR] = failures::repair;
         }
+        if (power != null) {
+            handlers[POWER_CHECK] = power::check;
+            handlers[SWITCHED] = power::switched;
+        }
     }
 
     public Platform platform() {
@@ -202,10 +219,14 @@ public final class Simulation {
         arrivals.open(source);
         long handled = 0;
         EventQueue q = events;
+        PowerManager power = this.power;
         while (q.next()) {
             now = q.time;
             int kind = q.kind;
             handlers[kind].handle(q.payload, q.arg);
+            if (power != null) {
+                power.afterEvent();
+            }
             if (listener != null) {
                 listener.eventHandled(now);
             }

@@ -100,14 +100,18 @@ public final class SimulationResult {
         energyPerCluster = new ArrayList<>();
         energyOverall = new LinkedHashMap<>();
         for (int c = 0; c < platform.size(); c++) {
-            Map<String, Object> m = meter.cluster(c, platform.get(c).processors(), from, to, sim.failures);
+            Map<String, Object> m = meter.cluster(c, platform.get(c).processors(), from, to, sim.failures, sim.power);
             energyPerCluster.add(Collections.unmodifiableMap(m));
             for (Map.Entry<String, Object> e : m.entrySet()) {
-                energyOverall.merge(e.getKey(), e.getValue(), (a, b) -> (Double) a + (Double) b);
+                energyOverall.merge(e.getKey(), e.getValue(), (a, b) -> a instanceof Long x ? (Object) (x + (Long) b)
+                        : (Object) ((Double) a + (Double) b));
             }
         }
         energyOverall.put("energy_window_start", from);
         energyOverall.put("energy_window_end", to);
+        if (sim.power != null) {
+            files.put("power.csv", sim.power.timeline.toString());
+        }
     }
 
     private List<Map<String, Object>> failuresPerCluster;

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.gridsched.api.InputException;
+import org.gridsched.api.SimTime;
 import org.gridsched.engine.CarbonSeries;
 import org.gridsched.engine.Platform;
 import org.gridsched.engine.PowerModel;
@@ -24,7 +25,9 @@ import org.gridsched.engine.PowerModel;
 final class EnergyKeys {
     static final String POWER = "power";
     static final String CARBON = "carbon";
-    private static final List<String> MODEL_KEYS = List.of("idle", "busy");
+    static final String MANAGEMENT = "power_management";
+    private static final List<String> MODEL_KEYS = List.of("idle", "busy", "off", "switch_on_time", "switch_on_energy", "switch_off_time",
+            "switch_off_energy");
 
     private EnergyKeys() {
     }
@@ -61,7 +64,68 @@ final class EnergyKeys {
                 throw bad(where + "." + k, "unknown key; valid keys: " + String.join(", ", MODEL_KEYS));
             }
         }
-        return new PowerModel(watts(m.get("idle"), where + ".idle"), watts(m.get("busy"), where + ".busy"));
+        return new PowerModel(watts(m.get("idle"), where + ".idle"), watts(m.get("busy"), where + ".busy"),
+                optional(m, "off", where, PowerModel.MAX_WATTS), optional(m, "switch_on_time", where, SimTime.MAX_JOB_TIME),
+                optional(m, "switch_on_energy", where, 1e15), optional(m, "switch_off_time", where, SimTime.MAX_JOB_TIME),
+                optional(m, "switch_off_energy", where, 1e15));
+    }
+
+    /** An optional number from 0 to max (default 0). */
+    private static double optional(Map<?, ?> m, String key, String where, double max) {
+        Object v = m.get(key);
+        if (v == null) {
+            return 0;
+        }
+        if (!(v instanceof Number n) || !(n.doubleValue() >= 0) || n.doubleValue() > max) {
+            throw bad(where + "." + key, "expected a number from 0 to " + (long) max + ", got " + v);
+        }
+        return n.doubleValue();
+    }
+
+    /**
+     * {@code power_management}: {@code {"timeout": SECONDS}} for every cluster or {@code {"CLUSTER": {"timeout": S}}}
+     * (clusters left out stay on); per cluster in platform order, null where processors stay on; null for none.
+     */
+    static List<Double> management(Object declared, Platform platform) {
+        if (declared == null) {
+            return null;
+        }
+        if (!(declared instanceof Map<?, ?> m) || m.isEmpty()) {
+            throw bad(MANAGEMENT, "expected {\"timeout\": SECONDS} or one such object per cluster, got " + declared);
+        }
+        List<Double> out = new ArrayList<>();
+        if (m.containsKey("timeout")) {
+            double t = timeout(m, MANAGEMENT);
+            for (int i = 0; i < platform.size(); i++) {
+                out.add(t);
+            }
+            return out;
+        }
+        for (Object k : m.keySet()) {
+            if (!platform.names().contains(String.valueOf(k))) {
+                throw bad(MANAGEMENT + "." + k, "unknown cluster; the platform's clusters: " + String.join(", ", platform.names()));
+            }
+        }
+        for (String name : platform.names()) {
+            out.add(m.containsKey(name) ? timeout(m.get(name), MANAGEMENT + "." + name) : null);
+        }
+        return out;
+    }
+
+    private static double timeout(Object v, String where) {
+        if (!(v instanceof Map<?, ?> m)) {
+            throw bad(where, "expected {\"timeout\": SECONDS}, got " + v);
+        }
+        for (Object k : m.keySet()) {
+            if (!"timeout".equals(k)) {
+                throw bad(where + "." + k, "unknown key; valid keys: timeout");
+            }
+        }
+        Object t = m.get("timeout");
+        if (!(t instanceof Number n) || !(n.doubleValue() > 0) || n.doubleValue() > SimTime.MAX_JOB_TIME) {
+            throw bad(where + ".timeout", "expected a positive number of seconds, got " + t);
+        }
+        return n.doubleValue();
     }
 
     private static double watts(Object v, String where) {

@@ -35,6 +35,7 @@ import org.gridsched.launcher.PluginRegistry.Kind;
  *   "reservations": [ {"cluster": "a", "start": 0, "duration": 3600, "processors": "all"} ],  // maintenance windows
  *   "power": {"idle": 95, "busy": 190},                // watts per processor (or per cluster name); docs/energy.md
  *   "carbon": "intensity.csv",                         // g CO2/kWh over time (or per cluster name); needs "power"
+ *   "power_management": {"timeout": 600},              // switch idle processors off, on when needed; needs "power"
  *   "failures": {"trace": "f.csv", "model": {"mtbf": 864000, "repair_mean": 3600}, "retries": 3},  // docs/failures.md
  *   "batch": "POLICY",                                 // or {"name": "POLICY", "options": {...}}
  *   "meta": "BROKER",                                  // meta-scheduler, needed with several clusters
@@ -60,7 +61,8 @@ public final class ProfileParser {
     /** The profile's own keys; the plugin kinds add theirs ({@link #TOP_KEYS}). */
     static final List<String> SETTING_KEYS = List.of("name", "description", "platform", "reference", "matrix", "local_fraction",
             "reference_speed", "moldable", "workload", "seed", "kill_at_requested_time", "strict", "progress", "output",
-            "max_skipped_fraction", "report", "links", ReservationsKey.KEY, EnergyKeys.POWER, EnergyKeys.CARBON, FailuresKey.KEY);
+            "max_skipped_fraction", "report", "links", ReservationsKey.KEY, EnergyKeys.POWER, EnergyKeys.CARBON, EnergyKeys.MANAGEMENT,
+            FailuresKey.KEY);
     static final Set<String> TOP_KEYS = keys(SETTING_KEYS, false);
     static final Set<String> CLUSTER_KEYS = keys(List.of("name", "processors", "speed"), true);
     static final Set<String> WORKLOAD_KEYS = new TreeSet<>(List.of("file", "files", "clock", "reader", "generator", "options"));
@@ -176,6 +178,9 @@ public final class ProfileParser {
         }
         if (root.has(EnergyKeys.CARBON)) {
             p.carbon = MAPPER.convertValue(root.get(EnergyKeys.CARBON), Object.class);
+        }
+        if (root.has(EnergyKeys.MANAGEMENT)) {
+            p.powerManagement = MAPPER.convertValue(root.get(EnergyKeys.MANAGEMENT), Object.class);
         }
         if (root.has(FailuresKey.KEY)) { // read against the platform when the run builds it
             p.failures = MAPPER.convertValue(root.get(FailuresKey.KEY), Object.class);

@@ -80,6 +80,8 @@ public final class RunProfile {
     public java.nio.file.Path carbonBase;
     /** Processor failures ({@code failures}; see {@link FailuresKey}), or null; files relative to {@link #carbonBase}. */
     public Object failures;
+    /** Power management ({@code power_management}; see {@link EnergyKeys#management}), or null. */
+    public Object powerManagement;
     /** The speed the workload's runtimes were recorded at (1 = the speed-1 clusters). */
     public double referenceSpeed = 1.0;
     /** An experiment matrix (see {@link Matrix}); null for a single run. */
@@ -199,6 +201,7 @@ public final class RunProfile {
         r.carbon = carbon;
         r.carbonBase = carbonBase;
         r.failures = failures;
+        r.powerManagement = powerManagement;
         r.chosen.putAll(chosen);
         r.workloadFiles = workloadFiles;
         r.workloadFilesAsGiven = workloadFilesAsGiven;
@@ -294,6 +297,9 @@ public final class RunProfile {
         }
         if (carbon != null) {
             m.put(EnergyKeys.CARBON, carbon);
+        }
+        if (powerManagement != null) {
+            m.put(EnergyKeys.MANAGEMENT, powerManagement);
         }
         if (failures != null) {
             m.put(FailuresKey.KEY, failures);

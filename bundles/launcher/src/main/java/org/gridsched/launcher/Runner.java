@@ -439,6 +439,10 @@ public final class Runner {
         settings.power = EnergyKeys.power(p.power, platform);
         settings.carbon = EnergyKeys.carbon(p.carbon, p.carbonBase, platform);
         settings.failures = FailuresKey.of(p.failures, p.carbonBase, platform, p.seedFor("failures"));
+        settings.powerTimeouts = EnergyKeys.management(p.powerManagement, platform);
+        if (settings.powerTimeouts != null && settings.power == null) {
+            throw new InputException(null, 0, EnergyKeys.MANAGEMENT, "switching processors off needs a power model (\"power\" in the profile)");
+        }
         if (settings.carbon != null && settings.power == null) {
             throw new InputException(null, 0, EnergyKeys.CARBON, "carbon intensities need a power model (\"power\" in the profile)");
         }

@@ -40,8 +40,22 @@ class EnergyKeysTest {
         assertBad(() -> EnergyKeys.power(Map.of("a", Map.of("idle", 1, "busy", 2)), AB), "power.b", "missing");
         assertBad(() -> EnergyKeys.power(Map.of("a", Map.of("idle", 1, "busy", 2), "b", Map.of("idle", 1, "busy", 2), "z",
                 Map.of("idle", 1, "busy", 2)), AB), "power.z", "unknown cluster");
-        assertBad(() -> EnergyKeys.power(Map.of("idle", 1, "busy", 2, "off", 0), AB), "power.off", "unknown key");
+        assertBad(() -> EnergyKeys.power(Map.of("idle", 1, "busy", 2, "standby", 0), AB), "power.standby", "unknown key");
+        assertBad(() -> EnergyKeys.power(Map.of("idle", 1, "busy", 2, "switch_on_time", -3), AB), "power.switch_on_time");
         assertBad(() -> EnergyKeys.power(Map.of("idle", 1), AB), "power.busy", "missing");
+    }
+
+    @Test
+    void switchingAndPowerManagement() {
+        assertEquals(List.of(new PowerModel(10, 20, 1, 30, 200, 10, 50), new PowerModel(10, 20, 1, 30, 200, 10, 50)),
+                EnergyKeys.power(Map.of("idle", 10, "busy", 20, "off", 1, "switch_on_time", 30, "switch_on_energy", 200, "switch_off_time", 10,
+                        "switch_off_energy", 50), AB));
+        assertNull(EnergyKeys.management(null, AB));
+        assertEquals(List.of(600.0, 600.0), EnergyKeys.management(Map.of("timeout", 600), AB));
+        assertEquals(java.util.Arrays.asList(null, 60.0), EnergyKeys.management(Map.of("b", Map.of("timeout", 60)), AB));
+        assertBad(() -> EnergyKeys.management(Map.of("timeout", 0), AB), "power_management.timeout", "positive");
+        assertBad(() -> EnergyKeys.management(Map.of("z", Map.of("timeout", 5)), AB), "power_management.z", "unknown cluster");
+        assertBad(() -> EnergyKeys.management(Map.of("a", Map.of("delay", 5)), AB), "power_management.a.delay", "unknown key");
     }
 
     @Test
