@@ -13,8 +13,10 @@ import org.gridsched.api.SimTime;
 
 /**
  * Writes {@code jobs.csv} as Batsim writes its {@code _jobs.csv}, so that Evalys and other Batsim tools load it
- * unchanged: Batsim's columns in Batsim's order ({@code profile}, {@code consumed_energy} and {@code metadata}
- * empty: gridsched has no profiles and no energy model), then ours ({@code cluster}, {@code reallocations}).
+ * unchanged: Batsim's columns in Batsim's order ({@code profile} and {@code metadata} empty: gridsched has no
+ * profiles; {@code consumed_energy} in joules on runs with a power model, else empty), then ours ({@code cluster},
+ * {@code reallocations}); on runs with carbon-intensity series a {@code carbon} column (grams) after the optional
+ * columns below.
  * <p>
  * {@code allocated_resources} is Batsim's interval set over <em>platform-wide</em> processor ids: cluster
  * {@code c}'s processors are numbered from the sum of the sizes of the clusters before it, so that the clusters
