@@ -104,7 +104,7 @@ class SimulationThroughServicesTest {
                 "org.gridsched.metrics", "fairshare", "org.gridsched.metrics"), namesAndBundles(collectors));
         assertEquals(Map.of("random", "org.gridsched.meta", "random-weighted", "org.gridsched.meta", "random-processors",
                 "org.gridsched.meta", "round-robin", "org.gridsched.meta", "mct", "org.gridsched.meta", "met",
-                "org.gridsched.meta", "olb", "org.gridsched.meta"), namesAndBundles(metas));
+                "org.gridsched.meta", "olb", "org.gridsched.meta", "carbon-aware", "org.gridsched.meta"), namesAndBundles(metas));
     }
 
     private SimulationResult simulate(String policyName, JobSource source, int processors) {
