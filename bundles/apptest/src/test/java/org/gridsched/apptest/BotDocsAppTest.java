@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * providers-per-bag histograms of the composition rules, 240 runs, about 30 s on 2 cores) as {@code gridsched run}
  * does and checks with {@code bin/doc-tables --check} that the page's block of it is what it prints. With
  * {@code -Dbot.docs=all} it also runs the seven Table II profiles (7,000 runs) and {@code bot-placement-tasks.json}
- * (1,200 runs) and checks the {@code bin/bot-tables} block (about 15 minutes on 2 cores).
+ * (1,200 runs) and checks the {@code bin/bot-tables} block (about 10 minutes on 2 cores). Each profile's runs/ folder
+ * is deleted once its tables are written (1,000 runs keep about 1.5 GB).
  */
 class BotDocsAppTest {
     static final Path DOC = App.HOME.resolve("docs/bag-of-tasks.md");
@@ -44,6 +45,7 @@ class BotDocsAppTest {
                     App.HOME.resolve("runconfigs/" + name + ".json").toString(), "--out", results.resolve(name).toString(), "--quiet");
             assertEquals(0, r.exit(), name + " failed:\n" + r.all());
             System.out.printf("%s: %.0f s%n", name, (System.nanoTime() - t0) / 1e9);
+            deleteRuns(results.resolve(name).resolve("runs")); // every run's folder: GBs; the tables need matrix.csv and tables.md only
         }
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> check = new ArrayList<>(List.of(java, "-Ddoctables.bin=" + App.HOME.resolve("bin"),
@@ -52,5 +54,17 @@ class BotDocsAppTest {
         App.Result docs = App.exec(check, App.HOME, Map.of(), null, 300);
         assertEquals(0, docs.exit(), "docs/bag-of-tasks.md differs from what the profiles print (bin/doc-tables docs/bag-of-tasks.md "
                 + "RESULTS_DIR rewrites it):\n" + docs.all());
+    }
+
+    /** Deletes a matrix's runs/ folder (each run keeps its jobs.csv: about 10 MB per co-allocation run). */
+    static void deleteRuns(java.nio.file.Path runs) throws java.io.IOException {
+        if (!java.nio.file.Files.exists(runs)) {
+            return;
+        }
+        try (var walk = java.nio.file.Files.walk(runs)) {
+            for (java.nio.file.Path f : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                java.nio.file.Files.delete(f);
+            }
+        }
     }
 }

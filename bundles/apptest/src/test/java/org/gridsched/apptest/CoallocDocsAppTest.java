@@ -24,7 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>About 40 s on 2 cores (250 runs of 1,000,000 s): the profile is the documented command itself, so it cannot be
  * shortened without the numbers changing. With {@code -Dcoalloc.docs=all} it also runs every other profile that has a
- * block on the page (about 7 minutes on 2 cores).
+ * block on the page (about 10 minutes on 2 idle cores, 20 on a loaded machine). Each run keeps its folder (about
+ * 10 MB, its jobs.csv); the test deletes a profile's runs/ once its tables are written, so it needs about 2.5 GB of
+ * temporary disk (7 GB with {@code all}: experiment 3's 700 runs).
  */
 class CoallocDocsAppTest {
     static final Path DOC = App.HOME.resolve("docs/coallocation.md");
@@ -53,6 +55,7 @@ class CoallocDocsAppTest {
                     App.HOME.resolve("runconfigs/" + name + ".json").toString(), "--out", results.resolve(name).toString(), "--quiet");
             assertEquals(0, r.exit(), name + " failed:\n" + r.all());
             System.out.printf("%s: %.0f s%n", name, (System.nanoTime() - t0) / 1e9);
+            deleteRuns(results.resolve(name).resolve("runs")); // every run's folder: GBs; the tables need matrix.csv and tables.md only
         }
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> check = new ArrayList<>(List.of(java, "-Ddoctables.bin=" + App.HOME.resolve("bin"),
@@ -80,5 +83,17 @@ class CoallocDocsAppTest {
         }
         assertEquals(3 * 8, judged, "the orderings of Figs. 4, 8 and 9 at the three loads:\n" + v.out());
         assertTrue(failures.isEmpty(), "orderings that do not hold beyond the confidence interval:\n" + String.join("\n", failures));
+    }
+
+    /** Deletes a matrix's runs/ folder (each run keeps its jobs.csv: about 10 MB per co-allocation run). */
+    static void deleteRuns(java.nio.file.Path runs) throws java.io.IOException {
+        if (!java.nio.file.Files.exists(runs)) {
+            return;
+        }
+        try (var walk = java.nio.file.Files.walk(runs)) {
+            for (java.nio.file.Path f : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                java.nio.file.Files.delete(f);
+            }
+        }
     }
 }
