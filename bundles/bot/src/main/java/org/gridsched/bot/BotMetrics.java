@@ -21,7 +21,8 @@ import org.gridsched.api.metrics.RunInfo;
  *     (not the paper's; the plain mean is carried by a few bags of seconds-long tasks spread over hours, so
  *     this one says what happens to the bags whose tasks run long enough to matter);</li>
  * <li>each as a mean over all bags, over bags on one provider ({@code _single}) and on several
- *     ({@code _multi}); the histogram of providers per bag ({@code bags_on_providers}); utilization per
+ *     ({@code _multi}); the histogram of providers per bag ({@code bags_on_providers}; {@code bags_on_K_providers} and its share of the
+ *     bags in percent, {@code bags_on_K_providers_percent}); utilization per
  *     provider: task-seconds there / (processors x (last finish - first start of any part)).</li>
  * </ul>
  */
@@ -125,9 +126,14 @@ final class BotMetrics implements Collector {
             report.overall("bounded_slowdown" + suffix[i], bsld[i].value());
         }
         Map<String, Long> histogram = new LinkedHashMap<>();
+        long bags = 0;
+        for (int k = 1; k < byProviders.length; k++) {
+            bags += byProviders[k];
+        }
         for (int k = 1; k < byProviders.length; k++) {
             histogram.put(Integer.toString(k), byProviders[k]);
             report.overall("bags_on_" + k + "_providers", byProviders[k]);
+            report.overall("bags_on_" + k + "_providers_percent", bags == 0 ? Double.NaN : 100.0 * byProviders[k] / bags);
         }
         report.overall("bags_on_providers", histogram);
         report.overall("global_updates", updates);

@@ -9,7 +9,7 @@ import org.gridsched.api.PluginOptions;
 
 /** The bot controller's validated options; each bad value is an error naming its option. */
 record BotSettings(Rescheduling rescheduling, boolean rigid, double overestimation, Estimate[] estimates,
-        double delayMin, double delayMax, double window, boolean rescheduleOnUpdate) {
+        double delayMin, double delayMax, double window, boolean rescheduleOnUpdate, Composition.Rule composition) {
 
     static final String RESCHEDULING = "rescheduling";
     static final String PLACEMENT = "placement";
@@ -18,18 +18,22 @@ record BotSettings(Rescheduling rescheduling, boolean rigid, double overestimati
     static final String GENERATION_DELAY = "generation_delay";
     static final String WINDOW = "window";
     static final String RESCHEDULE_ON_UPDATE = "reschedule_on_update";
+    static final String COMPOSITION = "composition";
 
     static final List<Parameter> PARAMETERS = List.of(
             new Parameter(RESCHEDULING, "uncoordinated",
                     "on an early completion re-plan the queue in submission order (uncoordinated) or by the bag's global expected completion (coordinated, Algorithm 1)"),
-            new Parameter(PLACEMENT, "tasks", "offers place a bag's tasks one by one (tasks) or as one rigid part per provider (rigid)"),
+            new Parameter(PLACEMENT, "rigid", "offers place a provider's share of a bag as one rigid part, a job of its own (rigid), or its tasks one by one (tasks)"),
             new Parameter(OVERESTIMATION, "0", "users' run-time overestimation in percent (estimate = runtime x (1 + o/100)), at least 0"),
             new Parameter(ESTIMATES, "user",
                     "estimate model, one for all providers or one per provider, comma-separated: user, perfect, system-P (P % of the user's error removed)"),
             new Parameter(GENERATION_DELAY, "300-1800",
                     "seconds a system-generated estimate takes before offers are made: a number or a range MIN-MAX drawn uniformly per bag"),
             new Parameter(WINDOW, "1296000", "bags submitted after this many seconds are rejected (outside_window); 0 = no window"),
-            new Parameter(RESCHEDULE_ON_UPDATE, "false", "a provider told a new global completion re-plans its queue at once"));
+            new Parameter(RESCHEDULE_ON_UPDATE, "false", "a provider told a new global completion re-plans its queue at once"),
+            new Parameter(COMPOSITION, "earliest", "the tasks offered at the bag's composed completion T go first to providers already "
+                    + "holding tasks of the bag (earliest), one at a time to each provider offering at T in turn (interleaved), or in proportion "
+                    + "to what each offers at T (proportional)"));
 
     static BotSettings parse(PluginOptions options, int providers) {
         options.requireKnown(PARAMETERS);
@@ -39,9 +43,9 @@ record BotSettings(Rescheduling rescheduling, boolean rigid, double overestimati
             case "coordinated" -> Rescheduling.COORDINATED;
             default -> throw bad(RESCHEDULING, "must be 'uncoordinated' or 'coordinated', got '" + r + "'");
         };
-        String pl = options.getString(PLACEMENT, "tasks").trim().toLowerCase(Locale.ROOT);
+        String pl = options.getString(PLACEMENT, "rigid").trim().toLowerCase(Locale.ROOT);
         if (!pl.equals("tasks") && !pl.equals("rigid")) {
-            throw bad(PLACEMENT, "must be 'tasks' or 'rigid', got '" + pl + "'");
+            throw bad(PLACEMENT, "must be 'rigid' or 'tasks', got '" + pl + "'");
         }
         double o = options.getDouble(OVERESTIMATION, 0);
         if (!(o >= 0) || Double.isInfinite(o)) {
@@ -72,8 +76,15 @@ record BotSettings(Rescheduling rescheduling, boolean rigid, double overestimati
         if (!(window >= 0) || Double.isInfinite(window)) {
             throw bad(WINDOW, "must be 0 (no window) or a positive number of seconds, got " + window);
         }
+        String comp = options.getString(COMPOSITION, "earliest").trim().toLowerCase(Locale.ROOT);
+        Composition.Rule composition = switch (comp) {
+            case "earliest" -> Composition.Rule.EARLIEST;
+            case "interleaved" -> Composition.Rule.INTERLEAVED;
+            case "proportional" -> Composition.Rule.PROPORTIONAL;
+            default -> throw bad(COMPOSITION, "must be 'earliest', 'interleaved' or 'proportional', got '" + comp + "'");
+        };
         return new BotSettings(rescheduling, pl.equals("rigid"), o / 100, estimates, lo, hi,
-                window == 0 ? Double.POSITIVE_INFINITY : window, options.getBoolean(RESCHEDULE_ON_UPDATE, false));
+                window == 0 ? Double.POSITIVE_INFINITY : window, options.getBoolean(RESCHEDULE_ON_UPDATE, false), composition);
     }
 
     boolean anyGenerated() {

@@ -6,8 +6,7 @@ package org.gridsched.bot;
  *
  * <p>The sweep runs over the providers' offer points in completion order; at time T provider p can finish
  * {@code cap_p(T)} tasks. The answer is the smallest T with {@code sum cap_p(T) >= n}: every task offered to
- * complete before T is taken, and the rest comes from the points at exactly T, first from providers that
- * already hold tasks of the bag, then from others, each in provider order (fewer providers, deterministic).
+ * complete before T is taken. The rest comes from the points at exactly T, by the {@link Rule}.
  */
 final class Composition {
     /** Tasks per provider. */
@@ -24,7 +23,27 @@ final class Composition {
      * @param offers one per provider (null: that provider makes no offer)
      * @throws IllegalArgumentException if all offers together carry fewer than n tasks
      */
+    /** How the tasks offered at exactly the composed completion T are shared out. */
+    enum Rule {
+        /** First from providers that already hold tasks of the bag, then from others, each in provider order (fewest providers). */
+        EARLIEST,
+        /**
+         * One task at a time to each provider offering at T in turn, in provider order (the tasks of all offers sorted by
+         * their expected completion individually, equal ones taken alternately: no preference among providers).
+         */
+        INTERLEAVED,
+        /**
+         * In proportion to what each provider offers at T (largest remainders, ties in provider order): a provider
+         * offering few tasks there gets few, or none for a small bag.
+         */
+        PROPORTIONAL
+    }
+
     static Composition of(Offer[] offers, int n) {
+        return of(offers, n, Rule.EARLIEST);
+    }
+
+    static Composition of(Offer[] offers, int n, Rule rule) {
         int providers = offers.length;
         int[] next = new int[providers];
         int[] cap = new int[providers];
@@ -51,6 +70,44 @@ final class Composition {
             if (total >= n) {
                 int need = n - totalBefore;
                 int[] k = before;
+                if (rule == Rule.PROPORTIONAL) {
+                    int offered = 0;
+                    for (int p = 0; p < providers; p++) {
+                        offered += cap[p] - before[p];
+                    }
+                    int given = 0;
+                    long[] rest = new long[providers];
+                    for (int p = 0; p < providers; p++) {
+                        long share = (long) need * (cap[p] - before[p]);
+                        int whole = (int) (share / offered);
+                        rest[p] = share % offered;
+                        k[p] += whole;
+                        given += whole;
+                    }
+                    while (given < need) { // largest remainders first, ties in provider order
+                        int best = -1;
+                        for (int p = 0; p < providers; p++) {
+                            if (k[p] < cap[p] && (best < 0 || rest[p] > rest[best])) {
+                                best = p;
+                            }
+                        }
+                        k[best]++;
+                        rest[best] = -1;
+                        given++;
+                    }
+                    return new Composition(k, t);
+                }
+                if (rule == Rule.INTERLEAVED) {
+                    while (need > 0) {
+                        for (int p = 0; p < providers && need > 0; p++) {
+                            if (k[p] < cap[p]) {
+                                k[p]++;
+                                need--;
+                            }
+                        }
+                    }
+                    return new Composition(k, t);
+                }
                 for (int pass = 0; pass < 2 && need > 0; pass++) {
                     for (int p = 0; p < providers && need > 0; p++) {
                         boolean holds = before[p] > 0;

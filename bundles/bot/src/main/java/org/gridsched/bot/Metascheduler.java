@@ -37,7 +37,7 @@ final class Metascheduler {
             double duration = SimTime.of(SimTime.of(requested(bag, p)) / providers[p].speed);
             offers[p] = providers[p].offer(now, duration, bag.tasks, settings.rigid());
         }
-        Composition c = Composition.of(offers, bag.tasks);
+        Composition c = Composition.of(offers, bag.tasks, settings.composition());
         bag.globalCompletion = c.completion;
         List<BagPart> created = new ArrayList<>();
         for (int p = 0; p < providers.length; p++) {

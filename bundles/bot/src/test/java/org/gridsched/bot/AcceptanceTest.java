@@ -3,6 +3,7 @@ package org.gridsched.bot;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 
 import org.gridsched.engine.Platform;
@@ -11,27 +12,41 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The qualitative checks of spec 4.3 that reproduce, over seeded replications of the Table II workload
- * (bot-lublin: lublin99 on 300 processors compressed to 70 % of 4 x 300 over 15 days; 3 workloads; tasks placed one by one).
- * What does not reproduce (no difference up to 30 %; an SF reduction of only 10-20 %; SF levels of
- * 2.5-3; a slowdown reduction of only 1.5-2 times the response-time one) is documented with its numbers in
- * docs/bag-of-tasks.md, not asserted.
+ * The qualitative checks of spec 4.3 (issue 26: judged with 95 % confidence intervals), over paired replications of the
+ * Table II workload (bot-lublin: lublin99 on 300 processors compressed to 70 % of 4 x 300 over 15 days) at o = 100 %,
+ * rigid placement (the default), uncoordinated against coordinated rescheduling with the same workload: 100 workloads
+ * (seeds 1-100) on each platform, the number at which the stretch factor's reduction has a confidence interval of
+ * about +-5 points (docs/bag-of-tasks.md). An ordering "holds" when the 95 % confidence interval of its paired
+ * difference (Student's t over the workloads) lies above 0; otherwise the verdict is "not distinguishable" (or
+ * "reversed"), and the test asserts the verdict the docs report. The Table II numbers of the docs are the profiles'
+ * (bin/bot-tables) on the same seeds; the reductions printed here agree with their o = 100 column.
+ *
+ * <p>About 400 runs (and 40 for the composition rules): 15-30 s on 2 cores. Fewer workloads would leave the heterogeneous platform's stretch-factor
+ * reduction inside its interval.
  */
 class AcceptanceTest {
-    static final long[] SEEDS = {1, 2, 3};
-    static final double[] OVERESTIMATIONS = {50, 150};
+    static final int WORKLOADS = 100;
+    static final double O = 100;
 
     static final Platform HOMOGENEOUS = Harness.platform(1, 1, 1, 1);
     static final Platform HETEROGENEOUS = Harness.platform(1.2, 1.5, 1, 1);
-    static Paired.Row[] homogeneous = new Paired.Row[OVERESTIMATIONS.length];
-    static Paired.Row[] heterogeneous = new Paired.Row[OVERESTIMATIONS.length];
+    static Paired.Runs homogeneous;
+    static Paired.Runs heterogeneous;
 
     @BeforeAll
     static void replicate() {
-        for (int i = 0; i < OVERESTIMATIONS.length; i++) {
-            homogeneous[i] = Paired.run(HOMOGENEOUS, OVERESTIMATIONS[i], SEEDS, Map.of());
-            heterogeneous[i] = Paired.run(HETEROGENEOUS, OVERESTIMATIONS[i], SEEDS, Map.of());
-        }
+        long t0 = System.nanoTime();
+        homogeneous = Paired.runs(HOMOGENEOUS, O, WORKLOADS, Map.of());
+        heterogeneous = Paired.runs(HETEROGENEOUS, O, WORKLOADS, Map.of());
+        System.out.printf("bot AcceptanceTest: %d paired runs on each platform in %.1f s%n", WORKLOADS, (System.nanoTime() - t0) / 1e9);
+    }
+
+    /** Prints and returns the verdict of "reduction > 0" for a metric on a platform. */
+    private static String verdict(String platform, Paired.Runs runs, String metric) {
+        Paired.Ci ci = runs.reduction(metric);
+        System.out.printf(java.util.Locale.ROOT, "%s, o = %.0f: %s reduction %.1f ± %.1f %% (95 %% CI over %d workloads): %s%n", platform, O, metric,
+                ci.mean(), ci.half(), WORKLOADS, ci.verdict());
+        return ci.verdict();
     }
 
     @Test
@@ -46,62 +61,66 @@ class AcceptanceTest {
         }
     }
 
-    /**
-     * On the homogeneous platform only: on the heterogeneous one the mean stretch factor of multi-provider bags is
-     * too noisy for 3 workloads (over the 10 of the Table II profiles its reduction is positive at every o >= 20,
-     * with a standard deviation as large as the mean; docs/bag-of-tasks.md).
-     */
     @Test
-    void coordinationLowersTheStretchFactorOfMultiProviderBags() {
-        for (Paired.Row r : homogeneous) {
-            assertTrue(r.coordinated("stretch_factor_multi") < r.uncoordinated("stretch_factor_multi"), "o=" + r.o());
-            assertTrue(r.reduction("stretch_factor_multi") >= 10, "o=" + r.o() + ": " + r.reduction("stretch_factor_multi"));
-        }
-    }
-
-    /**
-     * The bounded stretch factor (tasks count at least 600 s), which the few bags of seconds-long tasks do not decide:
-     * lower under coordination on both platforms (over the 10 workloads of the profiles: 5.9-9.4 % homogeneous and
-     * 2.2-9.6 % heterogeneous from o = 30 %).
-     */
-    @Test
-    void coordinationLowersTheBoundedStretchFactorOnBothPlatforms() {
-        for (Paired.Row[] platform : new Paired.Row[][] {homogeneous, heterogeneous}) {
-            for (Paired.Row r : platform) {
-                assertTrue(r.reduction("bounded_stretch_factor_multi") > 0, "o=" + r.o() + ": " + r.reduction("bounded_stretch_factor_multi"));
-            }
-        }
+    void coordinationLowersTheStretchFactorOfMultiProviderBagsBeyondTheIntervalOnBothPlatforms() {
+        assertEquals("holds", verdict("homogeneous", homogeneous, "stretch_factor_multi"));
+        assertEquals("holds", verdict("heterogeneous", heterogeneous, "stretch_factor_multi"));
     }
 
     @Test
-    void responseTimeFallsByAFewPercentAndSlowdownByMore() {
-        for (Paired.Row r : both()) {
-            double rt = r.reduction("response_time");
-            assertTrue(rt > 0 && rt < 15, "o=" + r.o() + ": response time reduction " + rt);
-            assertTrue(r.reduction("bounded_slowdown") > rt, "o=" + r.o() + ": slowdown reduction " + r.reduction("bounded_slowdown"));
+    void coordinationLowersResponseTimeAndSlowdownBeyondTheInterval() {
+        for (String m : new String[] {"response_time", "bounded_slowdown", "bounded_stretch_factor_multi"}) {
+            assertEquals("holds", verdict("homogeneous", homogeneous, m));
+            assertEquals("holds", verdict("heterogeneous", heterogeneous, m));
         }
     }
 
+    /** The gain is larger on the homogeneous platform: the difference of the two platforms' reductions, paired by workload. */
     @Test
     void gainsAreLargerOnTheHomogeneousPlatform() {
-        for (int i = 0; i < OVERESTIMATIONS.length; i++) {
-            assertTrue(homogeneous[i].reduction("response_time") > heterogeneous[i].reduction("response_time"), "o=" + OVERESTIMATIONS[i]);
-            assertTrue(homogeneous[i].reduction("bounded_slowdown") > heterogeneous[i].reduction("bounded_slowdown"), "o=" + OVERESTIMATIONS[i]);
+        for (String m : new String[] {"stretch_factor_multi", "response_time", "bounded_slowdown"}) {
+            Paired.Ci d = Paired.difference(homogeneous, heterogeneous, m);
+            System.out.printf(java.util.Locale.ROOT, "homogeneous - heterogeneous %s reduction: %.1f ± %.1f points: %s%n", m, d.mean(), d.half(), d.verdict());
+            assertEquals("holds", d.verdict(), m);
         }
     }
 
+    /** The paper: utilization differs by less than 1 % between the policies; here the whole 95 % interval of the mean difference is within 1 point. */
     @Test
     void utilizationHardlyDepends() {
-        for (Paired.Row r : both()) {
-            double d = r.uncoordinated("bot_utilization_percent") - r.coordinated("bot_utilization_percent");
-            assertTrue(Math.abs(d) < 1, "o=" + r.o() + ": utilization differs by " + d + " points");
+        for (Paired.Runs runs : new Paired.Runs[] {homogeneous, heterogeneous}) {
+            double[] d = new double[WORKLOADS];
+            for (int i = 0; i < WORKLOADS; i++) {
+                d[i] = runs.uncoordinated(i, "bot_utilization_percent") - runs.coordinated(i, "bot_utilization_percent");
+            }
+            Paired.Ci ci = Paired.Ci.of(d);
+            System.out.printf(java.util.Locale.ROOT, "utilization, uncoordinated - coordinated: %.2f ± %.2f points%n", ci.mean(), ci.half());
+            assertTrue(Math.abs(ci.mean()) + ci.half() < 1, ci.toString());
         }
     }
 
+    /**
+     * Fig. 12: on the homogeneous platform "similar numbers of applications access two, three and four clusters". The
+     * issue's criterion, the shares of the bags on 2, 3 and 4 providers within 10 points of each other, is met by no
+     * composition rule (earliest: over the 100 workloads; interleaved and proportional: over 20), with rigid placement at
+     * o = 100 %: earliest puts most multi-provider bags on 2 providers, the other two most on 4 (docs/bag-of-tasks.md).
+     */
     @Test
-    void singleProviderBagsRespondFasterWithMoreOverestimation() {
-        assertTrue(homogeneous[1].uncoordinated("response_time_single") < homogeneous[0].uncoordinated("response_time_single"));
-        assertTrue(heterogeneous[1].uncoordinated("response_time_single") < heterogeneous[0].uncoordinated("response_time_single"));
+    void noCompositionRuleGivesSimilarSharesOnTwoThreeAndFourProviders() {
+        for (String rule : new String[] {"earliest", "interleaved", "proportional"}) {
+            List<Map<String, Object>> runs = rule.equals("earliest") ? homogeneous.uncoordinated()
+                    : Paired.runs(HOMOGENEOUS, O, 20, Map.of("composition", rule)).uncoordinated();
+            double[] share = new double[5];
+            for (Map<String, Object> r : runs) {
+                for (int k = 1; k <= 4; k++) {
+                    share[k] += ((Number) r.get("bags_on_" + k + "_providers_percent")).doubleValue() / runs.size();
+                }
+            }
+            double spread = Math.max(share[2], Math.max(share[3], share[4])) - Math.min(share[2], Math.min(share[3], share[4]));
+            System.out.printf(java.util.Locale.ROOT, "homogeneous, %s: bags on 1/2/3/4 providers %.1f / %.1f / %.1f / %.1f %%; 2-4 spread %.1f points%n",
+                    rule, share[1], share[2], share[3], share[4], spread);
+            assertTrue(spread > 10, rule + ": the shares on 2, 3 and 4 providers are within 10 points (" + spread + "): update the docs");
+        }
     }
 
     @Test
@@ -139,12 +158,5 @@ class AcceptanceTest {
             assertEquals((long) c.metric("bags"), tasks.size());
             assertEquals(0, c.late(), placement);
         }
-    }
-
-    private static Paired.Row[] both() {
-        Paired.Row[] all = new Paired.Row[2 * OVERESTIMATIONS.length];
-        System.arraycopy(homogeneous, 0, all, 0, homogeneous.length);
-        System.arraycopy(heterogeneous, 0, all, homogeneous.length, heterogeneous.length);
-        return all;
     }
 }

@@ -89,4 +89,22 @@ class OfferCompositionTest {
         assertArrayEquals(new int[] {2, 0}, Composition.of(new Offer[] {x, y}, 2).tasks);
         assertArrayEquals(new int[] {2, 1}, Composition.of(new Offer[] {x, y}, 3).tasks);
     }
+
+    /**
+     * The composition rules on three idle providers (4, 4 and 2 processors), a bag of 6 tasks of 10 s: all three offer
+     * at T = 10 (4, 4 and 2 tasks). earliest: the first providers in order, 4 + 2; interleaved: one task to each in turn,
+     * 2 + 2 + 2; proportional: 6 x (4, 4, 2) / 10 = 2.4, 2.4, 1.2, whole parts 2, 2, 1 and the largest remainder (0.4,
+     * a tie of A and B: A first) one more, 3 + 2 + 1.
+     */
+    @Test
+    void compositionRulesShareTheTasksOfferedAtTheCompletion() {
+        Offer[] offers = {Offer.tasks(new AvailabilityProfile(4, 0), 0, 10, 6), Offer.tasks(new AvailabilityProfile(4, 0), 0, 10, 6),
+            Offer.tasks(new AvailabilityProfile(2, 0), 0, 10, 6)};
+        assertArrayEquals(new int[] {4, 2, 0}, Composition.of(offers, 6, Composition.Rule.EARLIEST).tasks);
+        assertArrayEquals(new int[] {2, 2, 2}, Composition.of(offers, 6, Composition.Rule.INTERLEAVED).tasks);
+        assertArrayEquals(new int[] {3, 2, 1}, Composition.of(offers, 6, Composition.Rule.PROPORTIONAL).tasks);
+        for (Composition.Rule r : Composition.Rule.values()) {
+            assertEquals(10, Composition.of(offers, 6, r).completion, r.toString());
+        }
+    }
 }

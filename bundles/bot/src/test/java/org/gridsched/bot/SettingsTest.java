@@ -29,6 +29,7 @@ class SettingsTest {
     void badValuesNameTheirOption() {
         rejected("rescheduling", Map.of("rescheduling", "sometimes"));
         rejected("placement", Map.of("placement", "scattered"));
+        rejected("composition", Map.of("composition", "cheapest"));
         rejected("overestimation", Map.of("overestimation", -10));
         rejected("estimates", Map.of("estimates", "user,user"));
         rejected("estimates", Map.of("estimates", "system-0"));

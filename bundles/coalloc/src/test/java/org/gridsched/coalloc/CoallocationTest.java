@@ -223,6 +223,35 @@ class CoallocationTest {
         assertEquals(0L, r.overall().get("local_killed"));
     }
 
+    /**
+     * GP's {@code gp_kills}. G1 (2 x 8, submitted at 0, deadline 1000) claims c0 and c1 at 700 and runs 1000-6000. L
+     * (8 processors, local to c2) starts at 1050. G2 (2 x 8, submitted at 1100, deadline 2100) finds no room at its
+     * tries; at 2100 even L's processors are not enough (one component fits, on c2; G1 holds c0 and c1). With
+     * {@code if_room} (default) G2 fails and nobody is killed; with {@code kill_then_fail} (the paper's unconditional
+     * rule) L is killed for the first component, then G2 fails: one kill without a start.
+     */
+    @Test
+    void killThenFailKillsForTheComponentsThatFitAndKeepsTheKillsWhenTheJobFails() {
+        List<org.gridsched.api.workload.JobRecord> jobs = List.of(global(1, 0, 5000, 2, 8), local(2, 1050, 5000, 8, 2), global(3, 1100, 100, 2, 8));
+        SimulationResult ifRoom = run(platform(8, 8, 8), jobs, options("d_min", 1000, "d_max", 1000));
+        assertEquals("COMPLETED_SUCCESSFULLY", byId(ifRoom).get(2L).finalState());
+        assertTrue(row(ifRoom, 3).contains(",failed,no_room_at_deadline,"), row(ifRoom, 3));
+        assertEquals(0L, ifRoom.overall().get("local_kills_without_start"));
+        assertEquals(0.0, ifRoom.overall().get("global_kill_fails_percent"));
+
+        SimulationResult literal = run(platform(8, 8, 8), jobs, options("d_min", 1000, "d_max", 1000, "gp_kills", "kill_then_fail"));
+        Map<Long, SimJob> byId = byId(literal);
+        assertEquals(1000, byId.get(1L).startTime());
+        assertEquals("COMPLETED_KILLED", byId.get(2L).finalState());
+        assertEquals(2100, byId.get(2L).finishTime());
+        assertTrue(row(literal, 3).contains(",failed,no_room_at_deadline,"), row(literal, 3));
+        assertTrue(row(literal, 3).endsWith(",1,"), "one local kill on G2's row: " + row(literal, 3));
+        assertEquals(1L, literal.overall().get("local_killed"));
+        assertEquals(1L, literal.overall().get("local_kills_without_start"));
+        assertEquals(50.0, literal.overall().get("global_kill_fails_percent"));
+        assertEquals(0.0, literal.overall().get("global_kill_starts_percent"));
+    }
+
     /** With L_p = 1 the single try is at the deadline: the job starts there without claiming anything. */
     @Test
     void aTryAtTheDeadlineStartsTheJobDirectly() {
@@ -295,6 +324,7 @@ class CoallocationTest {
         assertEquals("ignore", fails(options("ignore", -1)).field());
         assertEquals("priority", fails(options("priority", "xp")).field());
         assertEquals("claim", fails(options("claim", "later")).field());
+        assertEquals("gp_kills", fails(options("gp_kills", "always")).field());
         InputException e = fails(options("placement", "best-fit"));
         assertEquals("placement", e.field());
         assertTrue(e.getMessage().contains("worst-fit"), e.getMessage());

@@ -64,7 +64,7 @@ import org.gridsched.launcher.PluginRegistry.Kind;
  */
 final class Matrix {
     /** The matrix's own keys; every plugin kind chosen at the top of a profile adds its profile key ({@link #keys}). */
-    static final List<String> OWN_KEYS = List.of("workloads", "platforms", "seeds", "replications", "metrics", "rows", "columns");
+    static final List<String> OWN_KEYS = List.of("workloads", "platforms", "seeds", "replications", "metrics", "rows", "columns", "ci");
 
     /** Every key a matrix may hold, sorted. */
     static Set<String> keys() {
@@ -134,9 +134,15 @@ final class Matrix {
      * @param metrics   the collector metrics to tabulate; null for a reallocation study
      * @param rows      the axis key heading the rows of the metric tables, or null (no axis)
      * @param columns   the axis key heading the columns of the metric tables, or null (one column)
+     * @param ci        the metric tables give each mean with its 95 % confidence half-width over the seeds
      */
     record Axes(Axis realloc, Axis heuristic, List<Axis> plugins, Map<String, String> platforms, List<Long> seeds,
-            List<String> metrics, String rows, String columns) {
+            List<String> metrics, String rows, String columns, boolean ci) {
+        Axes(Axis realloc, Axis heuristic, List<Axis> plugins, Map<String, String> platforms, List<Long> seeds,
+                List<String> metrics, String rows, String columns) {
+            this(realloc, heuristic, plugins, platforms, seeds, metrics, rows, columns, false);
+        }
+
         boolean study() {
             return metrics == null;
         }
@@ -275,7 +281,18 @@ final class Matrix {
                 columns = free.remove(free.size() - 1);
             }
         }
-        return new Axes(realloc, heuristic, plugins, platforms, seeds, metrics, rows, columns);
+        boolean ci = false;
+        if (m.containsKey("ci")) {
+            if (!(m.get("ci") instanceof Boolean b)) {
+                throw new InputException(source, 0, "matrix.ci", "expected true (each mean with its 95 % confidence half-width"
+                        + " over the seeds) or false, got " + describe(m.get("ci")));
+            }
+            if (metrics == null) {
+                throw new InputException(source, 0, "matrix.ci", "applies to the tables of collector metrics; give \"metrics\" too");
+            }
+            ci = b;
+        }
+        return new Axes(realloc, heuristic, plugins, platforms, seeds, metrics, rows, columns, ci);
     }
 
     private static List<String> metrics(Object v, String source) {
@@ -906,7 +923,8 @@ final class Matrix {
         }
         List<Long> seeds = axes.seeds();
         StringBuilder md = new StringBuilder();
-        md.append(seeds.size() > 1 ? "Mean over " + seeds.size() + " seeds (" + joinSeeds(seeds) + ")" : "Seed " + seeds.get(0))
+        md.append(seeds.size() > 1 ? (axes.ci() ? "Mean ± 95 % confidence half-width (Student's t) over " : "Mean over ")
+                + seeds.size() + " seeds (" + joinSeeds(seeds) + ")" : "Seed " + seeds.get(0))
                 .append(" of each metric; rows: ").append(rowDim < 0 ? "all cells" : dims.get(rowDim).key())
                 .append(", columns: ").append(colDim < 0 ? (seeds.size() > 1 ? "the mean" : "the value") : dims.get(colDim).key());
         if (!others.isEmpty()) {
@@ -953,13 +971,20 @@ final class Matrix {
                         }
                         double sum = 0;
                         int n = 0;
+                        List<Double> values = new ArrayList<>();
                         for (double[] v : byCell.getOrDefault(cell(at), List.of())) {
                             if (!Double.isNaN(v[m])) {
                                 sum += v[m];
                                 n++;
+                                values.add(v[m]);
                             }
                         }
-                        md.append(' ').append(format(n > 0 ? sum / n : Double.NaN, 2)).append(" |");
+                        double mean = n > 0 ? sum / n : Double.NaN;
+                        md.append(' ').append(format(mean, 2));
+                        if (axes.ci() && n > 1) {
+                            md.append(" ± ").append(format(halfWidth95(values, mean), 2));
+                        }
+                        md.append(" |");
                     }
                     md.append('\n');
                 }
@@ -1004,6 +1029,21 @@ final class Matrix {
     static String cellText(String s) {
         String text = s.replace("\\", "\\\\").replace("|", "\\|").replace("\r\n", "<br>").replace("\n", "<br>").replace("\r", "<br>");
         return text.replaceAll("\\p{Cntrl}", " ");
+    }
+
+    /** Student's t quantile 0.975 for 1..30 degrees of freedom; beyond, the normal's 1.96. */
+    private static final double[] T975 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+        2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
+
+    /** The 95 % confidence half-width of the mean of at least two values: t(0.975, n-1) s / sqrt(n). */
+    static double halfWidth95(List<Double> values, double mean) {
+        int n = values.size();
+        double ss = 0;
+        for (double x : values) {
+            ss += (x - mean) * (x - mean);
+        }
+        double t = n - 1 <= T975.length ? T975[n - 2] : 1.96;
+        return t * Math.sqrt(ss / (n - 1) / n);
     }
 
     static String format(double v, int digits) {

@@ -141,7 +141,7 @@ class MatrixTest {
     @Test
     void badAxesAreClearErrorsNamingTheFileAndTheKey() {
         String e = error("{\"metrics\": [\"mean_wait\"], \"controller\": [\"submitter\"]}");
-        assertTrue(e.contains("p.json: matrix.controller: unknown key; valid keys in matrix: batch, collectors, columns, controllers,"
+        assertTrue(e.contains("p.json: matrix.controller: unknown key; valid keys in matrix: batch, ci, collectors, columns, controllers,"
                 + " heuristic, meta, metrics, platforms, realloc, replications, rows, seeds, workloads"), e);
         e = error("{\"metrics\": [\"mean_wait\"], \"batch\": {\"name\": \"cbf\", \"options\": {}}}");
         assertTrue(e.contains("matrix.batch: an axis is a list of values or an object of label: value; one batch policy with options"
@@ -314,6 +314,36 @@ class MatrixTest {
         assertTrue(Files.isDirectory(tmp.resolve("out/runs/seed-6")));
         String tables = Files.readString(tmp.resolve("out/tables.md"));
         assertTrue(tables.contains("### utilization\n\n|  | mean |\n|---|---:|\n| all | "), tables);
+    }
+
+    @Test
+    void withCiEveryMeanHasItsConfidenceHalfWidth() throws Exception {
+        Path profile = write("ci.json", """
+                {"name": "ci", "platform": "c:16", "workload": %s, "progress": false,
+                 "matrix": {"seeds": [5, 6, 7], "ci": true, "metrics": ["utilization"]}, "output": "out"}
+                """.formatted(workload(0.005)));
+        assertEquals(0, run("run", profile.toString()), err());
+        List<String> csv = Files.readAllLines(tmp.resolve("out/matrix.csv"));
+        double[] v = new double[3];
+        for (int i = 0; i < 3; i++) {
+            v[i] = Double.parseDouble(csv.get(i + 1).split(",")[1]);
+        }
+        double mean = (v[0] + v[1] + v[2]) / 3;
+        double ss = 0;
+        for (double x : v) {
+            ss += (x - mean) * (x - mean);
+        }
+        double half = 4.303 * Math.sqrt(ss / 2 / 3); // Student's t(0.975, 2 degrees of freedom)
+        String tables = Files.readString(tmp.resolve("out/tables.md"));
+        assertTrue(tables.startsWith("Mean ± 95 % confidence half-width (Student's t) over 3 seeds (5, 6, 7) of each metric;"), tables);
+        assertTrue(tables.contains(String.format(Locale.ROOT, "| all | %.2f ± %.2f |", mean, half)), tables + " vs " + mean + " ± " + half);
+        assertEquals(0.0, Matrix.halfWidth95(List.of(2.0, 2.0), 2.0));
+        assertEquals(12.706 * 0.5, Matrix.halfWidth95(List.of(1.0, 2.0), 1.5), 1e-12);
+
+        String e = error("{\"metrics\": [\"mean_wait\"], \"ci\": \"yes\"}");
+        assertTrue(e.contains("matrix.ci: expected true (each mean with its 95 % confidence half-width over the seeds) or false, got "), e);
+        e = error("{\"batch\": [\"fcfs\"], \"ci\": true}");
+        assertTrue(e.contains("matrix.ci: applies to the tables of collector metrics; give \"metrics\" too"), e);
     }
 
     @Test

@@ -132,7 +132,7 @@ final class CoallocRun implements Controller {
             }
         }
         if (s.globalPriority()) {
-            new GlobalPriority(grid, locals, s.requeueKilled()).start(g, this::place);
+            new GlobalPriority(grid, locals, s.requeueKilled()).start(g, this::place, s.killThenFail() ? this::placeFirst : null);
             if (g.outcome == GlobalJob.Outcome.FAILED) {
                 grid.reject(g.job, g.how);
             }
@@ -167,6 +167,15 @@ final class CoallocRun implements Controller {
             available[c] = grid.freeProcessors(c) + (withLocalJobs ? locals.processors(c) : 0);
         }
         return new Request(g, available, sizes).placeWith(placement);
+    }
+
+    /** The first {@code k} components of the job on the idle and the local jobs' processors (GP's {@code kill_then_fail}). */
+    List<Part> placeFirst(GlobalJob g, int k) {
+        int[] available = new int[sizes.length];
+        for (int c = 0; c < available.length; c++) {
+            available[c] = grid.freeProcessors(c) + locals.processors(c);
+        }
+        return new Request(g, available, sizes, k).placeWith(placement);
     }
 
     /**

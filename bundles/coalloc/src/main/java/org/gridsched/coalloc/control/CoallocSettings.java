@@ -20,9 +20,11 @@ import org.gridsched.api.PluginOptions;
  * @param claimAtDeadline a successful try only chooses the clusters and the processors are claimed at the
  *                        deadline (KOALA's separate claiming step), instead of being claimed by the try (the paper)
  * @param minComponents   jobs of fewer components are not taken (left to the local schedulers and the broker)
+ * @param killThenFail    GP at the deadline kills local jobs component by component even when the whole job cannot be
+ *                        fitted (the paper's unconditional "local jobs are killed"); the kills stay when it then fails
  */
 public record CoallocSettings(double lp, int mp, double ignore, boolean globalPriority, boolean requeueKilled,
-        boolean claimAtDeadline, String placement, double dMin, double dMax, int minComponents) {
+        boolean claimAtDeadline, String placement, double dMin, double dMax, int minComponents, boolean killThenFail) {
 
     static final String LP = "lp";
     static final String MP = "mp";
@@ -34,6 +36,7 @@ public record CoallocSettings(double lp, int mp, double ignore, boolean globalPr
     static final String D_MIN = "d_min";
     static final String D_MAX = "d_max";
     static final String MIN_COMPONENTS = "min_components";
+    static final String GP_KILLS = "gp_kills";
 
     static List<Parameter> parameters(String placements) {
         return List.of(
@@ -47,7 +50,9 @@ public record CoallocSettings(double lp, int mp, double ignore, boolean globalPr
                 new Parameter(PLACEMENT, "worst-fit", "placement policy, one of: " + placements),
                 new Parameter(D_MIN, "1", "deadline = submit + U[d_min, d_max] seconds (drawn per job id from the seed)"),
                 new Parameter(D_MAX, "3599", "see d_min"),
-                new Parameter(MIN_COMPONENTS, "2", "jobs of at least this many components are global (taken in charge)"));
+                new Parameter(MIN_COMPONENTS, "2", "jobs of at least this many components are global (taken in charge)"),
+                new Parameter(GP_KILLS, "if_room", "gp at the deadline: if_room: kill local jobs only if that makes room for the "
+                        + "whole job; kill_then_fail: kill while fitting the components, the kills stay if a later one does not fit"));
     }
 
     static CoallocSettings parse(PluginOptions o, List<Parameter> parameters) {
@@ -82,8 +87,14 @@ public record CoallocSettings(double lp, int mp, double ignore, boolean globalPr
         if (minComponents < 1) {
             throw bad(o, MIN_COMPONENTS, "must be at least 1, got " + minComponents);
         }
+        String gpKills = o.getString(GP_KILLS, "if_room").trim().toLowerCase(Locale.ROOT);
+        if (!gpKills.equals("if_room") && !gpKills.equals("kill_then_fail")) {
+            throw bad(o, GP_KILLS, "must be 'if_room' (kill only if that makes room for the whole job) or 'kill_then_fail' "
+                    + "(kill while fitting the components; the kills stay if a later one does not fit), got '" + gpKills + "'");
+        }
         return new CoallocSettings(lp, mp, ignore, priority.equals("gp"), o.getBoolean(REQUEUE, false),
-                claim.equals("at_deadline"), o.getString(PLACEMENT, "worst-fit").trim(), dMin, dMax, minComponents);
+                claim.equals("at_deadline"), o.getString(PLACEMENT, "worst-fit").trim(), dMin, dMax, minComponents,
+                gpKills.equals("kill_then_fail"));
     }
 
     private static double ignore(PluginOptions o) {

@@ -29,8 +29,14 @@ final class GlobalPriority {
         this.requeue = requeue;
     }
 
-    /** Starts the job now, or marks it failed (the caller rejects it). */
-    void start(GlobalJob g, BiFunction<GlobalJob, Boolean, List<Part>> placement) {
+    /**
+     * Starts the job now, or marks it failed (the caller rejects it). With {@code firstComponents} (GP's
+     * {@code kill_then_fail}: the placement of the job's first k components on idle and local jobs' processors), a job
+     * that does not fit even with every local job killed still kills for the most components that do fit, in the
+     * placement policy's order, before it fails: the kills are not undone.
+     */
+    void start(GlobalJob g, BiFunction<GlobalJob, Boolean, List<Part>> placement,
+            BiFunction<GlobalJob, Integer, List<Part>> firstComponents) {
         List<Part> parts = placement.apply(g, false);
         String how = "global_priority";
         if (parts == null) {
@@ -38,6 +44,18 @@ final class GlobalPriority {
             how = "global_priority_kills";
         }
         if (parts == null) {
+            if (firstComponents != null) {
+                for (int k = g.job.components() - 1; k >= 1; k--) {
+                    List<Part> fitted = firstComponents.apply(g, k);
+                    if (fitted != null) {
+                        int[] need = Request.perCluster(fitted, grid.clusterCount());
+                        for (int c = 0; c < need.length; c++) {
+                            makeRoom(g, c, need[c]);
+                        }
+                        break;
+                    }
+                }
+            }
             g.failed(grid.now(), "no_room_at_deadline");
             return;
         }

@@ -11,11 +11,18 @@ final class Request implements PlacementRequest {
     private final GlobalJob job;
     private final int[] available;
     private final int[] processors;
+    private final int components;
 
     Request(GlobalJob job, int[] available, int[] processors) {
+        this(job, available, processors, job.job.components());
+    }
+
+    /** A request for the first {@code components} components of the job only (GP's {@code kill_then_fail}). */
+    Request(GlobalJob job, int[] available, int[] processors, int components) {
         this.job = job;
         this.available = available;
         this.processors = processors;
+        this.components = components;
     }
 
     @Override
@@ -25,7 +32,7 @@ final class Request implements PlacementRequest {
 
     @Override
     public int components() {
-        return job.job.components();
+        return components;
     }
 
     @Override

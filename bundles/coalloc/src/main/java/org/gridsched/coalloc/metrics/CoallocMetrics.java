@@ -48,6 +48,8 @@ final class CoallocMetrics implements Collector {
     private long globalKills;
     private long killStarts;
     private long killStartKills;
+    private long killFails;
+    private long killFailKills;
     private final long[] locals;
     private final long[] killed;
     private long requeuedKills;
@@ -135,6 +137,9 @@ final class CoallocMetrics implements Collector {
             if (ok && kills > 0) {
                 killStarts++;
                 killStartKills += kills;
+            } else if (!ok && kills > 0) { // GP's kill_then_fail: it killed, then did not fit
+                killFails++;
+                killFailKills += kills;
             }
         }
         if (file) {
@@ -191,6 +196,8 @@ final class CoallocMetrics implements Collector {
         report.overall("local_kills_by_global_priority", globalKills);
         report.overall("global_kill_starts_percent", percent(killStarts, globals));
         report.overall("mean_kills_per_kill_start", killStarts == 0 ? Double.NaN : killStartKills / (double) killStarts);
+        report.overall("global_kill_fails_percent", percent(killFails, globals));
+        report.overall("local_kills_without_start", killFailKills);
         report.overall("local_mean_response_time", completedLocals == 0 ? Double.NaN : localResponse / completedLocals);
         report.overall("total_load_percent", percent(busy, capacity));
         report.overall("total_load_with_claims_percent", percent(busy + wasted, capacity));
