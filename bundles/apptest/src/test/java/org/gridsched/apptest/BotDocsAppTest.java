@@ -39,32 +39,7 @@ class BotDocsAppTest {
             blocks.add("bot-table2");
         }
         Path results = tmp.resolve("results");
-        for (String name : profiles) {
-            long t0 = System.nanoTime();
-            App.Result r = App.run(3600, tmp.resolve("plugins"), tmp.resolve("config"), null, "run",
-                    App.HOME.resolve("runconfigs/" + name + ".json").toString(), "--out", results.resolve(name).toString(), "--quiet");
-            assertEquals(0, r.exit(), name + " failed:\n" + r.all());
-            System.out.printf("%s: %.0f s%n", name, (System.nanoTime() - t0) / 1e9);
-            deleteRuns(results.resolve(name).resolve("runs")); // every run's folder: GBs; the tables need matrix.csv and tables.md only
-        }
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> check = new ArrayList<>(List.of(java, "-Ddoctables.bin=" + App.HOME.resolve("bin"),
-                App.HOME.resolve("bin/DocTables.java").toString(), DOC.toString(), results.toString(), "--check"));
-        check.addAll(blocks);
-        App.Result docs = App.exec(check, App.HOME, Map.of(), null, 300);
-        assertEquals(0, docs.exit(), "docs/bag-of-tasks.md differs from what the profiles print (bin/doc-tables docs/bag-of-tasks.md "
-                + "RESULTS_DIR rewrites it):\n" + docs.all());
-    }
-
-    /** Deletes a matrix's runs/ folder (each run keeps its jobs.csv: about 10 MB per co-allocation run). */
-    static void deleteRuns(java.nio.file.Path runs) throws java.io.IOException {
-        if (!java.nio.file.Files.exists(runs)) {
-            return;
-        }
-        try (var walk = java.nio.file.Files.walk(runs)) {
-            for (java.nio.file.Path f : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                java.nio.file.Files.delete(f);
-            }
-        }
+        DocProfiles.run(tmp, results, profiles, 3600);
+        DocProfiles.assertBlocksMatch(DOC, results, blocks);
     }
 }

@@ -49,23 +49,10 @@ class CoallocDocsAppTest {
             }
         }
         Path results = tmp.resolve("results");
-        for (String name : names) {
-            long t0 = System.nanoTime();
-            App.Result r = App.run(1800, tmp.resolve("plugins"), tmp.resolve("config"), null, "run",
-                    App.HOME.resolve("runconfigs/" + name + ".json").toString(), "--out", results.resolve(name).toString(), "--quiet");
-            assertEquals(0, r.exit(), name + " failed:\n" + r.all());
-            System.out.printf("%s: %.0f s%n", name, (System.nanoTime() - t0) / 1e9);
-            deleteRuns(results.resolve(name).resolve("runs")); // every run's folder: GBs; the tables need matrix.csv and tables.md only
-        }
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> check = new ArrayList<>(List.of(java, "-Ddoctables.bin=" + App.HOME.resolve("bin"),
-                App.HOME.resolve("bin/DocTables.java").toString(), DOC.toString(), results.toString(), "--check"));
-        check.addAll(names);
-        App.Result docs = App.exec(check, App.HOME, Map.of(), null, 300);
-        assertEquals(0, docs.exit(), "docs/coallocation.md differs from what the profiles print (bin/doc-tables docs/coallocation.md "
-                + "RESULTS_DIR rewrites it):\n" + docs.all());
+        DocProfiles.run(tmp, results, names, 1800);
+        DocProfiles.assertBlocksMatch(DOC, results, names);
 
-        App.Result v = App.exec(List.of(java, App.HOME.resolve("bin/CoallocVerdicts.java").toString(), results.resolve("coalloc-paper").toString()),
+        App.Result v = App.exec(List.of(DocProfiles.java(), App.HOME.resolve("bin/CoallocVerdicts.java").toString(), results.resolve("coalloc-paper").toString()),
                 App.HOME, Map.of(), null, 300);
         assertEquals(0, v.exit(), v.all());
         System.out.print(v.out());
@@ -83,17 +70,5 @@ class CoallocDocsAppTest {
         }
         assertEquals(3 * 8, judged, "the orderings of Figs. 4, 8 and 9 at the three loads:\n" + v.out());
         assertTrue(failures.isEmpty(), "orderings that do not hold beyond the confidence interval:\n" + String.join("\n", failures));
-    }
-
-    /** Deletes a matrix's runs/ folder (each run keeps its jobs.csv: about 10 MB per co-allocation run). */
-    static void deleteRuns(java.nio.file.Path runs) throws java.io.IOException {
-        if (!java.nio.file.Files.exists(runs)) {
-            return;
-        }
-        try (var walk = java.nio.file.Files.walk(runs)) {
-            for (java.nio.file.Path f : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                java.nio.file.Files.delete(f);
-            }
-        }
     }
 }

@@ -138,7 +138,7 @@ public final class QueueCollector implements MetricCollector {
 
         private void sample(double time) {
             for (int c = 0; c < n; c++) {
-                Csv.append(samples.append(format(time)).append(','), run.clusterName(c)).append(',')
+                Csv.append(samples.append(Decimals.format(time)).append(','), run.clusterName(c)).append(',')
                         .append(waiting[c]).append(',').append(busy[c]).append('\n');
             }
             if (every > 0 && nextSample == time) {
@@ -299,10 +299,6 @@ public final class QueueCollector implements MetricCollector {
             if (every > 0 || sampleAt.length > 0) {
                 report.file("queue.csv", samples.toString());
             }
-        }
-
-        private static String format(double v) {
-            return Decimals.format(v);
         }
     }
 

@@ -132,7 +132,7 @@ public final class WorkflowCollector implements MetricCollector {
                     longestTransfer = Math.max(longestTransfer, task.transfer);
                 }
             }
-            csv.append(String.format(Locale.ROOT, "%d,%s,%s,%s,%s,%s,%s,%s,%d,%s,%s,%s", inst.number, csvText(inst.workflow.name()),
+            csv.append(String.format(Locale.ROOT, "%d,%s,%s,%s,%s,%s,%s,%s,%d,%s,%s,%s", inst.number, Csv.field(inst.workflow.name()),
                     num(inst.arrival), num(inst.firstStart()), num(inst.arrival + ms), num(ms), num(cp), num(ratio), inst.tasks.length,
                     num(waits / inst.tasks.length), num(maxTaskWait), String.join(";", clusters)));
             if (inst.run.links.any()) {
@@ -187,10 +187,6 @@ public final class WorkflowCollector implements MetricCollector {
                 return "";
             }
             return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : Decimals.shortest(v);
-        }
-
-        private static String csvText(String s) {
-            return Csv.field(s);
         }
     }
 }
