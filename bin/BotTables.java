@@ -12,8 +12,10 @@ import java.util.Map;
  * profiles: per row and overestimation, means +- 95 % confidence half-width over the workloads (seeds; Student's t),
  * and each row's reductions against its uncoordinated user-estimate baseline (row 1 on the homogeneous platform,
  * row 5 on the heterogeneous one) with the same seed and o: 100 x (baseline - row) / baseline per seed, then the
- * mean +- 95 % confidence half-width; and the share of bags on 1..4 providers. Run as
- * {@code bin/bot-tables [RESULTS_DIR]} (single-file Java, no build).
+ * mean +- 95 % confidence half-width; the share of bags on 1..4 providers; the difference between the two platforms'
+ * coordination gains, paired by workload; how the reductions' half-widths narrow with the number of workloads; and,
+ * if its results are there, the reductions of bot-placement-tasks. Run as {@code bin/bot-tables [RESULTS_DIR]}
+ * (single-file Java, no build).
  */
 public class BotTables {
     static final String[] ROWS = {"1", "2", "3", "4", "5", "6", "7"};
