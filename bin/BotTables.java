@@ -12,24 +12,125 @@ import java.util.Map;
  * profiles: per row and overestimation, means +- 95 % confidence half-width over the workloads (seeds; Student's t),
  * and each row's reductions against its uncoordinated user-estimate baseline (row 1 on the homogeneous platform,
  * row 5 on the heterogeneous one) with the same seed and o: 100 x (baseline - row) / baseline per seed, then the
- * mean +- 95 % confidence half-width; and the share of bags on 1..4 providers. Run as
- * {@code bin/bot-tables [RESULTS_DIR]} (single-file Java, no build).
+ * mean +- 95 % confidence half-width; the share of bags on 1..4 providers; the difference between the two platforms'
+ * coordination gains, paired by workload; how the reductions' half-widths narrow with the number of workloads; and,
+ * if its results are there, the reductions of bot-placement-tasks. Run as {@code bin/bot-tables [RESULTS_DIR]}
+ * (single-file Java, no build).
  */
 public class BotTables {
     static final String[] ROWS = {"1", "2", "3", "4", "5", "6", "7"};
 
-    /** matrix.csv as: o label -> seed -> metric -> value. */
-    static Map<String, Map<String, Map<String, Double>>> read(Path csv) throws IOException {
-        List<String> lines = Files.readAllLines(csv);
-        String[] head = lines.get(0).split(",");
-        Map<String, Map<String, Map<String, Double>>> out = new LinkedHashMap<>();
-        for (String line : lines.subList(1, lines.size())) {
-            String[] f = line.split(",");
-            Map<String, Double> m = new LinkedHashMap<>();
-            for (int i = 2; i < f.length; i++) {
-                m.put(head[i], f[i].isEmpty() ? Double.NaN : Double.parseDouble(f[i]));
+    /** A record of a CSV file and the physical line (from 1) where it begins, for messages. */
+    record Record(long line, List<String> fields) {
+    }
+
+    /**
+     * The records of a CSV file as RFC 4180 writes them (and gridsched's {@code Csv} class): fields separated by
+     * commas, records by line breaks (LF or CRLF), a field in double quotes may hold commas, line breaks and doubled
+     * quotes. A matrix label such as {@code o=50, "fast"} is quoted in matrix.csv, so a plain split on commas would
+     * shift every column after it. A quote inside an unquoted field, text after a closing quote and a quote left
+     * open at the end of the file are errors naming the file and line. (A copy of the reader of
+     * bin/CoallocVerdicts.java: each bin program is a single file that runs without a build.)
+     */
+    static List<Record> records(Path file) throws IOException {
+        String s = Files.readString(file);
+        List<Record> out = new ArrayList<>();
+        int n = s.length();
+        int i = 0;
+        long line = 1;
+        while (i < n) {
+            long begins = line;
+            List<String> fields = new ArrayList<>();
+            boolean endOfRecord = false;
+            while (!endOfRecord) {
+                StringBuilder f = new StringBuilder();
+                if (i < n && s.charAt(i) == '"') {
+                    long opened = line;
+                    i++;
+                    while (true) {
+                        if (i >= n) {
+                            throw new IllegalArgumentException(file + ":" + opened + ": a quoted field is not closed before the end of the file");
+                        }
+                        char c = s.charAt(i);
+                        if (c == '"') {
+                            if (i + 1 < n && s.charAt(i + 1) == '"') {
+                                f.append('"');
+                                i += 2;
+                                continue;
+                            }
+                            i++;
+                            break;
+                        }
+                        if (c == '\r' && i + 1 < n && s.charAt(i + 1) == '\n') {
+                            i++; // CRLF inside a field reads as LF, as Csv.Records reads it
+                            continue;
+                        }
+                        if (c == '\n') {
+                            line++;
+                        }
+                        f.append(c);
+                        i++;
+                    }
+                    if (i < n && s.charAt(i) != ',' && s.charAt(i) != '\n' && !s.startsWith("\r\n", i)) {
+                        throw new IllegalArgumentException(file + ":" + line + ": text after the closing quote of field " + (fields.size() + 1));
+                    }
+                } else {
+                    while (i < n && s.charAt(i) != ',' && s.charAt(i) != '\n' && !s.startsWith("\r\n", i)) {
+                        if (s.charAt(i) == '"') {
+                            throw new IllegalArgumentException(file + ":" + line + ": a double quote inside unquoted field " + (fields.size() + 1)
+                                    + " (RFC 4180: such a field is quoted and its quotes doubled)");
+                        }
+                        f.append(s.charAt(i++));
+                    }
+                }
+                fields.add(f.toString());
+                if (i < n && s.charAt(i) == ',') {
+                    i++;
+                } else {
+                    i += i >= n ? 0 : s.charAt(i) == '\r' ? 2 : 1;
+                    line++;
+                    endOfRecord = true;
+                }
             }
-            out.computeIfAbsent(f[0], k -> new LinkedHashMap<>()).put(f[1], m);
+            out.add(new Record(begins, fields));
+        }
+        return out;
+    }
+
+    /**
+     * matrix.csv of a Table II profile as: o label -> seed -> metric -> value. Its columns: the label of the
+     * controllers axis, seed, then the metrics.
+     */
+    static Map<String, Map<String, Map<String, Double>>> read(Path csv) throws IOException {
+        if (!Files.isRegularFile(csv)) {
+            throw new IllegalArgumentException(csv + " is missing: run the profiles first (bin/gridsched shell runconfigs/bot-table2.gosh)");
+        }
+        List<Record> records = records(csv);
+        if (records.isEmpty()) {
+            throw new IllegalArgumentException(csv + " is empty");
+        }
+        List<String> head = records.get(0).fields();
+        if (head.size() < 3 || !head.get(1).equals("seed")) {
+            throw new IllegalArgumentException(csv + ":1: expected the columns LABEL,seed,METRIC...; found " + head);
+        }
+        Map<String, Map<String, Map<String, Double>>> out = new LinkedHashMap<>();
+        for (Record r : records.subList(1, records.size())) {
+            List<String> f = r.fields();
+            if (f.size() != head.size()) {
+                throw new IllegalArgumentException(csv + ":" + r.line() + ": " + f.size() + " fields, the header has " + head.size());
+            }
+            Map<String, Double> m = new LinkedHashMap<>();
+            for (int i = 2; i < f.size(); i++) {
+                try {
+                    m.put(head.get(i), f.get(i).isEmpty() ? Double.NaN : Double.parseDouble(f.get(i)));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(csv + ":" + r.line() + ": field '" + head.get(i) + "' is not a number: '" + f.get(i) + "'");
+                }
+            }
+            Map<String, Map<String, Double>> bySeed = out.computeIfAbsent(f.get(0), k -> new LinkedHashMap<>());
+            if (bySeed.put(f.get(1), m) != null) {
+                throw new IllegalArgumentException(csv + ":" + r.line() + ": a second row of " + f.get(0) + ", seed " + f.get(1));
+            }
         }
         return out;
     }
@@ -54,22 +155,62 @@ public class BotTables {
         return new double[] {mean, half};
     }
 
+    /**
+     * The value of {@code metric} in the run of {@code o} and {@code seed} of {@code runs} (read from {@code file}); a
+     * reduction pairs two profiles' runs by o and seed, so a run missing from one of them is an error naming it.
+     */
+    static double value(Map<String, Map<String, Map<String, Double>>> runs, Path file, String o, String seed, String metric) {
+        Map<String, Map<String, Double>> bySeed = runs.get(o);
+        Map<String, Double> run = bySeed == null ? null : bySeed.get(seed);
+        if (run == null) {
+            throw new IllegalArgumentException(file + " has no run of " + o + ", seed " + seed
+                    + ": the profiles a reduction pairs must run the same overestimations and seeds");
+        }
+        Double v = run.get(metric);
+        if (v == null) {
+            throw new IllegalArgumentException(file + " has no column " + metric + " (the profile's matrix \"metrics\" must list it)");
+        }
+        return v;
+    }
+
     static String meanCi(List<Double> v, String fmt) {
         double[] m = meanHalf(v);
         return String.format(Locale.ROOT, fmt + " ± " + fmt, m[0], m[1]);
     }
 
     public static void main(String[] args) throws IOException {
-        Path dir = Path.of(args.length > 0 ? args[0] : "workspace/results");
+        try {
+            print(Path.of(args.length > 0 ? args[0] : "workspace/results"));
+        } catch (IllegalArgumentException e) {
+            // bad or missing input: the message names the file (and line); a stack trace would add nothing
+            System.err.println("bot-tables: " + e.getMessage());
+            System.exit(1);
+        }
+    }
+
+    static Path csv(Path dir, String row) {
+        return dir.resolve("bot-table2-row" + row).resolve("matrix.csv");
+    }
+
+    static void print(Path dir) throws IOException {
         Map<String, Map<String, Map<String, Map<String, Double>>>> rows = new LinkedHashMap<>();
         for (String r : ROWS) {
-            rows.put(r, read(dir.resolve("bot-table2-row" + r).resolve("matrix.csv")));
+            rows.put(r, read(csv(dir, r)));
+            // every table below pairs rows run by run, and its means compare rows: all must hold the same runs
+            for (Map.Entry<String, Map<String, Map<String, Double>>> o : rows.get(r).entrySet()) {
+                Map<String, Map<String, Double>> first = rows.get("1").get(o.getKey());
+                if (first == null || !first.keySet().equals(o.getValue().keySet()) || rows.get(r).size() != rows.get("1").size()) {
+                    throw new IllegalArgumentException(csv(dir, r) + " and " + csv(dir, "1") + " differ in their overestimations or seeds (at "
+                            + o.getKey() + "): every Table II profile must run the same ones, since the reductions pair them run by run");
+                }
+            }
         }
+        int workloads = rows.get("1").values().iterator().next().size();
         String[][] values = {{"stretch_factor_multi", "%.2f"}, {"bounded_stretch_factor_multi", "%.2f"}, {"response_time", "%.0f"}, {"bounded_slowdown", "%.2f"},
                 {"response_time_single", "%.0f"}, {"bot_utilization_percent", "%.2f"}};
         for (String[] v : values) {
-            System.out.println("\n#### " + v[0] + " (mean ± 95 % CI over the workloads)\n");
-            table(rows, v[0], (row, o, seed) -> rows.get(row).get(o).get(seed).get(v[0]), v[1]);
+            System.out.println("\n#### " + v[0] + " (mean ± 95 % CI over the " + workloads + " workloads)\n");
+            table(rows, v[0], (row, o, seed) -> value(rows.get(row), csv(dir, row), o, seed, v[0]), v[1]);
         }
         System.out.println("\n#### bags per number of providers, % of the bags (mean ± 95 % CI over the runs: workloads x overestimations)\n");
         StringBuilder h = new StringBuilder("| Table II row | 1 | 2 | 3 | 4 |\n|---|---:|---:|---:|---:|");
@@ -78,14 +219,16 @@ public class BotTables {
             for (int k = 0; k <= 4; k++) {
                 share.add(new ArrayList<>());
             }
-            for (Map<String, Map<String, Double>> bySeed : rows.get(r).values()) {
-                for (Map<String, Double> m : bySeed.values()) {
+            for (Map.Entry<String, Map<String, Map<String, Double>>> o : rows.get(r).entrySet()) {
+                for (String seed : o.getValue().keySet()) {
+                    double[] bags = new double[5];
                     double all = 0;
                     for (int k = 1; k <= 4; k++) {
-                        all += m.get("bags_on_" + k + "_providers");
+                        bags[k] = value(rows.get(r), csv(dir, r), o.getKey(), seed, "bags_on_" + k + "_providers");
+                        all += bags[k];
                     }
                     for (int k = 1; k <= 4; k++) {
-                        share.get(k).add(100 * m.get("bags_on_" + k + "_providers") / all);
+                        share.get(k).add(100 * bags[k] / all);
                     }
                 }
             }
@@ -98,17 +241,100 @@ public class BotTables {
         String[] reductions = {"stretch_factor_multi", "bounded_stretch_factor_multi", "response_time", "bounded_slowdown", "response_time_single", "response_time_multi",
                 "bounded_slowdown_multi"};
         for (String m : reductions) {
-            System.out.println("\n#### " + m + ": reduction in % against the uncoordinated user-estimate baseline (same workload and o; mean ± 95 % CI)\n");
+            System.out.println("\n#### " + m + ": reduction in % against the uncoordinated user-estimate baseline (same workload and o; mean ± 95 % CI over the "
+                    + workloads + " workloads)\n");
             table(rows, m, (row, o, seed) -> {
                 String base = Integer.parseInt(row) <= 4 ? "1" : "5";
                 if (row.equals(base)) {
                     return Double.NaN;
                 }
-                double b = rows.get(base).get(o).get(seed).get(m);
-                return 100 * (b - rows.get(row).get(o).get(seed).get(m)) / b;
+                double b = value(rows.get(base), csv(dir, base), o, seed, m);
+                return 100 * (b - value(rows.get(row), csv(dir, row), o, seed, m)) / b;
             }, "%.1f");
         }
+        platforms(rows, dir, workloads);
+        widths(rows, dir, reductions, workloads);
         tasksPlacement(dir);
+    }
+
+    /**
+     * Whether coordination gains more on the homogeneous platform than on the heterogeneous one (spec 4.3 check 4):
+     * per metric and o, row 3's reduction against row 1 minus row 7's against row 5, paired by workload (rows 1 and
+     * 5 run the same workloads on the two platforms), mean ± 95 % CI. Comparing the two rows' own intervals would
+     * be weaker: their overlap does not mean the difference is indistinguishable.
+     */
+    static void platforms(Map<String, Map<String, Map<String, Map<String, Double>>>> rows, Path dir, int workloads) {
+        String[] metrics = {"stretch_factor_multi", "bounded_stretch_factor_multi", "response_time", "bounded_slowdown"};
+        List<String> os = new ArrayList<>(rows.get("1").keySet());
+        StringBuilder sb = new StringBuilder("\n#### coordination's gain, homogeneous minus heterogeneous: reduction of row 3 (against row 1) minus that of row 7 (against row 5), in points (same workload and o; mean ± 95 % CI over the "
+                + workloads + " workloads)\n\n| metric |");
+        for (String o : os) {
+            sb.append(' ').append(o).append(" |");
+        }
+        sb.append("\n|---|").append("---:|".repeat(os.size()));
+        for (String m : metrics) {
+            sb.append("\n| ").append(m).append(" |");
+            for (String o : os) {
+                List<Double> v = new ArrayList<>();
+                for (String seed : rows.get("1").get(o).keySet()) {
+                    double b1 = value(rows.get("1"), csv(dir, "1"), o, seed, m);
+                    double b5 = value(rows.get("5"), csv(dir, "5"), o, seed, m);
+                    v.add(100 * (b1 - value(rows.get("3"), csv(dir, "3"), o, seed, m)) / b1 - 100 * (b5 - value(rows.get("7"), csv(dir, "7"), o, seed, m)) / b5);
+                }
+                sb.append(' ').append(meanCi(v, "%.1f")).append(" |");
+            }
+        }
+        System.out.println(sb);
+    }
+
+    /**
+     * How the confidence intervals of the reductions narrow with the number of workloads: for the first k of the
+     * profiles' seeds (k = 50, 100, ... and all), the widest 95 % half-width over the overestimations of each row's
+     * stretch-factor reduction (the widest of the reductions), and of every reduction of every row. It is what
+     * decided how many workloads the profiles run: enough for every half-width to be below 5 points.
+     */
+    static void widths(Map<String, Map<String, Map<String, Map<String, Double>>>> rows, Path dir, String[] reductions, int workloads) {
+        List<Integer> ks = new ArrayList<>();
+        for (int k = 50; k < workloads; k += 50) {
+            ks.add(k);
+        }
+        ks.add(workloads);
+        StringBuilder sb = new StringBuilder("\n#### widest 95 % half-width of the reductions, in points, by number of workloads (the first k seeds; widest over the overestimations)\n\n| Table II row |");
+        for (int k : ks) {
+            sb.append(" k=").append(k).append(" |");
+        }
+        sb.append("\n|---|").append("---:|".repeat(ks.size()));
+        double[] widest = new double[ks.size()];
+        for (String r : ROWS) {
+            String base = Integer.parseInt(r) <= 4 ? "1" : "5";
+            if (r.equals(base)) {
+                continue;
+            }
+            sb.append("\n| ").append(r).append(", stretch_factor_multi |");
+            for (int i = 0; i < ks.size(); i++) {
+                double sf = 0;
+                for (String m : reductions) {
+                    for (Map.Entry<String, Map<String, Map<String, Double>>> o : rows.get(r).entrySet()) {
+                        List<Double> v = new ArrayList<>();
+                        for (String seed : o.getValue().keySet().stream().limit(ks.get(i)).toList()) {
+                            double b = value(rows.get(base), csv(dir, base), o.getKey(), seed, m);
+                            v.add(100 * (b - value(rows.get(r), csv(dir, r), o.getKey(), seed, m)) / b);
+                        }
+                        double half = meanHalf(v)[1];
+                        widest[i] = Math.max(widest[i], half);
+                        if (m.equals("stretch_factor_multi")) {
+                            sf = Math.max(sf, half);
+                        }
+                    }
+                }
+                sb.append(String.format(Locale.ROOT, " %.2f |", sf));
+            }
+        }
+        sb.append("\n| every row, every reduction |");
+        for (double w : widest) {
+            sb.append(String.format(Locale.ROOT, " %.2f |", w));
+        }
+        System.out.println(sb);
     }
 
     /**
@@ -122,7 +348,8 @@ public class BotTables {
         }
         Map<String, Map<String, Map<String, Double>>> runs = read(csv);
         String[] metrics = {"stretch_factor_multi", "bounded_stretch_factor_multi", "response_time", "bounded_slowdown", "response_time_single"};
-        StringBuilder sb = new StringBuilder("\n#### placement=tasks (bot-placement-tasks): reduction in % of coordinated against uncoordinated (same workload and o; mean ± 95 % CI)\n\n| o % |");
+        StringBuilder sb = new StringBuilder("\n#### placement=tasks (bot-placement-tasks): reduction in % of coordinated against uncoordinated (same workload and o; mean ± 95 % CI over the "
+                + runs.values().iterator().next().size() + " workloads)\n\n| o % |");
         for (String m : metrics) {
             sb.append(' ').append(m).append(" |");
         }
@@ -133,13 +360,12 @@ public class BotTables {
             }
             String o = label.substring("uncoordinated ".length());
             Map<String, Map<String, Double>> u = runs.get(label);
-            Map<String, Map<String, Double>> c = runs.get("coordinated " + o);
             sb.append("\n| ").append(o.replace("o=", "")).append(" |");
             for (String m : metrics) {
                 List<Double> v = new ArrayList<>();
                 for (String seed : u.keySet()) {
-                    double b = u.get(seed).get(m);
-                    v.add(100 * (b - c.get(seed).get(m)) / b);
+                    double b = value(runs, csv, label, seed, m);
+                    v.add(100 * (b - value(runs, csv, "coordinated " + o, seed, m)) / b);
                 }
                 sb.append(' ').append(meanCi(v, "%.1f")).append(" |");
             }

@@ -36,18 +36,111 @@ public class CoallocVerdicts {
     record Verdict(String workload, String figure, String metric, String higher, String lower, double mean, double half, String verdict) {
     }
 
-    /** matrix.csv as workload -> controller -> seed -> metric -> value. */
-    static Map<String, Map<String, Map<String, Map<String, Double>>>> read(Path csv) throws IOException {
-        List<String> lines = Files.readAllLines(csv);
-        String[] head = lines.get(0).split(",");
-        Map<String, Map<String, Map<String, Map<String, Double>>>> out = new LinkedHashMap<>();
-        for (String line : lines.subList(1, lines.size())) {
-            String[] f = line.split(",");
-            Map<String, Double> m = new LinkedHashMap<>();
-            for (int i = 3; i < f.length; i++) {
-                m.put(head[i], f[i].isEmpty() ? Double.NaN : Double.parseDouble(f[i]));
+    /** A record of a CSV file and the physical line (from 1) where it begins, for messages. */
+    record Record(long line, List<String> fields) {
+    }
+
+    /**
+     * The records of a CSV file as RFC 4180 writes them (and gridsched's {@code Csv} class): fields separated by
+     * commas, records by line breaks (LF or CRLF), a field in double quotes may hold commas, line breaks and doubled
+     * quotes. A matrix label such as {@code o=50, "fast"} is quoted in matrix.csv, so a plain split on commas would
+     * shift every column after it. A quote inside an unquoted field, text after a closing quote and a quote left
+     * open at the end of the file are errors naming the file and line. (A copy of the reader of
+     * bin/BotTables.java: each bin program is a single file that runs without a build.)
+     */
+    static List<Record> records(Path file) throws IOException {
+        String s = Files.readString(file);
+        List<Record> out = new ArrayList<>();
+        int n = s.length();
+        int i = 0;
+        long line = 1;
+        while (i < n) {
+            long begins = line;
+            List<String> fields = new ArrayList<>();
+            boolean endOfRecord = false;
+            while (!endOfRecord) {
+                StringBuilder f = new StringBuilder();
+                if (i < n && s.charAt(i) == '"') {
+                    long opened = line;
+                    i++;
+                    while (true) {
+                        if (i >= n) {
+                            throw new IllegalArgumentException(file + ":" + opened + ": a quoted field is not closed before the end of the file");
+                        }
+                        char c = s.charAt(i);
+                        if (c == '"') {
+                            if (i + 1 < n && s.charAt(i + 1) == '"') {
+                                f.append('"');
+                                i += 2;
+                                continue;
+                            }
+                            i++;
+                            break;
+                        }
+                        if (c == '\r' && i + 1 < n && s.charAt(i + 1) == '\n') {
+                            i++; // CRLF inside a field reads as LF, as Csv.Records reads it
+                            continue;
+                        }
+                        if (c == '\n') {
+                            line++;
+                        }
+                        f.append(c);
+                        i++;
+                    }
+                    if (i < n && s.charAt(i) != ',' && s.charAt(i) != '\n' && !s.startsWith("\r\n", i)) {
+                        throw new IllegalArgumentException(file + ":" + line + ": text after the closing quote of field " + (fields.size() + 1));
+                    }
+                } else {
+                    while (i < n && s.charAt(i) != ',' && s.charAt(i) != '\n' && !s.startsWith("\r\n", i)) {
+                        if (s.charAt(i) == '"') {
+                            throw new IllegalArgumentException(file + ":" + line + ": a double quote inside unquoted field " + (fields.size() + 1)
+                                    + " (RFC 4180: such a field is quoted and its quotes doubled)");
+                        }
+                        f.append(s.charAt(i++));
+                    }
+                }
+                fields.add(f.toString());
+                if (i < n && s.charAt(i) == ',') {
+                    i++;
+                } else {
+                    i += i >= n ? 0 : s.charAt(i) == '\r' ? 2 : 1;
+                    line++;
+                    endOfRecord = true;
+                }
             }
-            out.computeIfAbsent(f[0], k -> new LinkedHashMap<>()).computeIfAbsent(f[1], k -> new LinkedHashMap<>()).put(f[2], m);
+            out.add(new Record(begins, fields));
+        }
+        return out;
+    }
+
+    /** matrix.csv as workload -> controller -> seed -> metric -> value; its columns: workload, controllers, seed, the metrics. */
+    static Map<String, Map<String, Map<String, Map<String, Double>>>> read(Path csv) throws IOException {
+        if (!Files.isRegularFile(csv)) {
+            throw new IllegalArgumentException(csv + " is missing: run the profile first (bin/gridsched run runconfigs/coalloc-paper.json)");
+        }
+        List<Record> records = records(csv);
+        if (records.isEmpty()) {
+            throw new IllegalArgumentException(csv + " is empty");
+        }
+        List<String> head = records.get(0).fields();
+        if (head.size() < 4 || !head.get(2).equals("seed")) {
+            throw new IllegalArgumentException(csv + ":1: expected the columns workload,controllers,seed,METRIC...; found " + head);
+        }
+        Map<String, Map<String, Map<String, Map<String, Double>>>> out = new LinkedHashMap<>();
+        for (Record r : records.subList(1, records.size())) {
+            List<String> f = r.fields();
+            if (f.size() != head.size()) {
+                throw new IllegalArgumentException(csv + ":" + r.line() + ": " + f.size() + " fields, the header has " + head.size());
+            }
+            Map<String, Double> m = new LinkedHashMap<>();
+            for (int i = 3; i < f.size(); i++) {
+                try {
+                    m.put(head.get(i), f.get(i).isEmpty() ? Double.NaN : Double.parseDouble(f.get(i)));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(csv + ":" + r.line() + ": field '" + head.get(i) + "' is not a number: '" + f.get(i) + "'");
+                }
+            }
+            out.computeIfAbsent(f.get(0), k -> new LinkedHashMap<>()).computeIfAbsent(f.get(1), k -> new LinkedHashMap<>()).put(f.get(2), m);
         }
         return out;
     }
@@ -57,11 +150,15 @@ public class CoallocVerdicts {
         List<Verdict> out = new ArrayList<>();
         for (var w : runs.entrySet()) {
             for (String[] o : ORDERINGS) {
-                Map<String, Map<String, Double>> hi = w.getValue().get(o[2]);
-                Map<String, Map<String, Double>> lo = w.getValue().get(o[3]);
+                Map<String, Map<String, Double>> hi = policy(csv, w, o[2]);
+                Map<String, Map<String, Double>> lo = policy(csv, w, o[3]);
+                if (!hi.keySet().equals(lo.keySet())) {
+                    throw new IllegalArgumentException(csv + ": " + o[2] + " and " + o[3] + " at " + w.getKey()
+                            + " ran different seeds; the differences are paired by seed");
+                }
                 List<Double> d = new ArrayList<>();
                 for (String seed : hi.keySet()) {
-                    d.add(hi.get(seed).get(o[1]) - lo.get(seed).get(o[1]));
+                    d.add(metric(csv, hi.get(seed), o[1]) - metric(csv, lo.get(seed), o[1]));
                 }
                 int n = d.size();
                 double mean = 0;
@@ -80,6 +177,23 @@ public class CoallocVerdicts {
         return out;
     }
 
+    static Map<String, Map<String, Double>> policy(Path csv, Map.Entry<String, Map<String, Map<String, Map<String, Double>>>> workload, String name) {
+        Map<String, Map<String, Double>> runs = workload.getValue().get(name);
+        if (runs == null) {
+            throw new IllegalArgumentException(csv + " has no runs of the controllers " + name + " at " + workload.getKey() + " (it has "
+                    + workload.getValue().keySet() + ")");
+        }
+        return runs;
+    }
+
+    static double metric(Path csv, Map<String, Double> run, String name) {
+        Double v = run.get(name);
+        if (v == null) {
+            throw new IllegalArgumentException(csv + " has no column " + name);
+        }
+        return v;
+    }
+
     static String table(List<Verdict> verdicts) {
         StringBuilder sb = new StringBuilder("| workload | Fig. | metric | ordering | difference (paired, mean ± 95 % CI) | verdict |\n"
                 + "|---|---|---|---|---:|---|\n");
@@ -92,6 +206,12 @@ public class CoallocVerdicts {
 
     public static void main(String[] args) throws IOException {
         Path dir = Path.of(args.length > 0 ? args[0] : "workspace/results/coalloc-paper");
-        System.out.print(table(verdicts(dir.resolve("matrix.csv"))));
+        try {
+            System.out.print(table(verdicts(dir.resolve("matrix.csv"))));
+        } catch (IllegalArgumentException e) {
+            // bad or missing input: the message names the file (and line); a stack trace would add nothing
+            System.err.println("coalloc-verdicts: " + e.getMessage());
+            System.exit(1);
+        }
     }
 }
