@@ -52,6 +52,8 @@ final class Failures {
     long resubmissions;
     /** (time, cluster, processors down) at every change, in time order: availability.csv. */
     final StringBuilder timeline = new StringBuilder("time,cluster,unavailable_processors\n");
+    /** Rows of unavailable.csv: each failure's cluster, interval and processors, at the failure. */
+    final StringBuilder outages = new StringBuilder();
     /** Every down interval: cluster, from, to, processors; for the unavailable processor-seconds within a window. */
     private final List<double[]> intervals = new ArrayList<>();
 
@@ -201,6 +203,7 @@ final class Failures {
             failures[c]++;
             changed(c, d.processors());
             intervals.add(new double[] {c, now, end, d.processors()});
+            Outages.row(outages, cluster.spec.name(), now, end, "failed", runs);
             cluster.add(d);
             sim.events.push(end, Simulation.REPAIR, d, 0);
         } finally {
@@ -254,6 +257,17 @@ final class Failures {
         downNow[c] += delta;
         SimTime.append(timeline, sim.now);
         timeline.append(',').append(sim.clusters[c].spec.name()).append(',').append(downNow[c]).append('\n');
+    }
+
+    /** What {@link #forEachDown} gives: a failure's cluster, interval and processor count. */
+    interface DownInterval {
+        void accept(int cluster, double from, double to, int processors);
+    }
+
+    void forEachDown(DownInterval to) {
+        for (double[] i : intervals) {
+            to.accept((int) i[0], i[1], i[2], (int) i[3]);
+        }
     }
 
     /** Processor-seconds of cluster {@code c} down within [from, to), weighted by a carbon intensity. */

@@ -54,6 +54,9 @@ public final class SimulationResult {
         }
         energy(sim);
         failures(sim);
+        if (sim.failures != null || sim.power != null) {
+            files.put("unavailable.csv", Outages.csv(sim));
+        }
         simulatedPerCluster = sim.execution.finishedOn.clone();
         killedPerCluster = sim.execution.walltimeKillsOn.clone();
         List<Simulation.NamedCollector> collectors = sim.collectors;
@@ -112,6 +115,7 @@ public final class SimulationResult {
         if (sim.power != null) {
             files.put("power.csv", sim.power.timeline.toString());
         }
+        files.put("energy.csv", EnergySeries.csv(sim, from, to));
     }
 
     private List<Map<String, Object>> failuresPerCluster;
