@@ -157,15 +157,22 @@ final class Failures {
         ClusterRuntime cluster = sim.clusters[c];
         BitSet hit = (BitSet) ids.clone();
         hit.andNot(down[c]);
-        for (Hold h : cluster.holdList()) {
-            if (h instanceof ClaimHold claim && claim.active()) {
-                for (int i = 0; i < claim.runs.length; i += 2) {
-                    hit.clear(claim.runs[i], claim.runs[i + 1]);
-                }
-            }
-        }
         if (sim.power != null) {
             hit.andNot(sim.power.unavailable(c)); // off or switching: not running, nothing to fail
+        }
+        // a controller's active claim on a hit processor is broken (cancelled, its owner told); a profile's
+        // reservation keeps its processors (a maintenance window's are out of service anyway)
+        List<ClaimHold> broken = new ArrayList<>();
+        for (Hold h : cluster.holdList()) {
+            if (h instanceof ClaimHold claim && claim.active()) {
+                if (!claim.declared && intersects(claim.runs, hit)) {
+                    broken.add(claim);
+                } else {
+                    for (int i = 0; i < claim.runs.length; i += 2) {
+                        hit.clear(claim.runs[i], claim.runs[i + 1]);
+                    }
+                }
+            }
         }
         if (hit.isEmpty()) {
             return false;
@@ -197,6 +204,7 @@ final class Failures {
             for (SimJob j : victims) {
                 kill(j, c);
             }
+            sim.claims.breakFor(broken);
             int[] runs = cluster.pool.allocate(new BitSet[] {hit}, new int[] {hit.cardinality()}, cluster.spec.processors());
             down[c].or(hit);
             Down d = new Down(c, hit, runs, now, end, node);
@@ -206,6 +214,7 @@ final class Failures {
             Outages.row(outages, cluster.spec.name(), now, end, "failed", runs);
             cluster.add(d);
             sim.events.push(end, Simulation.REPAIR, d, 0);
+            sim.claims.toldBroken(broken); // once the processors are down: a controller claiming again sees them so
         } finally {
             sim.reactions.exitController();
         }
