@@ -1,6 +1,7 @@
 package org.gridsched.engine;
 
 import java.util.BitSet;
+import java.util.List;
 
 import org.gridsched.api.InputException;
 import org.gridsched.api.SimTime;
@@ -174,14 +175,14 @@ final class Claims {
      * Active controllers' claims holding processors a failure takes down now: cancelled, their processors back in the
      * pool (the failure then takes its own). Their owners are told by {@link #toldBroken} once the failure is in place.
      */
-    void breakFor(java.util.List<ClaimHold> claims) {
+    void breakFor(List<ClaimHold> claims) {
         for (ClaimHold claim : claims) {
             end(claim, true);
             broken++;
         }
     }
 
-    void toldBroken(java.util.List<ClaimHold> claims) {
+    void toldBroken(List<ClaimHold> claims) {
         for (ClaimHold claim : claims) {
             sim.observers.claimBroken(claim);
         }

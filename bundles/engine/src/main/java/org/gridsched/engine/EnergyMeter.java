@@ -1,5 +1,6 @@
 package org.gridsched.engine;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +46,7 @@ final class EnergyMeter {
     void killedAttempt(SimJob job, double end) {
         for (int p = 0, parts = job.parts(); p < parts; p++) {
             if (4 * (killedCount + 1) > killed.length) {
-                killed = java.util.Arrays.copyOf(killed, Math.max(16, killed.length * 2));
+                killed = Arrays.copyOf(killed, Math.max(16, killed.length * 2));
             }
             int i = 4 * killedCount++;
             killed[i] = job.partCluster(p);

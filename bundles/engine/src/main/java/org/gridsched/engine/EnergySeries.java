@@ -1,5 +1,6 @@
 package org.gridsched.engine;
 
+import org.gridsched.api.Csv;
 import org.gridsched.api.Decimals;
 
 /**
@@ -139,7 +140,7 @@ final class EnergySeries {
                 energy += busyJ + idleJ + offJ + switchJoules[c][i];
                 Decimals.append(sb, a).append(',');
                 Decimals.append(sb, b).append(',');
-                org.gridsched.api.Csv.append(sb, name).append(',');
+                Csv.append(sb, name).append(',');
                 Decimals.append(sb, busyJ / len).append(',');
                 Decimals.append(sb, idleJ / len).append(',');
                 Decimals.append(sb, offJ / len).append(',');

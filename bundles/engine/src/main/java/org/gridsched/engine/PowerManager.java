@@ -3,6 +3,7 @@ package org.gridsched.engine;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.TreeMap;
 
 import org.gridsched.api.SimTime;
 import org.gridsched.api.batch.QueuedJob;
@@ -257,7 +258,7 @@ final class PowerManager {
 
     /** Rows for processors {@code ids} of cluster {@code c}, off until {@code end}: one per instant they went off. */
     private void offRows(int c, BitSet ids, double end) {
-        java.util.TreeMap<Double, BitSet> bySince = new java.util.TreeMap<>();
+        TreeMap<Double, BitSet> bySince = new TreeMap<>();
         for (int p = ids.nextSetBit(0); p >= 0; p = ids.nextSetBit(p + 1)) {
             bySince.computeIfAbsent(offSince[c][p], k -> new BitSet()).set(p);
         }
