@@ -396,7 +396,7 @@
         lineStyle: {width: 0.5, color: k[1]}, itemStyle: {color: k[1]}, areaStyle: {opacity: 1, color: k[1]}, data: steps(top, 1)});
     });
     power.reverse();
-    power.push({name: 'energy kWh (cumulative)', type: 'line', yAxisIndex: 1, showSymbol: false, itemStyle: {color: '#d62728'},
+    power.push({name: 'energy kWh (cumulative)', type: 'line', yAxisIndex: 1, showSymbol: false, z: 10, itemStyle: {color: '#d62728'},
       lineStyle: {width: 2}, data: cumulative(E.joules, 1 / 3.6e6)});
     svgChart('chart-energy', {
       title: {text: 'platform power by processor state, and energy', left: 'center', top: 22, textStyle: {fontSize: 13}},
@@ -412,7 +412,7 @@
     var carbon = D.clusters.map(function (cl, c) {
       return {name: cl.name + ' g/h', type: 'line', step: 'end', showSymbol: false, data: steps(E.clusterGph[c], 1)};
     });
-    carbon.push({name: 'CO2 kg (cumulative)', type: 'line', yAxisIndex: 1, showSymbol: false, itemStyle: {color: '#222'},
+    carbon.push({name: 'CO2 kg (cumulative)', type: 'line', yAxisIndex: 1, showSymbol: false, z: 10, itemStyle: {color: '#222'},
       lineStyle: {width: 2}, data: cumulative(E.grams, 1 / 1000)});
     svgChart('chart-carbon', {
       title: {text: 'emission rate per cluster, and emissions', left: 'center', top: 22, textStyle: {fontSize: 13}},
