@@ -314,12 +314,37 @@
       }
       var g = self.canvases[c], j = self.jobAt(g, e.offsetX, e.offsetY);
       if (j !== self.hover) { self.hover = j; self.draw(); }
-      if (j < 0) { tip.style.display = 'none'; return; }
-      tip.innerHTML = self.describe(j);
+      var u = j < 0 ? self.unavailableAt(g, e.offsetX, e.offsetY) : null;
+      if (j < 0 && !u) { tip.style.display = 'none'; return; }
+      tip.innerHTML = j >= 0 ? self.describe(j) : u;
       tip.style.display = 'block';
       tip.style.left = (e.pageX + 12) + 'px'; tip.style.top = (e.pageY + 12) + 'px';
     });
     cv.addEventListener('mouseleave', function () { tip.style.display = 'none'; if (self.hover >= 0) { self.hover = -1; self.draw(); } });
+  };
+
+  /* The unavailable interval under the pointer, described, or null. */
+  Gantt.prototype.unavailableAt = function (g, x, y) {
+    var cl = D.clusters[g.cluster], list = this.down[g.cluster], cv = g.canvas;
+    var a = this.win[0], sx = cv.width / (this.win[1] - a), sy = (cv.height - 22) / cl.size;
+    var t = a + x / sx, p = cl.offset + y / sy, slack = 1 / sx;
+    for (var i = list.length - 1; i >= 0; i--) {
+      var u = list[i];
+      if (t < u.from - slack || t > u.to + slack) continue;
+      for (var k = 0; k < u.runs.length; k += 2) {
+        if (p >= u.runs[k] && p < u.runs[k] + Math.max(u.runs[k + 1], 1 / sy)) {
+          var ids = [];
+          for (var m = 0; m < u.runs.length; m += 2) {
+            var f = u.runs[m] - cl.offset;
+            ids.push(f + (u.runs[m + 1] > 1 ? '-' + (f + u.runs[m + 1] - 1) : ''));
+          }
+          return '<b>' + D.unavailable.states[u.state].replace('_', ' ') + '</b><br>' + human(u.from) + ' to ' + human(u.to)
+            + ' (' + human(u.to - u.from) + ')<br>processors: ' + String(cl.name).replace(/[&<>]/g, function (ch) {
+              return {'&': '&amp;', '<': '&lt;', '>': '&gt;'}[ch]; }) + ' ' + ids.join(' ');
+        }
+      }
+    }
+    return null;
   };
 
   Gantt.prototype.describe = function (j) {
