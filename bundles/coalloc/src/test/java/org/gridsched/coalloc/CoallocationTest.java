@@ -337,4 +337,31 @@ class CoallocationTest {
     private static InputException fails(Map<String, Object> options) {
         return assertThrows(InputException.class, () -> run(platform(8, 8), List.of(global(1, 0, 100, 2, 4)), options));
     }
+
+    /**
+     * The schedule of {@link #allComponentsStartAtTheDeadlineInTheirClaims}, but processor 3 of c0 fails at 800 for
+     * 50 s: the job's claim on c0 is broken, it releases those on c1 and c2 (3 x 8 x 100 = 2,400 processor-seconds
+     * wasted so far) and tries again at once (try 2): worst fit now finds c1, c2 and c3 the emptiest (c0 has 31 up),
+     * claims 3 x 8 there until 1000 (4,800 more) and starts there at 1000.
+     */
+    @Test
+    void aClaimBrokenByAFailureIsReleasedAndTheJobTriesAgain() {
+        java.util.BitSet p3 = new java.util.BitSet();
+        p3.set(3);
+        org.gridsched.engine.FailureSpec failure = new org.gridsched.engine.FailureSpec(
+                List.of(new org.gridsched.engine.FailureSpec.Event(0, p3, 800, 50, "f.csv", 2)), null, true, 3, 1, 0);
+        SimulationResult r = Harness.run(platform(32, 32, 32, 32), new org.gridsched.engine.ListJobSource("t", List.of(global(1, 0, 100, 3, 8))),
+                org.gridsched.coalloc.control.CoallocationController.withBuiltInPlacements(), options("d_min", 1000, "d_max", 1000,
+                        "priority", "lp"), 1, failure);
+        SimJob g = byId(r).get(1L);
+        assertEquals(1000, g.startTime());
+        assertEquals(List.of(1, 2, 3), List.of(g.allocation().cluster(0), g.allocation().cluster(1), g.allocation().cluster(2)));
+        assertEquals(800, r.claimedIdleSeconds(0), 1e-9);
+        assertEquals(2400, r.claimedIdleSeconds(1), 1e-9);
+        assertEquals(2400, r.claimedIdleSeconds(2), 1e-9);
+        assertEquals(1600, r.claimedIdleSeconds(3), 1e-9);
+        assertEquals(1L, r.failures().get("claims_broken"));
+        assertEquals(2.0, r.overall().get("mean_placement_tries"));
+        assertEquals("1,0,1000,3,8,placed,claimed_at_try_2,2,800,800,1000,7200,0,c1;c2;c3", row(r, 1));
+    }
 }

@@ -56,7 +56,14 @@ final class Harness {
 
     static SimulationResult run(Platform p, JobSource source, CoallocationController controller, Map<String, ?> controllerOptions,
             long seed) {
+        return run(p, source, controller, controllerOptions, seed, null);
+    }
+
+    /** With processor failures (null: none). */
+    static SimulationResult run(Platform p, JobSource source, CoallocationController controller, Map<String, ?> controllerOptions,
+            long seed, org.gridsched.engine.FailureSpec failures) {
         Simulation.Settings s = new Simulation.Settings();
+        s.failures = failures;
         s.localFraction = 1; // local users' jobs go straight to their home cluster
         s.router = grid -> job -> 0; // every job is local or the controller's: the broker is never asked
         PluginOptions options = new PluginOptions("grid controller 'coalloc'", controllerOptions);

@@ -1,6 +1,7 @@
 package org.gridsched.engine;
 
 import java.util.BitSet;
+import java.util.List;
 
 import org.gridsched.api.InputException;
 import org.gridsched.api.SimTime;
@@ -15,6 +16,9 @@ import org.gridsched.api.control.Claim;
 final class Claims {
     private final Simulation sim;
     final double[] idleSeconds;
+    /** Controllers' claims broken by failures or switched-off processors, and profile reservations that started short. */
+    long broken;
+    long shrunk;
     private final int[] idleNow;
 
     Claims(Simulation sim) {
@@ -95,6 +99,13 @@ final class Claims {
         if (claim.over) {
             return;
         }
+        if (sim.clusters[claim.cluster].pool.freeCount() < claim.processors && (sim.failures != null || sim.power != null)) {
+            // processors failed or were switched off after the claim was accepted (neither looks ahead at claims)
+            claim = startShort(claim);
+            if (claim == null) {
+                return;
+            }
+        }
         take(claim);
         if (!claim.declared) {
             sim.observers.claimStarted(claim);
@@ -119,6 +130,61 @@ final class Claims {
             for (int i = 0; i < claim.runs.length; i += 2) {
                 claim.idle.set(claim.runs[i], claim.runs[i + 1]);
             }
+        }
+    }
+
+    /**
+     * A claim whose start finds fewer processors up and free than it holds. A controller's claim is broken: cancelled,
+     * its owner told ({@link org.gridsched.api.control.Controller#claimBroken}). A profile's reservation (a maintenance
+     * window, a group reservation) takes the processors that are free: it is replaced by one of that size over the
+     * same window (none if no processor is free); the rest are down or off, out of service anyway.
+     *
+     * @return the claim to take now, or null
+     */
+    private ClaimHold startShort(ClaimHold claim) {
+        ClusterRuntime c = sim.clusters[claim.cluster];
+        int free = c.pool.freeCount();
+        claim.over = true;
+        sim.reactions.enterController();
+        try {
+            c.remove(claim);
+            if (!claim.declared) {
+                broken++;
+                sim.observers.claimBroken(claim);
+                return null;
+            }
+            shrunk++;
+            if (free == 0) {
+                return null;
+            }
+            ClaimHold smaller = new ClaimHold(claim.cluster, free, claim.start, claim.end);
+            smaller.declared = true;
+            smaller.groups = claim.groups;
+            if (smaller.groups != null) {
+                sim.groupReservations.add(smaller);
+            }
+            c.add(smaller);
+            sim.events.push(smaller.end, Simulation.CLAIM_END, smaller, 0);
+            return smaller;
+        } finally {
+            sim.reactions.exitController();
+        }
+    }
+
+    /**
+     * Active controllers' claims holding processors a failure takes down now: cancelled, their processors back in the
+     * pool (the failure then takes its own). Their owners are told by {@link #toldBroken} once the failure is in place.
+     */
+    void breakFor(List<ClaimHold> claims) {
+        for (ClaimHold claim : claims) {
+            end(claim, true);
+            broken++;
+        }
+    }
+
+    void toldBroken(List<ClaimHold> claims) {
+        for (ClaimHold claim : claims) {
+            sim.observers.claimBroken(claim);
         }
     }
 

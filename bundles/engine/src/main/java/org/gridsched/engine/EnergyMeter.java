@@ -1,5 +1,6 @@
 package org.gridsched.engine;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,39 @@ final class EnergyMeter {
         this.carbon = carbon == null || carbon.isEmpty() ? null : carbon.toArray(new CarbonSeries[0]);
         busySeconds = new double[clusters];
         busyIntensitySeconds = new double[clusters];
+    }
+
+    /** (cluster, processors, start, end) of each part of every attempt killed and re-submitted, for energy.csv. */
+    private double[] killed = new double[0];
+    private int killedCount;
+
+    /**
+     * An attempt of {@code job} is killed now and the job re-submitted: its parts are kept for {@link EnergySeries}
+     * (the job's own start and end are then the last attempt's only). Few in any run: failures and controllers' kills.
+     */
+    void killedAttempt(SimJob job, double end) {
+        for (int p = 0, parts = job.parts(); p < parts; p++) {
+            if (4 * (killedCount + 1) > killed.length) {
+                killed = Arrays.copyOf(killed, Math.max(16, killed.length * 2));
+            }
+            int i = 4 * killedCount++;
+            killed[i] = job.partCluster(p);
+            killed[i + 1] = job.partProcessors(p);
+            killed[i + 2] = job.start;
+            killed[i + 3] = end;
+        }
+    }
+
+    double[] killedAttempts() {
+        return killed;
+    }
+
+    int killedAttemptCount() {
+        return killedCount;
+    }
+
+    CarbonSeries carbon(int cluster) {
+        return carbon[cluster];
     }
 
     boolean carbon() {

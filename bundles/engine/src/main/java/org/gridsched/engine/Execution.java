@@ -165,6 +165,9 @@ final class Execution {
         }
         job.attempt++;
         job.control().kills++;
+        if (requeue && sim.energy != null) {
+            sim.energy.killedAttempt(job, sim.now); // the job forgets this attempt's start: energy.csv needs it
+        }
         release(job);
         job.finish = sim.now;
         if (requeue) {

@@ -52,6 +52,8 @@ final class Failures {
     long resubmissions;
     /** (time, cluster, processors down) at every change, in time order: availability.csv. */
     final StringBuilder timeline = new StringBuilder("time,cluster,unavailable_processors\n");
+    /** Rows of unavailable.csv: each failure's cluster, interval and processors, at the failure. */
+    final StringBuilder outages = new StringBuilder();
     /** Every down interval: cluster, from, to, processors; for the unavailable processor-seconds within a window. */
     private final List<double[]> intervals = new ArrayList<>();
 
@@ -155,15 +157,22 @@ final class Failures {
         ClusterRuntime cluster = sim.clusters[c];
         BitSet hit = (BitSet) ids.clone();
         hit.andNot(down[c]);
-        for (Hold h : cluster.holdList()) {
-            if (h instanceof ClaimHold claim && claim.active()) {
-                for (int i = 0; i < claim.runs.length; i += 2) {
-                    hit.clear(claim.runs[i], claim.runs[i + 1]);
-                }
-            }
-        }
         if (sim.power != null) {
             hit.andNot(sim.power.unavailable(c)); // off or switching: not running, nothing to fail
+        }
+        // a controller's active claim on a hit processor is broken (cancelled, its owner told); a profile's
+        // reservation keeps its processors (a maintenance window's are out of service anyway)
+        List<ClaimHold> broken = new ArrayList<>();
+        for (Hold h : cluster.holdList()) {
+            if (h instanceof ClaimHold claim && claim.active()) {
+                if (!claim.declared && intersects(claim.runs, hit)) {
+                    broken.add(claim);
+                } else {
+                    for (int i = 0; i < claim.runs.length; i += 2) {
+                        hit.clear(claim.runs[i], claim.runs[i + 1]);
+                    }
+                }
+            }
         }
         if (hit.isEmpty()) {
             return false;
@@ -195,14 +204,17 @@ final class Failures {
             for (SimJob j : victims) {
                 kill(j, c);
             }
+            sim.claims.breakFor(broken);
             int[] runs = cluster.pool.allocate(new BitSet[] {hit}, new int[] {hit.cardinality()}, cluster.spec.processors());
             down[c].or(hit);
             Down d = new Down(c, hit, runs, now, end, node);
             failures[c]++;
             changed(c, d.processors());
             intervals.add(new double[] {c, now, end, d.processors()});
+            Outages.row(outages, cluster.spec.name(), now, end, "failed", runs);
             cluster.add(d);
             sim.events.push(end, Simulation.REPAIR, d, 0);
+            sim.claims.toldBroken(broken); // once the processors are down: a controller claiming again sees them so
         } finally {
             sim.reactions.exitController();
         }
@@ -254,6 +266,17 @@ final class Failures {
         downNow[c] += delta;
         SimTime.append(timeline, sim.now);
         timeline.append(',').append(sim.clusters[c].spec.name()).append(',').append(downNow[c]).append('\n');
+    }
+
+    /** What {@link #forEachDown} gives: a failure's cluster, interval and processor count. */
+    interface DownInterval {
+        void accept(int cluster, double from, double to, int processors);
+    }
+
+    void forEachDown(DownInterval to) {
+        for (double[] i : intervals) {
+            to.accept((int) i[0], i[1], i[2], (int) i[3]);
+        }
     }
 
     /** Processor-seconds of cluster {@code c} down within [from, to), weighted by a carbon intensity. */

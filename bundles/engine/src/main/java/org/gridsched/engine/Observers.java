@@ -147,6 +147,10 @@ final class Observers {
         toControllers(c -> c.claimStarted(claim));
     }
 
+    void claimBroken(Claim claim) {
+        toControllers(c -> c.claimBroken(claim));
+    }
+
     void claimExpired(Claim claim) {
         toControllers(c -> c.claimExpired(claim));
     }

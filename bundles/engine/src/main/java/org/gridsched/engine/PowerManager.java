@@ -3,6 +3,7 @@ package org.gridsched.engine;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.TreeMap;
 
 import org.gridsched.api.SimTime;
 import org.gridsched.api.batch.QueuedJob;
@@ -50,6 +51,10 @@ final class PowerManager {
     private final double[][] openOff;
     final StringBuilder timeline = new StringBuilder("time,cluster,off,switching_on,switching_off\n");
     private final int[] switchingOff;
+    /** Rows of unavailable.csv: switches at their start, off periods at their end (see {@link #closeOff}). */
+    final StringBuilder outages = new StringBuilder();
+    /** Per managed cluster and processor: since when it is off. */
+    private final double[][] offSince;
 
     PowerManager(Simulation sim, List<Double> timeouts) {
         this.sim = sim;
@@ -63,6 +68,7 @@ final class PowerManager {
         switchOns = new long[n];
         switchOffs = new long[n];
         openOff = new double[n][];
+        offSince = new double[n][];
         for (int c = 0; c < n; c++) {
             Double t = c < timeouts.size() ? timeouts.get(c) : null;
             timeout[c] = t == null ? Double.NaN : SimTime.of(t);
@@ -72,6 +78,7 @@ final class PowerManager {
             }
             double[] since = new double[sim.clusters[c].spec.processors()];
             freeSince[c] = since;
+            offSince[c] = new double[since.length];
             int cluster = c;
             sim.clusters[c].pool.released = runs -> freed(cluster, runs);
             sim.events.push(SimTime.add(0, timeout[c]), Simulation.POWER_CHECK, null, c);
@@ -130,6 +137,7 @@ final class PowerManager {
                 Switch s = new Switch(c, idle, runs, sim.now, end, false);
                 switchingOff[c] += n;
                 intervals.add(new double[] {c, SWITCHING_OFF, sim.now, end, n});
+                Outages.row(outages, cluster.spec.name(), sim.now, end, "switching_off", runs);
                 cluster.add(s);
                 sim.events.push(end, Simulation.SWITCHED, s, 0);
                 changed(c);
@@ -164,6 +172,9 @@ final class PowerManager {
 
     private void nowOff(int c, BitSet ids) {
         off[c].or(ids);
+        for (int p = ids.nextSetBit(0); p >= 0; p = ids.nextSetBit(p + 1)) {
+            offSince[c][p] = sim.now;
+        }
         offChanged(c);
     }
 
@@ -220,6 +231,7 @@ final class PowerManager {
             ids.set(p);
         }
         off[c].andNot(ids);
+        offRows(c, ids, sim.now);
         PowerModel m = sim.settings.power.get(c);
         switchOns[c] += n;
         ClusterRuntime cluster = sim.clusters[c];
@@ -229,6 +241,9 @@ final class PowerManager {
             Switch s = new Switch(c, ids, ProcessorPool.runs(ids), sim.now, end, true);
             switchingOn[c] += n;
             intervals.add(new double[] {c, SWITCHING_ON, sim.now, end, n});
+            if (end > sim.now) {
+                Outages.row(outages, cluster.spec.name(), sim.now, end, "switching_on", s.runs);
+            }
             cluster.add(s);
             offChanged(c);
             if (end > sim.now) {
@@ -241,10 +256,43 @@ final class PowerManager {
         }
     }
 
+    /** Rows for processors {@code ids} of cluster {@code c}, off until {@code end}: one per instant they went off. */
+    private void offRows(int c, BitSet ids, double end) {
+        TreeMap<Double, BitSet> bySince = new TreeMap<>();
+        for (int p = ids.nextSetBit(0); p >= 0; p = ids.nextSetBit(p + 1)) {
+            bySince.computeIfAbsent(offSince[c][p], k -> new BitSet()).set(p);
+        }
+        bySince.forEach((since, group) -> {
+            if (end > since) {
+                Outages.row(outages, sim.clusters[c].spec.name(), since, end, "off", ProcessorPool.runs(group));
+            }
+        });
+    }
+
+    /** The rows of the processors still off when the simulation ends at {@code end} (its last event). */
+    void closeOff(double end) {
+        for (int c = 0; c < off.length; c++) {
+            if (!off[c].isEmpty()) {
+                offRows(c, off[c], end);
+            }
+        }
+    }
+
     private void changed(int c) {
         SimTime.append(timeline, sim.now);
         timeline.append(',').append(sim.clusters[c].spec.name()).append(',').append(off[c].cardinality()).append(',')
                 .append(switchingOn[c]).append(',').append(switchingOff[c]).append('\n');
+    }
+
+    /** What {@link #forEachInterval} gives: an off or switching interval ({@code to} NaN while still off). */
+    interface StateInterval {
+        void accept(int cluster, int state, double from, double to, int processors);
+    }
+
+    void forEachInterval(StateInterval to) {
+        for (double[] i : intervals) {
+            to.accept((int) i[0], (int) i[1], i[2], i[3], (int) i[4]);
+        }
     }
 
     /** Processor-seconds of cluster {@code c} in {@code state} within [from, to); open intervals end at {@code to}. */

@@ -54,6 +54,9 @@ public final class SimulationResult {
         }
         energy(sim);
         failures(sim);
+        if (sim.failures != null || sim.power != null) {
+            files.put("unavailable.csv", Outages.csv(sim));
+        }
         simulatedPerCluster = sim.execution.finishedOn.clone();
         killedPerCluster = sim.execution.walltimeKillsOn.clone();
         List<Simulation.NamedCollector> collectors = sim.collectors;
@@ -112,6 +115,7 @@ public final class SimulationResult {
         if (sim.power != null) {
             files.put("power.csv", sim.power.timeline.toString());
         }
+        files.put("energy.csv", EnergySeries.csv(sim, from, to));
     }
 
     private List<Map<String, Object>> failuresPerCluster;
@@ -154,6 +158,10 @@ public final class SimulationResult {
         failuresOverall.put("lost_processor_seconds", lost);
         failuresOverall.put("unavailable_processor_seconds", unavailable);
         failuresOverall.put("availability", capacity > 0 ? 1 - unavailable / capacity : 1.0);
+        if (sim.claims.broken > 0 || sim.claims.shrunk > 0) { // only then: summaries of earlier failure runs unchanged
+            failuresOverall.put("claims_broken", sim.claims.broken);
+            failuresOverall.put("reservations_started_short", sim.claims.shrunk);
+        }
         files.put("availability.csv", f.timeline.toString());
     }
 

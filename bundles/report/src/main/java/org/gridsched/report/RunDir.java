@@ -20,12 +20,18 @@ public final class RunDir {
     /** summary.json, or null when the folder has none (e.g. Batsim's output). */
     public final JsonNode summary;
     public final JobsTable jobs;
+    /** unavailable.csv (failed, off and switching processors), or null: the run had no failures nor power management. */
+    final Unavailability unavailable;
+    /** energy.csv (power, energy and carbon over time), or null: the run had no power model. */
+    final EnergySeries energy;
 
     private RunDir(Path dir, String name, JsonNode summary, JobsTable jobs) {
         this.dir = dir;
         this.name = name;
         this.summary = summary;
         this.jobs = jobs;
+        this.unavailable = Unavailability.read(dir, jobs.clusters);
+        this.energy = EnergySeries.read(dir, jobs.clusters);
     }
 
     /** A folder's own name (of "." too). */

@@ -30,11 +30,13 @@ final class RunPage {
                 + "</select> &nbsp; window from <input id=\"gantt-from\" type=\"number\"> to <input id=\"gantt-to\" type=\"number\"> s "
                 + "<button id=\"gantt-apply\">show</button> <button id=\"gantt-reset\">whole run</button>"
                 + " <span class=\"muted\">wheel: zoom, drag: move, double-click: whole run; hover a job to see it and its other parts"
-                + " (dashed: a job on several clusters)</span></div>\n"
-                + "<div id=\"gantt-charts\"></div><div id=\"gantt-tip\"></div>\n");
+                + " (dashed: a job on several clusters)</span></div>\n");
+        unavailable(p, run.unavailable);
+        p.html("<div id=\"gantt-charts\"></div><div id=\"gantt-tip\"></div>\n");
         p.html("<h2>Over time</h2>\n<p class=\"muted\">Means over " + BINS + " equal intervals (the dashed queue line: the most jobs "
                 + "waiting at once in each); the zoom of this chart and of the Gantt charts follow each other.</p>\n"
                 + "<div id=\"chart-series\" class=\"chart tall\"></div>\n");
+        energy(p, run.energy);
         p.html("<h2>Distributions</h2>\n");
         quantiles(p, a);
         p.html("<div class=\"grid3\"><div id=\"chart-wait\" class=\"chart small\"></div><div id=\"chart-slowdown\" class=\"chart small\">"
@@ -50,7 +52,96 @@ final class RunPage {
             p.html(". Every chart above can also be saved as SVG (its save button).</p>\n");
         }
         data(p, t, a);
+        if (run.unavailable != null) {
+            p.data.put("unavailable", unavailableData(run.unavailable));
+        }
+        if (run.energy != null) {
+            p.data.put("energy", energyData(run.energy, t.clusters));
+        }
         return p;
+    }
+
+    /** Colours of unavailable processors on the Gantt charts (report.js draws with the same), by state. */
+    static final java.util.Map<String, String> UNAVAILABLE_COLOURS = java.util.Map.of("failed", "#d62728", "off", "#3b3b3b",
+            "switching_on", "#9a9a9a", "switching_off", "#c8c8c8");
+    static final java.util.Map<String, String> UNAVAILABLE_LABELS = java.util.Map.of("failed", "failed (until repaired)",
+            "off", "switched off", "switching_on", "switching on", "switching_off", "switching off");
+
+    /** The Gantt charts' legend of unavailable processors (hatched), and how many intervals the file has. */
+    private static void unavailable(Page p, Unavailability u) {
+        if (u == null) {
+            return;
+        }
+        p.html("<div class=\"controls\" id=\"unavailable-legend\">processors unavailable (hatched): ");
+        for (String state : Unavailability.STATES) {
+            p.html("<span class=\"swatch\" style=\"background-color:" + UNAVAILABLE_COLOURS.get(state) + "\"></span> ")
+                    .text(UNAVAILABLE_LABELS.get(state)).html(" &nbsp; ");
+        }
+        p.html("<span class=\"muted\">").text(String.format(java.util.Locale.ROOT, "%,d", u.total) + " intervals in unavailable.csv"
+                + (u.total > u.intervals.size() ? "; the first " + String.format(java.util.Locale.ROOT, "%,d", u.intervals.size())
+                        + " are drawn" : "")).html("</span></div>\n");
+    }
+
+    private static void energy(Page p, EnergySeries e) {
+        if (e == null) {
+            return;
+        }
+        p.html("<h2>Energy" + (e.carbon ? " and carbon" : "") + "</h2>\n<p class=\"muted\">From energy.csv: the platform's mean "
+                + "power per interval by processor state (switching: each switch's energy in the interval it starts) and the "
+                + "cumulative energy" + (e.carbon ? "; each cluster's emission rate and the cumulative emissions" : "")
+                + ", over the energy window (first submission to last end).</p>\n<div id=\"chart-energy\" class=\"chart\"></div>\n");
+        if (e.carbon) {
+            p.html("<div id=\"chart-carbon\" class=\"chart\"></div>\n");
+        }
+    }
+
+    private static Map<String, Object> unavailableData(Unavailability u) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("states", Unavailability.STATES);
+        List<String> colours = new ArrayList<>();
+        Unavailability.STATES.forEach(s -> colours.add(UNAVAILABLE_COLOURS.get(s)));
+        m.put("colours", colours);
+        // one flat row per interval: cluster, from, to, state, then platform-wide [first, count] pairs
+        List<Object> rows = new ArrayList<>();
+        for (Unavailability.Interval i : u.intervals) {
+            double[] row = new double[4 + i.runs().length];
+            row[0] = i.cluster();
+            row[1] = i.from();
+            row[2] = i.to();
+            row[3] = i.state();
+            for (int k = 0; k < i.runs().length; k++) {
+                row[4 + k] = i.runs()[k];
+            }
+            rows.add(row); // exact: the chart draws these at their own times
+        }
+        m.put("intervals", rows);
+        return m;
+    }
+
+    /** The platform's series (clusters added up), and each cluster's emission rate. */
+    private static Map<String, Object> energyData(EnergySeries e, Clusters clusters) {
+        int n = e.from.size();
+        String[] names = {"busy", "idle", "off", "switching", "joules", "gph", "grams"};
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("from", e.from.stream().mapToDouble(Double::doubleValue).toArray());
+        m.put("to", e.to.stream().mapToDouble(Double::doubleValue).toArray());
+        for (int k = 0; k < e.values[0].length; k++) {
+            double[] sum = new double[n];
+            for (double[][] cluster : e.values) {
+                for (int i = 0; i < n; i++) {
+                    sum[i] += cluster[k][i];
+                }
+            }
+            m.put(names[k], new Json.Rounded(sum));
+        }
+        if (e.carbon) {
+            List<Object> perCluster = new ArrayList<>();
+            for (double[][] cluster : e.values) {
+                perCluster.add(new Json.Rounded(cluster[5]));
+            }
+            m.put("clusterGph", perCluster);
+        }
+        return m;
     }
 
     static String platform(Clusters c) {

@@ -101,6 +101,7 @@
     this.byCluster = D.clusters.map(function () { return []; });
     for (var r = 0; r < this.R.job.length; r++) this.byCluster[clusterOf(this.R.from[r])].push(r);
     this.byCluster = this.byCluster.map(function (a) { return Int32Array.from(a); });
+    this.down = unavailableByCluster();
     this.canvases = [];
     var box = document.getElementById('gantt-charts');
     var self = this;
@@ -132,6 +133,45 @@
       if (b > a) self.setWindow(a, b, true);
     });
   }
+
+  /* Processors unavailable (failed, off, switching; unavailable.csv), per cluster: {from, to, state, runs}. */
+  function unavailableByCluster() {
+    var out = D.clusters.map(function () { return []; });
+    if (!D.unavailable) return out;
+    D.unavailable.intervals.forEach(function (row) {
+      out[row[0]].push({from: row[1], to: row[2], state: row[3], runs: row.slice(4)});
+    });
+    return out;
+  }
+
+  /* A hatched fill of a state's colour: unavailable processors must not be mistaken for a job's rectangle. */
+  var hatches = {};
+  function hatch(ctx, colour) {
+    if (hatches[colour]) return hatches[colour];
+    var t = document.createElement('canvas');
+    t.width = 6; t.height = 6;
+    var c = t.getContext('2d');
+    c.fillStyle = colour; c.fillRect(0, 0, 6, 6);
+    c.strokeStyle = 'rgba(255,255,255,0.55)'; c.lineWidth = 1.5;
+    c.beginPath(); c.moveTo(0, 6); c.lineTo(6, 0); c.moveTo(-1, 1); c.lineTo(1, -1); c.moveTo(5, 7); c.lineTo(7, 5); c.stroke();
+    hatches[colour] = ctx.createPattern(t, 'repeat');
+    return hatches[colour];
+  }
+
+  Gantt.prototype.drawUnavailable = function (ctx, g, a, b, sx, sy) {
+    var cl = D.clusters[g.cluster], list = this.down[g.cluster], W = g.canvas.width, n = 0;
+    for (var i = 0; i < list.length; i++) {
+      var u = list[i];
+      if (u.to <= a || u.from >= b) continue;
+      n++;
+      var x0 = Math.max(0, (u.from - a) * sx), x1 = Math.min(W, (u.to - a) * sx);
+      ctx.fillStyle = hatch(ctx, D.unavailable.colours[u.state]);
+      for (var k = 0; k < u.runs.length; k += 2) {
+        ctx.fillRect(x0, (u.runs[k] - cl.offset) * sy, Math.max(x1 - x0, 0.75), Math.max(u.runs[k + 1] * sy, 0.75));
+      }
+    }
+    return n;
+  };
 
   Gantt.prototype.resize = function () {
     var w = document.getElementById('gantt-charts').clientWidth || 900;
@@ -169,6 +209,7 @@
     var a = this.win[0], b = this.win[1], sx = W / (b - a), sy = H / cl.size;
     ctx.clearRect(0, 0, W, cv.height);
     ctx.fillStyle = '#fafafa'; ctx.fillRect(0, 0, W, H);
+    var downs = this.drawUnavailable(ctx, g, a, b, sx, sy);
     var visible = [];
     for (var i = 0; i < list.length; i++) {
       var r = list[i], j = R.job[r];
@@ -216,6 +257,7 @@
         }
       }
     }
+    if (downs > 0) g.note.textContent += '; ' + downs.toLocaleString('en') + ' intervals of unavailable processors in view';
     if (this.hover >= 0) this.outline(ctx, g, this.hover, sx, sy, a);
     this.axis(ctx, W, H, a, b);
   };
@@ -272,12 +314,37 @@
       }
       var g = self.canvases[c], j = self.jobAt(g, e.offsetX, e.offsetY);
       if (j !== self.hover) { self.hover = j; self.draw(); }
-      if (j < 0) { tip.style.display = 'none'; return; }
-      tip.innerHTML = self.describe(j);
+      var u = j < 0 ? self.unavailableAt(g, e.offsetX, e.offsetY) : null;
+      if (j < 0 && !u) { tip.style.display = 'none'; return; }
+      tip.innerHTML = j >= 0 ? self.describe(j) : u;
       tip.style.display = 'block';
       tip.style.left = (e.pageX + 12) + 'px'; tip.style.top = (e.pageY + 12) + 'px';
     });
     cv.addEventListener('mouseleave', function () { tip.style.display = 'none'; if (self.hover >= 0) { self.hover = -1; self.draw(); } });
+  };
+
+  /* The unavailable interval under the pointer, described, or null. */
+  Gantt.prototype.unavailableAt = function (g, x, y) {
+    var cl = D.clusters[g.cluster], list = this.down[g.cluster], cv = g.canvas;
+    var a = this.win[0], sx = cv.width / (this.win[1] - a), sy = (cv.height - 22) / cl.size;
+    var t = a + x / sx, p = cl.offset + y / sy, slack = 1 / sx;
+    for (var i = list.length - 1; i >= 0; i--) {
+      var u = list[i];
+      if (t < u.from - slack || t > u.to + slack) continue;
+      for (var k = 0; k < u.runs.length; k += 2) {
+        if (p >= u.runs[k] && p < u.runs[k] + Math.max(u.runs[k + 1], 1 / sy)) {
+          var ids = [];
+          for (var m = 0; m < u.runs.length; m += 2) {
+            var f = u.runs[m] - cl.offset;
+            ids.push(f + (u.runs[m + 1] > 1 ? '-' + (f + u.runs[m + 1] - 1) : ''));
+          }
+          return '<b>' + D.unavailable.states[u.state].replace('_', ' ') + '</b><br>' + human(u.from) + ' to ' + human(u.to)
+            + ' (' + human(u.to - u.from) + ')<br>processors: ' + String(cl.name).replace(/[&<>]/g, function (ch) {
+              return {'&': '&amp;', '<': '&lt;', '>': '&gt;'}[ch]; }) + ' ' + ids.join(' ');
+        }
+      }
+    }
+    return null;
   };
 
   Gantt.prototype.describe = function (j) {
@@ -323,6 +390,65 @@
       series: util.concat(queue)
     });
     if (chart) linkZoom(chart);
+  }
+
+  /* ---------- energy and carbon (energy.csv): mean power per interval, cumulative energy and emissions ---------- */
+  function energyCharts() {
+    var E = D.energy;
+    if (!E) return;
+    var n = E.from.length, last = n - 1;
+    // a step line: each interval's value from its start, and the last one held to the window's end
+    function steps(v, scale) {
+      var p = [];
+      for (var i = 0; i < n; i++) p.push([E.from[i], v[i] * scale]);
+      if (n > 0) p.push([E.to[last], v[last] * scale]);
+      return p;
+    }
+    function cumulative(v, scale) {
+      var p = n > 0 ? [[E.from[0], 0]] : [];
+      for (var i = 0; i < n; i++) p.push([E.to[i], v[i] * scale]);
+      return p;
+    }
+    var fmt = {formatter: function (v) { return human(v); }};
+    var x = {type: 'value', min: n ? E.from[0] : 0, max: n ? E.to[last] : 1, axisLabel: fmt};
+    // stacked by hand (ECharts' stacking of step lines on a value axis misplaces the steps): each series is the sum of
+    // the states up to it, drawn opaque over the next, so that the bands read busy, idle, off, switching from below
+    var kinds = [['busy', '#4e79a7'], ['idle', '#f28e2b'], ['off', '#3b3b3b'], ['switching', '#b9b9b9']];
+    var top = new Array(n).fill(0), power = [];
+    kinds.forEach(function (k, i) {
+      top = top.map(function (t, j) { return t + E[k[0]][j]; });
+      power.unshift({name: (i ? '+ ' : '') + k[0] + ' W', type: 'line', step: 'end', showSymbol: false, z: 2 + kinds.length - i,
+        lineStyle: {width: 0.5, color: k[1]}, itemStyle: {color: k[1]}, areaStyle: {opacity: 1, color: k[1]}, data: steps(top, 1)});
+    });
+    power.reverse();
+    power.push({name: 'energy kWh (cumulative)', type: 'line', yAxisIndex: 1, showSymbol: false, z: 10, itemStyle: {color: '#d62728'},
+      lineStyle: {width: 2}, data: cumulative(E.joules, 1 / 3.6e6)});
+    svgChart('chart-energy', {
+      title: {text: 'platform power by processor state, and energy', left: 'center', top: 22, textStyle: {fontSize: 13}},
+      legend: {type: 'scroll', top: 0},
+      tooltip: {trigger: 'axis', valueFormatter: function (v) { return (+v).toFixed(1); }},
+      grid: {top: 55, left: 70, right: 70, bottom: 55},
+      xAxis: x,
+      yAxis: [{type: 'value', name: 'W'}, {type: 'value', name: 'kWh', position: 'right'}],
+      dataZoom: [{type: 'inside', filterMode: 'none'}, {type: 'slider', bottom: 5, filterMode: 'none', labelFormatter: function (v) { return human(v); }}],
+      series: power
+    });
+    if (!E.gph) return;
+    var carbon = D.clusters.map(function (cl, c) {
+      return {name: cl.name + ' g/h', type: 'line', step: 'end', showSymbol: false, data: steps(E.clusterGph[c], 1)};
+    });
+    carbon.push({name: 'CO2 kg (cumulative)', type: 'line', yAxisIndex: 1, showSymbol: false, z: 10, itemStyle: {color: '#222'},
+      lineStyle: {width: 2}, data: cumulative(E.grams, 1 / 1000)});
+    svgChart('chart-carbon', {
+      title: {text: 'emission rate per cluster, and emissions', left: 'center', top: 22, textStyle: {fontSize: 13}},
+      legend: {type: 'scroll', top: 0},
+      tooltip: {trigger: 'axis', valueFormatter: function (v) { return (+v).toFixed(2); }},
+      grid: {top: 55, left: 70, right: 70, bottom: 55},
+      xAxis: x,
+      yAxis: [{type: 'value', name: 'g CO2 / h'}, {type: 'value', name: 'kg CO2', position: 'right'}],
+      dataZoom: [{type: 'inside', filterMode: 'none'}, {type: 'slider', bottom: 5, filterMode: 'none', labelFormatter: function (v) { return human(v); }}],
+      series: carbon
+    });
   }
 
   function linkZoom(chart) {
@@ -395,6 +521,7 @@
   }
 
   seriesCharts();
+  energyCharts();
   if (D.dist) {
     histogram('chart-wait', D.dist.wait, 'seconds');
     histogram('chart-slowdown', D.dist.slowdown, '');

@@ -131,6 +131,20 @@ class ChromiumTest {
         screenshot(a.resolve("report.html"), "run-report.png");
     }
 
+    /** Unavailable processors are drawn on the Gantt charts (their count in the note) and energy and carbon get their charts. */
+    @Test
+    void failuresSwitchedOffProcessorsEnergyAndCarbonAreDrawn() throws Exception {
+        Path a = Fixtures.failing(tmp.resolve("failing"));
+        Reports.report(a, new Reports.Options(null, false), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        Result r = chromium(a.resolve("report.html"), "--dump-dom");
+        assertDrawn(r, 6); // over time, energy, carbon, three histograms
+        assertTrue(r.dom().contains("a (4 processors)<span class=\"gantt-note\">  1 job parts in view; 3 intervals of unavailable"
+                + " processors in view</span>"), r.dom());
+        assertTrue(r.dom().contains("b (2 processors)<span class=\"gantt-note\">  1 job parts in view; 1 intervals of unavailable"
+                + " processors in view</span>"), r.dom());
+        screenshot(a.resolve("report.html"), "failures-energy-report.png");
+    }
+
     @Test
     void aLargeRunIsAggregatedInTheGanttChart() throws Exception {
         Path a = Fixtures.many(tmp.resolve("big"), 120_000);

@@ -94,4 +94,33 @@ final class Fixtures {
         }
         return run(dir, summary("many", "a:72", "b:32"), BATSIM_HEADER + ",clusters,user", lines.toArray(new String[0]));
     }
+
+    /**
+     * A run with a failure, power management and carbon on a:4 (ids 0-3) and b:2 (ids 4-5), as the engine writes it:
+     * job 1 ran again on a's 1-2 over [20, 70) after processor 0 of a failed over [20, 30); a's processor 3 was off over
+     * [110, 200]; b's 0-1 switched on over [150, 180) for job 2 ([180, 200)). energy.csv has two 100-s intervals:
+     * a draws 200 W busy + 10 W idle + 1 W off over [0, 100) and 0 + 30 + 1 W over [100, 200); b 20 W idle, then 100 W busy
+     * + 400 W switching (2 x 200 J at 150 over the 100 s). Cumulative: a 21,100 then 24,200 J; b 2,000 then 52,000 J.
+     */
+    static Path failing(Path dir) {
+        run(dir, summary("failing", "a:4", "b:2"), BATSIM_HEADER,
+                row("1", 0, 2, 20, 70, "1-2", "a"),
+                row("2", 150, 2, 180, 200, "4-5", "b"));
+        try {
+            Files.writeString(dir.resolve("unavailable.csv"), "cluster,from,to,state,processors\n"
+                    + "a,20,30,failed,0\n"
+                    + "a,100,110,switching_off,3\n"
+                    + "b,150,180,switching_on,0-1\n"
+                    + "a,110,200,off,3\n");
+            Files.writeString(dir.resolve("energy.csv"),
+                    "from,to,cluster,busy_watts,idle_watts,off_watts,switching_watts,energy_joules,gco2_per_hour,carbon_grams\n"
+                    + "0,100,a,200,10,1,0,21100,75.96,2.11\n"
+                    + "100,200,a,0,30,1,0,24200,11.16,2.42\n"
+                    + "0,100,b,0,20,0,0,2000,7.2,0.2\n"
+                    + "100,200,b,100,0,0,400,52000,180,5.2\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return dir;
+    }
 }

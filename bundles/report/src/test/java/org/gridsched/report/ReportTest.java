@@ -170,4 +170,60 @@ class ReportTest {
         assertTrue(html.contains("<table class=\"matrix\"><tr><th>batch</th><th>p1</th><th>p2</th></tr>\n<tr><td>fcfs</td><td>15</td>"));
         assertNotNull(ImageIO.read(tmp.resolve("report-images/box-mean_wait-by-batch.png").toFile()));
     }
+
+    /**
+     * Failures and switched-off processors reach the Gantt charts' data with platform-wide ids (b's 0-1 are 4-5), and
+     * energy.csv's series are added up over the clusters (see {@link Fixtures#failing}); a run without these files has no
+     * such data, legend or chart.
+     */
+    @Test
+    void failuresPowerStatesEnergyAndCarbonAreInTheReport() throws Exception {
+        Path dir = Fixtures.failing(tmp.resolve("failing"));
+        render(dir, Reports.Options.defaults());
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.contains("<div class=\"controls\" id=\"unavailable-legend\">"), "the legend of unavailable processors");
+        assertTrue(html.contains("switched off") && html.contains("4 intervals in unavailable.csv"), html);
+        assertTrue(html.contains("<div id=\"chart-energy\"") && html.contains("<div id=\"chart-carbon\""));
+        JsonNode d = data(html);
+        assertEquals("[\"failed\",\"off\",\"switching_on\",\"switching_off\"]", d.at("/unavailable/states").toString());
+        assertEquals("[[0,20,30,0,0,1],[0,100,110,3,3,1],[1,150,180,2,4,2],[0,110,200,1,3,1]]",
+                d.at("/unavailable/intervals").toString());
+        JsonNode e = d.get("energy");
+        assertEquals("[0,100]", e.get("from").toString());
+        assertEquals("[100,200]", e.get("to").toString());
+        assertEquals("[200,100]", e.get("busy").toString());
+        assertEquals("[30,30]", e.get("idle").toString());
+        assertEquals("[1,1]", e.get("off").toString());
+        assertEquals("[0,400]", e.get("switching").toString());
+        assertEquals("[23100,76200]", e.get("joules").toString());
+        assertEquals("[83.16,191.16]", e.get("gph").toString());
+        assertEquals("[2.31,7.62]", e.get("grams").toString());
+        assertEquals("[[75.96,11.16],[7.2,180]]", e.get("clusterGph").toString());
+
+        Path plain = Fixtures.valid(tmp.resolve("plain"));
+        render(plain, Reports.Options.defaults());
+        String p = Files.readString(plain.resolve("report.html"));
+        assertFalse(p.contains("id=\"unavailable-legend\"") || p.contains("<div id=\"chart-energy\""), "nothing new on a run without the files");
+        assertFalse(data(p).has("unavailable") || data(p).has("energy"));
+    }
+
+    @Test
+    void badUnavailabilityOrEnergyFilesNameFileLineAndField() throws Exception {
+        Path dir = Fixtures.failing(tmp.resolve("bad"));
+        Files.writeString(dir.resolve("unavailable.csv"), "cluster,from,to,state,processors\na,20,30,failed,0\nc,1,2,off,0\n");
+        assertBad(dir, "unavailable.csv:3: cluster");
+        Files.writeString(dir.resolve("unavailable.csv"), "cluster,from,to,state,processors\na,20,30,broken,0\n");
+        assertBad(dir, "unavailable.csv:2: state");
+        Files.writeString(dir.resolve("unavailable.csv"), "cluster,from,to,state,processors\nb,20,30,off,2\n");
+        assertBad(dir, "unavailable.csv:2: processors");
+        Files.delete(dir.resolve("unavailable.csv"));
+        Files.writeString(dir.resolve("energy.csv"), EnergySeries.HEADER + "\n0,100,a,200,x,1,0,21100\n");
+        assertBad(dir, "energy.csv:2: idle_watts");
+    }
+
+    private void assertBad(Path dir, String expected) {
+        org.gridsched.api.InputException e = org.junit.jupiter.api.Assertions.assertThrows(org.gridsched.api.InputException.class,
+                () -> render(dir, Reports.Options.defaults()));
+        assertTrue(e.getMessage().contains(expected), e.getMessage());
+    }
 }

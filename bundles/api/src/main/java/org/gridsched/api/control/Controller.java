@@ -47,4 +47,14 @@ public interface Controller {
     /** A claim reached its end unused and its processors are free again. */
     default void claimExpired(Claim claim) {
     }
+
+    /**
+     * A claim was broken: a processor failure hit one of its processors while it was active, or too few processors
+     * were up and free at its start (failed or switched off since it was accepted). It is cancelled, not shrunk: it
+     * is {@link Claim#over() over}, its processors that did not fail are free again, and no job can start in it; a
+     * controller that still needs processors claims again. Told to every controller, as {@link #claimStarted} is;
+     * never called on runs without failures or power management. Since control 1.1 (baselined as a minor change).
+     */
+    default void claimBroken(Claim claim) {
+    }
 }

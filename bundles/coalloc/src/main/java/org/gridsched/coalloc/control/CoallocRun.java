@@ -23,6 +23,8 @@ final class CoallocRun implements Controller {
     private final LocalJobs locals;
     private final int[] sizes;
     private final int largest;
+    /** The job holding each active claim (claims are few: one per component of each claimed job). */
+    private final java.util.Map<Claim, GlobalJob> claimOwners = new java.util.IdentityHashMap<>();
 
     CoallocRun(GridOperations grid, CoallocSettings settings, PlacementPolicy placement, long seed) {
         this.grid = grid;
@@ -100,6 +102,9 @@ final class CoallocRun implements Controller {
             Claim[] claims = claim(parts, untilDeadline(g));
             if (claims != null) {
                 g.claimed(grid.now(), claims);
+                for (Claim c : claims) {
+                    claimOwners.put(c, g);
+                }
                 return;
             }
         }
@@ -112,6 +117,9 @@ final class CoallocRun implements Controller {
 
     private void atDeadline(GlobalJob g) {
         if (g.outcome == GlobalJob.Outcome.CLAIMED) {
+            for (Claim c : g.claims) {
+                claimOwners.remove(c);
+            }
             grid.start(g.job, g.claims); // every component at D, in its claims
             g.started(grid.now(), g.how);
             return;
@@ -204,6 +212,27 @@ final class CoallocRun implements Controller {
             }
         }
         return claims;
+    }
+
+    /**
+     * A failure (or switched-off processors) broke one of a claimed job's claims: its other claims are released, the
+     * job goes back to the placement queue and tries again at once, a try like the others (counted against mp; a job
+     * that runs out of tries fails, or under GP waits for its deadline). Its claimed-idle time so far stays counted.
+     */
+    @Override
+    public void claimBroken(Claim claim) {
+        GlobalJob g = claimOwners.remove(claim);
+        if (g == null || g.outcome != GlobalJob.Outcome.CLAIMED) {
+            return;
+        }
+        for (Claim c : g.claims) {
+            claimOwners.remove(c);
+            if (!c.over()) {
+                grid.release(c);
+            }
+        }
+        g.claimBroken(grid.now());
+        tryBefore(g);
     }
 
     private void fail(GlobalJob g, String reason) {

@@ -53,6 +53,9 @@ public final class GlobalJob {
     List<Part> parts;
     int kills;
     int collateral;
+    /** Claimed-idle processor-seconds of claims a failure broke, and how many times that happened. */
+    double brokenWaste;
+    int brokenClaims;
 
     GlobalJob(GridJob job, int componentSize, double submit, double deadline) {
         this.job = job;
@@ -75,6 +78,18 @@ public final class GlobalJob {
         for (Claim c : claims) {
             claimedProcessors += c.processors();
         }
+    }
+
+    /** A claim broke (a failure): back to the placement queue; the claims' idle time so far stays wasted. */
+    void claimBroken(double now) {
+        brokenWaste += claimedProcessors * (now - claimedAt);
+        brokenClaims++;
+        claimedAt = Double.NaN;
+        claimedProcessors = 0;
+        claims = null;
+        outcome = Outcome.WAITING;
+        how = "";
+        leftQueue = Double.NaN;
     }
 
     /** With {@code claim: at_deadline}: the try's parts are kept for the claim at the deadline; the job leaves the queue. */
@@ -147,7 +162,12 @@ public final class GlobalJob {
 
     /** Claimed-but-idle processor-seconds before its deadline: the "processor wasted time" it caused. */
     public double wastedProcessorSeconds() {
-        return Double.isNaN(claimedAt) ? 0 : claimedProcessors * (deadline - claimedAt);
+        return brokenWaste + (Double.isNaN(claimedAt) ? 0 : claimedProcessors * (deadline - claimedAt));
+    }
+
+    /** How many times a failure broke its claims (it then tried again). */
+    public int brokenClaims() {
+        return brokenClaims;
     }
 
     /** Local jobs killed to make room for it (global priority). */

@@ -1,0 +1,37 @@
+package org.gridsched.engine;
+
+import org.gridsched.api.Csv;
+import org.gridsched.api.Decimals;
+
+/**
+ * {@code unavailable.csv} (docs/failures.md, docs/energy.md): every interval in which processors could run no job
+ * because they had failed or were switched off or switching, with their ids, for the report's Gantt charts. Written
+ * only by runs with failures or power management.
+ */
+final class Outages {
+    static final String HEADER = "cluster,from,to,state,processors\n";
+
+    private Outages() {
+    }
+
+    /** Appends a row: {@code runs} are the cluster's own processor ids as [from, to) pairs, written as jobs.csv writes them. */
+    static void row(StringBuilder sb, String cluster, double from, double to, String state, int[] runs) {
+        Csv.append(sb, cluster).append(',');
+        Decimals.append(sb, from).append(',');
+        Decimals.append(sb, to).append(',').append(state).append(',');
+        JobAllocation.appendText(sb, runs, 0).append('\n');
+    }
+
+    /** The file's text: the failures' rows (in the order of the failures), then power management's. */
+    static String csv(Simulation sim) {
+        StringBuilder sb = new StringBuilder(HEADER);
+        if (sim.failures != null) {
+            sb.append(sim.failures.outages);
+        }
+        if (sim.power != null) {
+            sim.power.closeOff(sim.now);
+            sb.append(sim.power.outages);
+        }
+        return sb.toString();
+    }
+}

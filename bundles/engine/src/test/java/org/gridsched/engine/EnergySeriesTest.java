@@ -1,0 +1,113 @@
+package org.gridsched.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+
+import org.gridsched.api.workload.JobRecord;
+import org.junit.jupiter.api.Test;
+
+/**
+ * energy.csv and unavailable.csv of a hand-computed run with a failure and power management (issue 30, the report's
+ * data). c:4; per processor 10 W idle, 100 W busy, 1 W off; switching on 30 s and 200 J, off 10 s and 50 J; timeout
+ * 100 s; a constant 360 g/kWh.
+ * <ul>
+ * <li>Job 1 (2 processors, 50 s) starts at 0 on 0-1; processor 0 fails at 20 for 10 s: job 1 is killed (2 x 20 = 40
+ * busy processor-seconds) and re-submitted, and runs again at once on 1-2, [20, 70).</li>
+ * <li>Processor 3, idle since 0, switches off over [100, 110); 0, idle since its repair at 30, over [130, 140); 1-2, idle
+ * since 70, over [170, 180).</li>
+ * <li>Job 2 (2 processors, 100 s) arrives at 300: 0-1 switch on over [300, 330), the job runs [330, 430): the window is
+ * [0, 430].</li>
+ * </ul>
+ * Busy 40 + 100 + 200 = 340 processor-seconds (34,000 J); down 10; switching 10 + 10 + 20 + 60 = 100; off 3 [110, 430)
+ * + 0 [140, 300) + 1 [180, 300) + 2 [180, 430) = 850 (850 J); idle 1,720 - 340 - 10 - 100 - 850 = 420 (4,200 J);
+ * switches 4 x 50 + 2 x 200 = 600 J; total 39,650 J, and 39,650 x 360 / 3.6e6 = 3.965 g of CO2.
+ */
+class EnergySeriesTest {
+    private static JobRecord job(long id, double submit, double runtime, int procs) {
+        JobRecord r = new JobRecord().set(id, submit, runtime, runtime, procs);
+        r.line = id + 1;
+        return r;
+    }
+
+    /** Greedy, starting waiting jobs when processors come back (a repair, the end of a switch-on). */
+    static final class Greedy extends SimulationTest.Greedy {
+        Greedy(org.gridsched.api.batch.Cluster cluster) {
+            super(cluster);
+        }
+
+        @Override
+        public void reservationsChanged() {
+            drain();
+        }
+    }
+
+    private static SimulationResult run() {
+        Simulation.Settings s = new Simulation.Settings();
+        s.power = List.of(new PowerModel(10, 100, 1, 30, 200, 10, 50));
+        s.powerTimeouts = List.of(100.0);
+        s.carbon = List.of(CarbonSeries.constant(360));
+        BitSet p0 = new BitSet();
+        p0.set(0);
+        s.failures = new FailureSpec(List.of(new FailureSpec.Event(0, p0, 20, 10, "f.csv", 2)), null, true, 3, 1, 0);
+        Platform p = new Platform(List.of(new ClusterSpec("c", 4, 1.0)));
+        return new Simulation(p, Greedy::new, List.of(), s)
+                .run(new ListJobSource("w.swf", List.of(job(1, 0, 50, 2), job(2, 300, 100, 2))));
+    }
+
+    @Test
+    void seriesAndIntervalsOfAFailureAndSwitchedOffProcessors() {
+        SimulationResult r = run();
+        Map<String, Object> e = r.energy();
+        assertEquals(39_650.0, e.get("energy_joules"));
+        assertEquals(3.965, (Double) e.get("carbon_grams"), 1e-9);
+        assertEquals("cluster,from,to,state,processors\n"
+                + "c,20,30,failed,0\n"
+                + "c,100,110,switching_off,3\n"
+                + "c,130,140,switching_off,0\n"
+                + "c,170,180,switching_off,1-2\n"
+                + "c,140,300,off,0\n"
+                + "c,180,300,off,1\n"
+                + "c,300,330,switching_on,0-1\n"
+                + "c,530,540,switching_off,0-1\n"
+                + "c,110,540,off,3\n"
+                + "c,180,540,off,2\n", r.files().get("unavailable.csv"));
+        String[] rows = r.files().get("energy.csv").split("\n");
+        assertEquals(EnergySeries.HEADER + EnergySeries.CARBON_HEADER, rows[0]);
+        assertEquals(861, rows.length, "half-second intervals over [0, 430]");
+        // [0, 0.5): 2 busy, 2 idle, 220 W: 110 J; 220 W x 0.36 g/Wh = 79.2 g/h
+        assertEquals("0,0.5,c,200,20,0,0,110,79.2,0.011", rows[1]);
+        // [20, 20.5): the job again on 1-2, processor 0 down, 3 idle
+        assertEquals("20,20.5,c,200,10,0,0,", rows[41].substring(0, "20,20.5,c,200,10,0,0,".length()));
+        // [100, 100.5): 3 switching off (50 J at 100: 100 W over the half second), 0-2 idle
+        assertEquals("100,100.5,c,0,30,0,100,", rows[201].substring(0, "100,100.5,c,0,30,0,100,".length()));
+        // [300, 300.5): 0-1 switching on (400 J at 300), 2-3 off
+        assertEquals("300,300.5,c,0,0,2,800,", rows[601].substring(0, "300,300.5,c,0,0,2,800,".length()));
+        String[] last = rows[860].split(",");
+        assertEquals(List.of("429.5", "430", "c", "200", "0", "2", "0"), List.of(last).subList(0, 7));
+        assertEquals(39_650, Double.parseDouble(last[7]), 1e-6);
+        assertEquals(3.965, Double.parseDouble(last[9]), 1e-9);
+    }
+
+    @Test
+    void intervalLengthsAreOneTwoOrFiveTimesAPowerOfTen() {
+        assertEquals(0.5, EnergySeries.width(430));
+        assertEquals(1, EnergySeries.width(1000));
+        assertEquals(2, EnergySeries.width(1001));
+        assertEquals(0.005, EnergySeries.width(4.2));
+        assertEquals(50_000, EnergySeries.width(3.1e7));
+    }
+
+    /** A run with neither failures nor power management writes no unavailable.csv (nor, without power, energy.csv). */
+    @Test
+    void plainRunsWriteNoNewFile() {
+        Platform p = new Platform(List.of(new ClusterSpec("c", 4, 1.0)));
+        SimulationResult r = new Simulation(p, SimulationTest.Greedy::new, List.of(), new Simulation.Settings())
+                .run(new ListJobSource("w.swf", List.of(job(1, 0, 50, 2))));
+        assertFalse(r.files().containsKey("unavailable.csv"));
+        assertFalse(r.files().containsKey("energy.csv"));
+    }
+}
