@@ -22,6 +22,7 @@ import org.gridsched.coalloc.workload.CoallocGenerator;
 import org.gridsched.engine.Platform;
 import org.gridsched.engine.Simulation;
 import org.gridsched.engine.SimulationResult;
+import org.gridsched.experiments.statistics.MeanInterval;
 
 /**
  * Runs one {@code runconfigs/coalloc-*.json} experiment matrix on the plain-Java engine (as {@code gridsched run}
@@ -163,8 +164,8 @@ public final class Experiment {
         return s / v.size();
     }
 
-    /** Student's t for 95 % two-sided, by degrees of freedom 1..10 (more: 2). */
-    private static final double[] T95 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228};
+    /** Up to this many degrees of freedom Student's t; beyond, 2 (these tables' rule since they were first written). */
+    private static final int T_DEGREES = 10;
 
     static String meanAndHalfWidth(List<Double> v) {
         double m = mean(v);
@@ -175,7 +176,7 @@ public final class Experiment {
         for (double x : v) {
             ss += (x - m) * (x - m);
         }
-        double t = v.size() - 1 <= T95.length ? T95[v.size() - 2] : 2;
+        double t = v.size() - 1 <= T_DEGREES ? MeanInterval.t975(v.size() - 1) : 2;
         return String.format(Locale.ROOT, "%.2f ± %.2f", m, t * Math.sqrt(ss / (v.size() - 1) / v.size()));
     }
 

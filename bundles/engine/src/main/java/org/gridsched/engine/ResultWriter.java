@@ -95,6 +95,6 @@ public final class ResultWriter {
         if (result.hasFailures()) {
             overall.add(new MetricSection("failures", new LinkedHashMap<>(result.failures())));
         }
-        return new RunReport(run == null ? Map.of() : run, jobs, overall, clusters, null, null, null);
+        return new RunReport(run == null ? Map.of() : run, jobs, overall, clusters, null, List.of());
     }
 }

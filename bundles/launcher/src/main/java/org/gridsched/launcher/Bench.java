@@ -118,7 +118,7 @@ final class Bench {
     }
 
     private Loaded load(Path f) {
-        var reader = registry.readerFor(f, "bench");
+        var reader = RunInputs.readerFor(registry, f, "bench");
         List<JobRecord> list = new ArrayList<>();
         try (JobSource src = reader.open(f, PluginOptions.empty("bench"))) {
             JobRecord r = new JobRecord();
@@ -167,7 +167,7 @@ final class Bench {
             List<Simulation.NamedCollector> collectors = new ArrayList<>();
             for (RunProfile.Choice c : Defaults.choices(Kind.COLLECTOR)) {
                 MetricCollector mc = registry.get(Kind.COLLECTOR, c.name(), "bench");
-                collectors.add(new Simulation.NamedCollector(c.name(), mc.create(Runner.runInfo(platform), PluginOptions.empty(c.name()))));
+                collectors.add(new Simulation.NamedCollector(c.name(), mc.create(RunInputs.runInfo(platform), PluginOptions.empty(c.name()))));
             }
             Simulation sim = new Simulation(platform, cl -> policy.create(cl, PluginOptions.empty(policyName)), collectors, null);
             long t0 = System.nanoTime();

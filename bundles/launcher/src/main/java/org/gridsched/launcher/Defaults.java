@@ -16,7 +16,7 @@ import org.gridsched.launcher.PluginRegistry.Kind;
 /**
  * What the launcher assumes about particular plugins, read from {@code defaults.json} beside this class: the
  * defaults of profile keys (and so of {@code simulate} options), warnings about combinations, the experiment
- * matrix's default axes and column labels, the benchmark's set-up, and the runs queueing theory applies to.
+ * matrix's default axes and the benchmark's set-up.
  * Keeping it as data means the launcher's code names no plugin.
  */
 final class Defaults {
@@ -60,9 +60,6 @@ final class Defaults {
         return ROOT.path("bench");
     }
 
-    static JsonNode theory() {
-        return ROOT.path("theory");
-    }
 
     /** A name, a list of names, or a list of {"name": ..., "options": {...}}. */
     private static List<RunProfile.Choice> choices(JsonNode n) {

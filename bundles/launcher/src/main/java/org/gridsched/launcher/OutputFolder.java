@@ -39,7 +39,7 @@ import org.gridsched.api.InputException;
  * created is removed again when the run fails.</li>
  * </ul>
  */
-final class OutputFolder implements AutoCloseable {
+public final class OutputFolder implements AutoCloseable {
     static final String LOCK = ".gridsched.lock";
     static final String MARKER = OutputRecord.FILE;
     static final String STAGING = ".gridsched-partial";
@@ -82,7 +82,7 @@ final class OutputFolder implements AutoCloseable {
     }
 
     /** Whether a file of an output folder is gridsched's bookkeeping rather than a result. */
-    static boolean bookkeeping(String fileName) {
+    public static boolean bookkeeping(String fileName) {
         return fileName.equals(LOCK) || fileName.equals(MARKER) || fileName.equals(STAGING);
     }
 
@@ -92,7 +92,7 @@ final class OutputFolder implements AutoCloseable {
      * @param origin what the run is a run of ({@link OutputRecord#originOf}): with the name, what owns the folder
      * @param force  replace the recorded results of another run instead of refusing them (never anything else)
      */
-    static OutputFolder claim(Path dir, String runName, String origin, boolean force) {
+    public static OutputFolder claim(Path dir, String runName, String origin, boolean force) {
         String shown = dir.toString();
         if (shown.isEmpty()) {
             throw error("the output folder is empty; give a folder of its own (--out DIR)");
@@ -167,7 +167,7 @@ final class OutputFolder implements AutoCloseable {
      * Fails, naming them, when {@code found} holds entries the record does not list: gridsched never deletes or
      * replaces what it did not write, whoever asks and with whatever option.
      */
-    static void refuseForeign(Path dir, OutputRecord record, SortedSet<String> found) {
+    public static void refuseForeign(Path dir, OutputRecord record, SortedSet<String> found) {
         List<String> foreign = (record == null ? OutputRecord.LEGACY : record).foreign(found);
         if (!foreign.isEmpty()) {
             String what = foreign.size() > 1 ? foreign.size() + " files or folders" : foreign.get(0).endsWith("/") ? "a folder" : "a file";
@@ -189,11 +189,11 @@ final class OutputFolder implements AutoCloseable {
     }
 
     /** Where the run writes everything; moved into place by {@link #commit()}. */
-    Path staging() {
+    public Path staging() {
         return dir.resolve(STAGING);
     }
 
-    Path dir() {
+    public Path dir() {
         return dir;
     }
 
@@ -202,7 +202,7 @@ final class OutputFolder implements AutoCloseable {
      * old and new entries while they are exchanged, so that whatever stops the exchange, everything gridsched wrote is
      * recorded as such.
      */
-    synchronized void commit() {
+    public synchronized void commit() {
         try {
             OutputRecord old = OutputRecord.read(dir);
             SortedSet<String> staged = OutputRecord.entries(staging(), name -> false);
@@ -231,7 +231,7 @@ final class OutputFolder implements AutoCloseable {
      * Deletes the recorded entries of {@code dir} that are there, files first, then the folders they leave empty
      * (deepest first); a folder that still holds something is left.
      */
-    static void deleteRecorded(Path dir, java.util.Collection<String> paths) throws IOException {
+    public static void deleteRecorded(Path dir, java.util.Collection<String> paths) throws IOException {
         List<String> folders = new ArrayList<>();
         for (String e : paths) {
             if (e.endsWith("/")) {
@@ -299,7 +299,7 @@ final class OutputFolder implements AutoCloseable {
 
 
     /** Deletes a file or folder and everything in it, without following links (a link is deleted, not its target). */
-    static void deleteTree(Path p) throws IOException {
+    public static void deleteTree(Path p) throws IOException {
         if (!Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return;
         }

@@ -32,8 +32,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
  *               workload from the command line, replaces its results; another origin needs {@code --force}
  * @param paths  the folder's entries gridsched wrote, relative, '/'-separated; folders end with '/'
  */
-record OutputRecord(String run, String origin, SortedSet<String> paths) {
-    static final String FILE = ".gridsched-run";
+public record OutputRecord(String run, String origin, SortedSet<String> paths) {
+    public static final String FILE = ".gridsched-run";
     private static final String FORMAT = "gridsched output record 1";
     /** Doubles by Schubfach ({@code USE_FAST_DOUBLE_WRITER}): the same digits on every JDK. */
     private static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder().enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER).build())
@@ -43,7 +43,7 @@ record OutputRecord(String run, String origin, SortedSet<String> paths) {
      * The origin of a run: its profile file when it came from one, else its workload (the trace files or the
      * generator), so that {@code simulate --name quickstart} is not taken for the quickstart profile's run.
      */
-    static String originOf(RunProfile p) {
+    public static String originOf(RunProfile p) {
         if (p.profileFile != null) {
             return "profile " + p.profileFile;
         }
@@ -56,7 +56,7 @@ record OutputRecord(String run, String origin, SortedSet<String> paths) {
     }
 
     /** Whether a run of that name and origin owns the folder this record describes. */
-    boolean ownedBy(String name, String origin) {
+    public boolean ownedBy(String name, String origin) {
         return run.equals(name) && this.origin.equals(origin);
     }
 
@@ -64,7 +64,7 @@ record OutputRecord(String run, String origin, SortedSet<String> paths) {
      * The record in {@code dir}; null when there is none; {@link #LEGACY} when the folder was written by a gridsched
      * that kept no record of its files (its marker holds only a run's name), which therefore owns nothing.
      */
-    static OutputRecord read(Path dir) throws IOException {
+    public static OutputRecord read(Path dir) throws IOException {
         String text;
         try {
             text = Files.readString(dir.resolve(FILE), StandardCharsets.UTF_8);
@@ -86,10 +86,10 @@ record OutputRecord(String run, String origin, SortedSet<String> paths) {
     }
 
     /** A record that owns nothing: a marker written before records listed files. */
-    static final OutputRecord LEGACY = new OutputRecord("", "an earlier gridsched that kept no record of the files it wrote", new TreeSet<>());
+    public static final OutputRecord LEGACY = new OutputRecord("", "an earlier gridsched that kept no record of the files it wrote", new TreeSet<>());
 
     /** Writes the record into {@code dir} through a temporary file, so that a record is always whole. */
-    void write(Path dir) throws IOException {
+    public void write(Path dir) throws IOException {
         Map<String, Object> m = new java.util.LinkedHashMap<>();
         m.put("format", FORMAT);
         m.put("run", run);
@@ -104,7 +104,7 @@ record OutputRecord(String run, String origin, SortedSet<String> paths) {
         }
     }
 
-    OutputRecord with(SortedSet<String> more) {
+    public OutputRecord with(SortedSet<String> more) {
         SortedSet<String> all = new TreeSet<>(paths);
         all.addAll(more);
         return new OutputRecord(run, origin, all);
@@ -114,7 +114,7 @@ record OutputRecord(String run, String origin, SortedSet<String> paths) {
      * Every entry below {@code root} (not following links), relative and '/'-separated, folders with a trailing '/';
      * {@code skip} filters the top-level names left out (bookkeeping).
      */
-    static SortedSet<String> entries(Path root, java.util.function.Predicate<String> skip) throws IOException {
+    public static SortedSet<String> entries(Path root, java.util.function.Predicate<String> skip) throws IOException {
         SortedSet<String> all = new TreeSet<>();
         try (Stream<Path> top = Files.list(root)) {
             for (Path p : top.toList()) {
@@ -144,7 +144,7 @@ record OutputRecord(String run, String origin, SortedSet<String> paths) {
      * The entries of {@code found} that this record does not list, shortest first: a foreign folder is named once,
      * not with everything in it.
      */
-    List<String> foreign(SortedSet<String> found) {
+    public List<String> foreign(SortedSet<String> found) {
         List<String> out = new ArrayList<>();
         String inside = null;
         for (String e : found) { // sorted: a folder comes before its content

@@ -1,25 +1,18 @@
 package org.gridsched.launcher;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 import org.gridsched.api.InputException;
-import org.gridsched.api.Parameter;
 import org.gridsched.api.Plugin;
 import org.gridsched.api.PluginOptions;
 import org.gridsched.api.batch.BatchPolicy;
-import org.gridsched.api.control.Controller;
 import org.gridsched.api.control.GridController;
-import org.gridsched.api.control.GridOperations;
 import org.gridsched.api.grid.MetaScheduler;
 import org.gridsched.api.grid.ReallocationAlgorithm;
 import org.gridsched.api.grid.SelectionHeuristic;
@@ -45,29 +38,15 @@ public class PluginRegistry {
     public enum Kind {
         BATCH(BatchPolicy.class, "batch", "batch policy", "batch policies", s -> s
                 .perCluster("batch", "--batch")
-                .wiring((run, uses) -> {
-                    for (RunAssembly.Use u : uses) {
-                        BatchPolicy policy = u.plugin(BatchPolicy.class);
-                        run.scheduler(u.cluster(), cluster -> policy.create(cluster, u.options()));
-                    }
-                })),
+                .wiring(KindWirings::batch)),
         META(MetaScheduler.class, "meta", "meta-scheduler", "meta-schedulers", s -> s
                 .one("meta", "--meta")
                 .seededAs(name -> "meta")
-                .wiring((run, uses) -> {
-                    RunAssembly.Use u = uses.get(0);
-                    MetaScheduler meta = u.plugin(MetaScheduler.class);
-                    run.settings().router = grid -> meta.create(grid, u.options(), u.seed());
-                })),
+                .wiring(KindWirings::meta)),
         REALLOCATION(ReallocationAlgorithm.class, "realloc", "reallocation algorithm", "reallocation algorithms", s -> s
                 .oneOrNone("realloc", "--realloc")
                 .optionsOwner("reallocation")
-                .wiring((run, uses) -> {
-                    RunAssembly.Use u = uses.get(0);
-                    ReallocationAlgorithm algorithm = u.plugin(ReallocationAlgorithm.class);
-                    SelectionHeuristic heuristic = run.chosen(SelectionHeuristic.class).get(0);
-                    run.settings().reallocation = grid -> algorithm.create(grid, heuristic, u.options());
-                })),
+                .wiring(KindWirings::reallocation)),
         /** Drives the reallocation algorithm (which wires it); chosen only with one. */
         HEURISTIC(SelectionHeuristic.class, "heuristic", "selection heuristic", "selection heuristics", s -> s
                 .one("heuristic", "--heuristic")
@@ -78,22 +57,11 @@ public class PluginRegistry {
                 .workload("workload.generator", "--generator")),
         COLLECTOR(MetricCollector.class, "collector", "metric collector", "metric collectors", s -> s
                 .many("collectors", "--collectors")
-                .wiring((run, uses) -> {
-                    for (RunAssembly.Use u : uses) {
-                        run.collector(u.name(), u.plugin(MetricCollector.class).create(run.info(), u.options()));
-                    }
-                })),
+                .wiring(KindWirings::collectors)),
         CONTROLLER(GridController.class, "controller", "grid controller", "grid controllers", s -> s
                 .many("controllers", "--controllers")
                 .seededAs(name -> "controller:" + name)
-                .wiring((run, uses) -> {
-                    List<Function<GridOperations, Controller>> controllers = new ArrayList<>();
-                    for (RunAssembly.Use u : uses) {
-                        GridController controller = u.plugin(GridController.class);
-                        controllers.add(grid -> controller.create(grid, u.options(), u.seed()));
-                    }
-                    run.settings().controllers = List.copyOf(controllers);
-                })),
+                .wiring(KindWirings::controllers)),
         /** An experiment of many simulations that a profile is instead of one run ({@link StudyRun}). */
         STUDY(Study.class, "study", "study", "studies", s -> s
                 .experiment("study")
@@ -124,83 +92,18 @@ public class PluginRegistry {
             void wire(RunAssembly run, List<RunAssembly.Use> uses);
         }
 
-        /** The kind-specific settings, written as a chain in each constant. */
-        static final class Spec {
-            private Choosing choosing;
-            private String profileKey;
-            private String option;
-            private String optionsOwner;
-            private UnaryOperator<String> seedRole;
-            private Kind onlyWith;
-            private Wiring wiring = (run, uses) -> { };
-
-            private Spec chosen(Choosing how, String profileKey, String option) {
-                this.choosing = how;
-                this.profileKey = profileKey;
-                this.option = option;
-                return this;
-            }
-
-            Spec perCluster(String profileKey, String option) {
-                return chosen(Choosing.PER_CLUSTER, profileKey, option);
-            }
-
-            Spec one(String profileKey, String option) {
-                return chosen(Choosing.ONE, profileKey, option);
-            }
-
-            Spec oneOrNone(String profileKey, String option) {
-                return chosen(Choosing.ONE_OR_NONE, profileKey, option);
-            }
-
-            Spec many(String profileKey, String option) {
-                return chosen(Choosing.MANY, profileKey, option);
-            }
-
-            Spec workload(String profileKey, String option) {
-                return chosen(Choosing.WORKLOAD, profileKey, option);
-            }
-
-            Spec experiment(String profileKey) {
-                return chosen(Choosing.EXPERIMENT, profileKey, null);
-            }
-
-            /** How option errors name the plugin ("reallocation 'x'"), when not by its label. */
-            Spec optionsOwner(String word) {
-                this.optionsOwner = word;
-                return this;
-            }
-
-            /** The role its random stream is seeded by ({@link RunProfile#seedFor}), from the plugin's name. */
-            Spec seededAs(UnaryOperator<String> role) {
-                this.seedRole = role;
-                return this;
-            }
-
-            /** Chosen (looked up, described) only when a plugin of that kind is. */
-            Spec onlyWith(Kind kind) {
-                this.onlyWith = kind;
-                return this;
-            }
-
-            Spec wiring(Wiring w) {
-                this.wiring = w;
-                return this;
-            }
-        }
-
         final String key;
         final String label;
         final String plural;
         final Class<? extends Plugin> type;
-        private final Spec spec;
+        private final KindSpec spec;
 
-        Kind(Class<? extends Plugin> type, String key, String label, String plural, UnaryOperator<Spec> spec) {
+        Kind(Class<? extends Plugin> type, String key, String label, String plural, UnaryOperator<KindSpec> spec) {
             this.key = key;
             this.label = label;
             this.plural = plural;
             this.type = type;
-            this.spec = spec.apply(new Spec());
+            this.spec = spec.apply(new KindSpec());
         }
 
         /** A short stable word for the kind ("batch", "meta", "realloc", ..., "collector", "controller"). */
@@ -308,36 +211,14 @@ public class PluginRegistry {
             return new Entry(kind, plugin, bundle, version, ranking, configurationPid, values, values.isEmpty() ? null : from);
         }
 
-        /**
-         * Every option the plugin runs with, in parameter order, as {"value": v, "from": source}: the run's own
-         * ({@code givenFrom}: "profile" or "command line"), else configured ({@link #configuredFrom}), else the
-         * parameter's default ("default"). A required parameter the run did not give has no value and is left out.
-         */
+        /** Every option the plugin runs with and where each comes from ({@link ConfiguredOptions#effective}). */
         public Map<String, Object> effectiveOptions(Map<String, ?> given, String givenFrom) {
-            Map<String, Object> out = new LinkedHashMap<>();
-            for (Parameter p : plugin.parameters()) {
-                if (given != null && given.containsKey(p.name())) {
-                    out.put(p.name(), source(given.get(p.name()), givenFrom));
-                } else if (configured.containsKey(p.name())) {
-                    out.put(p.name(), source(configured.get(p.name()), configuredFrom));
-                } else if (!p.defaultValue().isEmpty()) {
-                    out.put(p.name(), source(p.defaultValue(), "default"));
-                }
-            }
-            return out;
+            return ConfiguredOptions.effective(plugin, configured, configuredFrom, given, givenFrom);
         }
 
         /** Whether a configured value reaches the plugin (the run does not give that option itself). */
         public boolean usesConfiguration(Map<String, ?> given) {
-            return plugin.parameters().stream()
-                    .anyMatch(p -> configured.containsKey(p.name()) && (given == null || !given.containsKey(p.name())));
-        }
-
-        private static Map<String, Object> source(Object value, String from) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("value", value);
-            m.put("from", from);
-            return m;
+            return ConfiguredOptions.used(plugin, configured, given);
         }
 
         /** Configured keys that are none of the plugin's parameters: likely typos, shown by {@code plugins}. */
@@ -356,24 +237,9 @@ public class PluginRegistry {
             return version.isEmpty() ? bundle : bundle + " " + version;
         }
 
-        /**
-         * The options a run gives this plugin: the configured values of its declared parameters, then the run's
-         * own options on top; unknown option names are an error naming the valid ones.
-         */
+        /** The options a run gives this plugin ({@link ConfiguredOptions#merged}); unknown names are an error. */
         public PluginOptions options(String owner, Map<String, ?> given) {
-            Map<String, Object> merged = new LinkedHashMap<>();
-            for (Parameter p : plugin.parameters()) {
-                Object v = configured.get(p.name());
-                if (v != null) {
-                    merged.put(p.name(), v);
-                }
-            }
-            if (given != null) {
-                merged.putAll(given);
-            }
-            PluginOptions options = new PluginOptions(owner, merged);
-            options.requireKnown(plugin.parameters());
-            return options;
+            return ConfiguredOptions.merged(plugin, configured, owner, given);
         }
     }
 
@@ -499,26 +365,29 @@ public class PluginRegistry {
         return "configuration " + pid;
     }
 
+    /** The experiments bundle's service ({@link Experiments}): the OSGi tracker follows it, tests give their own; null: none. */
+    private volatile Experiments experiments;
+
+    public void useExperiments(Experiments e) {
+        experiments = e;
+    }
+
+    public boolean hasExperiments() {
+        return experiments != null;
+    }
+
+    /** The experiments' service; an error naming {@code field} (what needs it) when the bundle is not running. */
+    public Experiments experiments(String field) {
+        Experiments e = experiments;
+        if (e == null) {
+            throw new InputException(null, 0, field, "needs the bundle org.gridsched.experiments (matrices, sweeps, reference runs,"
+                    + " theory), which is not running in this framework");
+        }
+        return e;
+    }
+
     /** Problems the framework found with plugin bundles (none outside OSGi); one line each. */
     public List<String> problems() {
         return List.of();
-    }
-
-    /** The first reader (by name) that accepts the file. */
-    public WorkloadReader readerFor(Path file, String field) {
-        TreeMap<String, WorkloadReader> readers = new TreeMap<>();
-        for (Entry e : all()) {
-            if (e.kind() == Kind.READER) {
-                readers.put(e.name(), (WorkloadReader) e.plugin());
-            }
-        }
-        for (WorkloadReader r : readers.values()) {
-            if (r.accepts(file)) {
-                return r;
-            }
-        }
-        throw new InputException(null, 0, field, "no workload reader recognises '" + file.getFileName()
-                + "'; readers: " + (readers.isEmpty() ? "none" : String.join(", ", readers.keySet()))
-                + " (name one with \"reader\" in the profile)");
     }
 }

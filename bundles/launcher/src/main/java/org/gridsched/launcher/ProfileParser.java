@@ -19,7 +19,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.gridsched.api.InputException;
-import org.gridsched.engine.Platform;
 import org.gridsched.launcher.PluginRegistry.Kind;
 
 /**
@@ -45,7 +44,7 @@ import org.gridsched.launcher.PluginRegistry.Kind;
  *   "collectors": ["COLLECTOR", ...],                  // or {"COLLECTOR": {"option": value}, ...}
  *   "controllers": ["CONTROLLER", ...],                // grid controllers, like collectors (none by default)
  *   "matrix": {"workloads": {"LABEL": {...}}, "platforms": {"LABEL": "a:64,b:32"}, "batch": ["fcfs", "cbf"],
- *              "controllers": {"LABEL": [...]}, "seeds": [1, 2], "metrics": ["mean_wait"]},  // see Matrix
+ *              "controllers": {"LABEL": [...]}, "seeds": [1, 2], "metrics": ["mean_wait"]},  // see MatrixAxes
  *   "seed": 42, "kill_at_requested_time": true, "strict": false, "progress": true,
  *   "output": "../workspace/results/quickstart",
  *   "report": false                                    // true: also write report.html, report-images/, schedule.json
@@ -90,7 +89,7 @@ public final class ProfileParser {
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
-    private final String source;
+    final String source;
     private final Path baseDir;
 
     private ProfileParser(String source, Path baseDir) {
@@ -162,7 +161,7 @@ public final class ProfileParser {
             }
         }
         if (root.has("platform")) {
-            p.clusters = platform(root.get("platform"));
+            p.clusters = ProfilePlatform.read(this, root.get("platform"));
         }
         if (root.has("links")) { // checked against the platform's cluster names when the run builds it
             if (!root.get("links").isArray()) {
@@ -230,7 +229,7 @@ public final class ProfileParser {
             p.output = path(root.get("output"), "output");
         }
         if (p.matrix != null) {
-            Matrix.parse(p.matrix, p, source); // its errors now, naming the file; the runner reads it again (after --seed)
+            MatrixAxes.parse(p.matrix, p, source); // its errors now, naming the file; the runner reads it again (after --seed)
         }
         checkHeuristicHasAReallocation(root, p);
         return p;
@@ -245,47 +244,6 @@ public final class ProfileParser {
             throw error(heuristic, "chooses which waiting jobs a reallocation moves first; it has no effect without \""
                     + realloc + "\" (e.g. \"" + realloc + "\": \"regular\")");
         }
-    }
-
-    private List<RunProfile.ClusterEntry> platform(JsonNode node) {
-        List<RunProfile.ClusterEntry> list = new ArrayList<>();
-        if (node.isTextual()) {
-            try {
-                Platform.parse(node.asText(), "platform").clusters()
-                        .forEach(c -> list.add(new RunProfile.ClusterEntry(c.name(), c.processors(), c.speed(), null)));
-            } catch (InputException e) {
-                throw new InputException(source, 0, null, e.getMessage());
-            }
-            return list;
-        }
-        if (!node.isArray() || node.isEmpty()) {
-            throw error("platform", "expected a list of clusters or \"NAME:PROCS[:SPEED],...\"");
-        }
-        for (int i = 0; i < node.size(); i++) {
-            JsonNode c = node.get(i);
-            String where = "platform[" + i + "]";
-            if (!c.isObject()) {
-                throw error(where, "expected {\"name\": ..., \"processors\": ..., \"speed\": ...}");
-            }
-            checkKeys(c, CLUSTER_KEYS, where);
-            String name = c.has("name") ? text(c.get("name"), where + ".name") : "cluster" + i;
-            JsonNode procs = c.get("processors");
-            if (procs == null || !procs.isIntegralNumber() || procs.asLong() <= 0 || procs.asLong() > Integer.MAX_VALUE) {
-                throw error(where + ".processors", "expected a positive whole number, got " + procs);
-            }
-            double speed = 1.0;
-            if (c.has("speed")) {
-                JsonNode s = c.get("speed");
-                if (!s.isNumber() || !(s.asDouble() > 0)) {
-                    throw error(where + ".speed", "expected a positive number, got " + s);
-                }
-                speed = s.asDouble();
-            }
-            String batchKey = Kind.BATCH.profileKey();
-            RunProfile.Choice batch = c.has(batchKey) ? choice(c.get(batchKey), where + "." + batchKey) : null;
-            list.add(new RunProfile.ClusterEntry(name, procs.asInt(), speed, batch));
-        }
-        return list;
     }
 
     private void workload(JsonNode node, RunProfile p) {
@@ -362,7 +320,7 @@ public final class ProfileParser {
         return list;
     }
 
-    private RunProfile.Choice choice(JsonNode node, String where) {
+    RunProfile.Choice choice(JsonNode node, String where) {
         if (node.isTextual()) {
             return RunProfile.Choice.of(node.asText());
         }
@@ -414,14 +372,14 @@ public final class ProfileParser {
         return n.asBoolean();
     }
 
-    private String text(JsonNode node, String where) {
+    String text(JsonNode node, String where) {
         if (!node.isTextual() || node.asText().isBlank()) {
             throw error(where, "expected a non-empty string, got " + node);
         }
         return node.asText();
     }
 
-    private void checkKeys(JsonNode node, Set<String> valid, String where) {
+    void checkKeys(JsonNode node, Set<String> valid, String where) {
         Iterator<String> names = node.fieldNames();
         while (names.hasNext()) {
             String k = names.next();
@@ -432,7 +390,7 @@ public final class ProfileParser {
         }
     }
 
-    private InputException error(String field, String problem) {
+    InputException error(String field, String problem) {
         return new InputException(source, 0, field, problem);
     }
 }

@@ -11,7 +11,7 @@ import org.gridsched.report.Reports;
 import org.gridsched.report.Validation;
 
 /** The {@code report} and {@code validate} commands, and the report a run writes when asked ({@code --report}). */
-final class ReportCommand {
+public final class ReportCommand {
     private ReportCommand() {
     }
 
@@ -112,7 +112,7 @@ final class ReportCommand {
      * diff against its reference run when there is one). Prints one line naming where the report will be; an invalid
      * schedule's problems are printed in full (they name files under {@code shown}).
      */
-    static void afterRun(Path stage, Path shown, PrintStream out) {
+    public static void afterRun(Path stage, Path shown, PrintStream out) {
         Path reference = stage.resolve("reference");
         boolean hasReference = Files.isRegularFile(reference.resolve("jobs.csv"));
         ByteArrayOutputStream buf = new ByteArrayOutputStream();

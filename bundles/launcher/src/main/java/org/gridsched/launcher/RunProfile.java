@@ -84,13 +84,13 @@ public final class RunProfile {
     public Object powerManagement;
     /** The speed the workload's runtimes were recorded at (1 = the speed-1 clusters). */
     public double referenceSpeed = 1.0;
-    /** An experiment matrix (see {@link Matrix}); null for a single run. */
+    /** An experiment matrix (see {@link MatrixAxes}; run by the experiments bundle); null for a single run. */
     public Map<String, Object> matrix;
     /** The matrix's workload axis: name → a profile holding only that workload; empty = the profile's own. */
     public Map<String, RunProfile> matrixWorkloads = new java.util.LinkedHashMap<>();
 
     /** Takes the workload of another profile (files, clock, reader, generator, options). */
-    void useWorkloadOf(RunProfile w) {
+    public void useWorkloadOf(RunProfile w) {
         workloadFiles = w.workloadFiles;
         workloadFilesAsGiven = w.workloadFilesAsGiven;
         clock = w.clock;
@@ -189,7 +189,7 @@ public final class RunProfile {
      * The same single run (the settings of one simulation, without {@code matrix}, {@code reference} and
      * {@code output}): what an experiment matrix varies cell by cell.
      */
-    RunProfile oneRun() {
+    public RunProfile oneRun() {
         RunProfile r = new RunProfile();
         r.name = name;
         r.profileFile = profileFile;

@@ -67,6 +67,6 @@ public final class ShellHelp {
 
     /** The options a command's help names ({@code --out}, ...), for completion. */
     public static List<String> options(String command) {
-        return Cli.optionsIn(of(command));
+        return Usage.optionsIn(of(command));
     }
 }

@@ -3,12 +3,12 @@ package org.gridsched.launcher;
 import java.util.Collection;
 
 /** "Did you mean": the closest known word to a mistyped one, by edit distance. */
-final class Suggest {
+public final class Suggest {
     private Suggest() {
     }
 
     /** "; did you mean 'X'?" for the closest of {@code known} within 2 edits (or a third of the word), else "". */
-    static String didYouMean(String given, Collection<String> known) {
+    public static String didYouMean(String given, Collection<String> known) {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String k : known) {

@@ -10,7 +10,7 @@ import java.util.List;
 
 import org.gridsched.api.InputException;
 import org.gridsched.api.workload.JobSource;
-import org.gridsched.engine.SwfWriter;
+import org.gridsched.workload.swf.writer.SwfWriter;
 
 /**
  * The file {@code generate --swf} writes: never one of the profile's inputs (the trace it reads, the profile itself),
@@ -47,6 +47,10 @@ final class SwfOutput {
             long n = SwfWriter.write(source, tmp);
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             return n;
+        } catch (NoClassDefFoundError e) {
+            // the writer's bundle (workloads feature) is not in this framework: started with other --features
+            throw new InputException(swf.toString(), 0, "--swf", "writing SWF needs the bundle org.gridsched.workload.swf (feature"
+                    + " workloads), which is not running; start with a feature that includes it");
         } catch (UncheckedIOException e) {
             throw new InputException(swf.toString(), 0, "--swf", "cannot write: " + e.getCause().getMessage());
         } catch (IOException e) {

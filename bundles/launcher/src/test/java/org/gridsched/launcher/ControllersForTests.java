@@ -13,7 +13,7 @@ import org.gridsched.api.control.GridOperations;
 import org.gridsched.api.control.JobSpec;
 
 /** Small grid controllers for launcher tests: each does one thing the engine reports on. */
-final class ControllersForTests {
+public final class ControllersForTests {
     private ControllersForTests() {
     }
 
@@ -21,7 +21,7 @@ final class ControllersForTests {
     static final Map<String, Long> SEEDS = new ConcurrentHashMap<>();
 
     /** Submits one job of {@code runtime} seconds on 1 processor at time 0 (id 1,000,000). */
-    static final class Submitter implements GridController {
+    public static final class Submitter implements GridController {
         @Override
         public String name() {
             return "submitter";
@@ -43,7 +43,7 @@ final class ControllersForTests {
     }
 
     /** Kills the first job that starts; re-queues it if {@code requeue}. */
-    static final class Killer implements GridController {
+    public static final class Killer implements GridController {
         @Override
         public String name() {
             return "killer";

@@ -8,11 +8,11 @@ import org.gridsched.api.grid.MetaScheduler;
 import org.gridsched.api.grid.Router;
 
 /** A weighted random broker for launcher tests (the real ones live in the meta bundle's private package). */
-final class RandomBrokersForTests {
+public final class RandomBrokersForTests {
     private RandomBrokersForTests() {
     }
 
-    static final class Weighted implements MetaScheduler {
+    public static final class Weighted implements MetaScheduler {
         @Override
         public String name() {
             return "random-weighted";

@@ -109,23 +109,6 @@ class ReportCommandTest {
     }
 
     @Test
-    void aMatrixRunWritesItsBoxPlotsUnderItsOwnName() throws Exception {
-        Path profile = tmp.resolve("m.json");
-        Files.writeString(profile, """
-                {"name": "m", "platform": [{"name": "c", "processors": 64}],
-                 "workload": {"generator": "lublin99", "options": {"jobs": 500, "processors": 64}},
-                 "report": true, "progress": false,
-                 "matrix": {"batch": ["cbf", "easy"], "seeds": [1, 2], "metrics": ["mean_wait"]}}
-                """);
-        Path dir = tmp.resolve("matrix-out");
-        assertEquals(0, run("run", profile.toString(), "--out", dir.toString()), err.toString());
-        String html = Files.readString(dir.resolve("report.html"));
-        assertTrue(html.contains("<title>gridsched matrix report: matrix-out</title>"), "named as its folder, not the staging one");
-        assertTrue(html.contains("\"title\":\"mean_wait by batch\",\"metric\":\"mean_wait\",\"labels\":[\"cbf\",\"easy\"]"), html);
-        assertTrue(Files.isRegularFile(dir.resolve("report-images/box-mean_wait-by-batch.png")));
-    }
-
-    @Test
     void usageErrors() {
         assertEquals(2, run("report"));
         assertEquals(2, run("report", "x", "--diff"));

@@ -24,8 +24,8 @@ public record ClusterReport(String name, int processors, double speed, long simu
         return RunReport.find(metrics, key);
     }
 
-    /** The cluster's object under {@code clusters} in {@code summary.json}; {@code theory} may be null. */
-    Map<String, Object> toMap(Prediction theory) {
+    /** The cluster's object under {@code clusters} in {@code summary.json}, ending with the sections' objects ({@code extra}). */
+    Map<String, Object> toMap(Map<String, Object> extra) {
         Map<String, Object> c = new LinkedHashMap<>();
         c.put("processors", processors);
         c.put("speed", speed);
@@ -39,9 +39,7 @@ public record ClusterReport(String name, int processors, double speed, long simu
         for (MetricSection s : metrics) {
             c.putAll(s.values());
         }
-        if (theory != null) {
-            c.put("theory", theory.toMap());
-        }
+        c.putAll(extra);
         return c;
     }
 }

@@ -1,5 +1,6 @@
 package org.gridsched.engine.report;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,32 +17,54 @@ import java.util.Map;
  * @param clusters   per cluster, in platform order
  * @param plugins    which bundle and version supplied each plugin ("kind name" to provenance); null if not
  *                   recorded
- * @param comparison against the reference run without reallocation; null without one
- * @param theory     queueing theory's predictions; null when theory does not apply
+ * @param sections   what others computed beside the run ({@link SummarySection}: a comparison with a reference
+ *                   run, queueing theory's predictions), in the order they were added
  */
 public record RunReport(Map<String, Object> run, JobCounts jobs, List<MetricSection> metrics,
-        List<ClusterReport> clusters, Map<String, String> plugins, Comparison comparison, Theory theory) {
+        List<ClusterReport> clusters, Map<String, String> plugins, List<SummarySection> sections) {
 
     public RunReport {
         run = Collections.unmodifiableMap(new LinkedHashMap<>(run));
         metrics = List.copyOf(metrics);
         clusters = List.copyOf(clusters);
         plugins = plugins == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(plugins));
-        if (theory != null && theory.clusters().size() != clusters.size()) {
-            throw new IllegalArgumentException("theory predicts " + theory.clusters().size() + " clusters, the run has " + clusters.size());
-        }
+        sections = sections == null ? List.of() : List.copyOf(sections);
     }
 
     public RunReport withPlugins(Map<String, String> plugins) {
-        return new RunReport(run, jobs, metrics, clusters, plugins, comparison, theory);
+        return new RunReport(run, jobs, metrics, clusters, plugins, sections);
     }
 
-    public RunReport withComparison(Comparison comparison) {
-        return new RunReport(run, jobs, metrics, clusters, plugins, comparison, theory);
+    /** This report with one more section, after the others; one of the same key is an error (it would be written twice). */
+    public RunReport withSection(SummarySection section) {
+        for (SummarySection s : sections) {
+            if (s.key().equals(section.key())) {
+                throw new IllegalArgumentException("the report already has a section '" + section.key() + "'");
+            }
+        }
+        List<SummarySection> more = new ArrayList<>(sections);
+        more.add(section);
+        return new RunReport(run, jobs, metrics, clusters, plugins, more);
     }
 
-    public RunReport withTheory(Theory theory) {
-        return new RunReport(run, jobs, metrics, clusters, plugins, comparison, theory);
+    /** The section of that type, or null. */
+    public <T extends SummarySection> T section(Class<T> type) {
+        for (SummarySection s : sections) {
+            if (type.isInstance(s)) {
+                return type.cast(s);
+            }
+        }
+        return null;
+    }
+
+    /** The section under that key, or null. */
+    public SummarySection summarySection(String key) {
+        for (SummarySection s : sections) {
+            if (s.key().equals(key)) {
+                return s;
+            }
+        }
+        return null;
     }
 
     /** The value a collector reported over the whole platform under {@code key}, or null. */
@@ -69,16 +92,15 @@ public record RunReport(Map<String, Object> run, JobCounts jobs, List<MetricSect
     }
 
     /**
-     * The content of {@code summary.json} as ordered maps: {@code run} (with {@code theory_model} last when theory
-     * applies), {@code jobs}, the collectors' values, {@code clusters} (each with its {@code theory}), then
-     * {@code plugins} and {@code comparison} when present.
+     * The content of {@code summary.json} as ordered maps: {@code run} (then the sections' run entries, such as
+     * {@code theory_model}), {@code jobs}, the collectors' values, {@code clusters} (each ending with the sections'
+     * objects for it, such as {@code theory}), then {@code plugins} and the sections' root objects (such as
+     * {@code comparison}) when present.
      */
     public Map<String, Object> toSummary() {
         Map<String, Object> root = new LinkedHashMap<>();
         Map<String, Object> runMap = new LinkedHashMap<>(run);
-        if (theory != null) {
-            runMap.put("theory_model", theory.model());
-        }
+        sections.forEach(s -> runMap.putAll(s.runEntries()));
         root.put("run", runMap);
         root.put("jobs", jobs.toMap());
         for (MetricSection s : metrics) {
@@ -87,14 +109,24 @@ public record RunReport(Map<String, Object> run, JobCounts jobs, List<MetricSect
         Map<String, Object> cs = new LinkedHashMap<>();
         for (int i = 0; i < clusters.size(); i++) {
             ClusterReport c = clusters.get(i);
-            cs.put(c.name(), c.toMap(theory == null ? null : theory.clusters().get(i)));
+            Map<String, Object> extra = new LinkedHashMap<>();
+            for (SummarySection s : sections) {
+                Map<String, ?> m = s.cluster(i);
+                if (m != null) {
+                    extra.put(s.key(), m);
+                }
+            }
+            cs.put(c.name(), c.toMap(extra));
         }
         root.put("clusters", cs);
         if (plugins != null) {
             root.put("plugins", new LinkedHashMap<>(plugins));
         }
-        if (comparison != null) {
-            root.put("comparison", comparison.toMap());
+        for (SummarySection s : sections) {
+            Map<String, ?> m = s.root();
+            if (m != null) {
+                root.put(s.key(), m);
+            }
         }
         return root;
     }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.gridsched.api.Plugin;
+import org.gridsched.launcher.Experiments;
 import org.gridsched.launcher.PluginFolders;
 import org.gridsched.launcher.PluginRegistry;
 import org.osgi.framework.Bundle;
@@ -60,6 +61,19 @@ public final class PluginTracker extends PluginRegistry {
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
     private volatile ServiceComponentRuntime scr;
+
+    /**
+     * The experiments bundle's service (matrices, sweeps): optional and dynamic, as a plugin is, so that the launcher
+     * starts without it and follows it when it comes or goes.
+     */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    void bindExperiments(Experiments e) {
+        useExperiments(e);
+    }
+
+    void unbindExperiments(Experiments e) {
+        useExperiments(null);
+    }
 
     /** The plugins' parameters as OSGi metatype, kept in step with the plugins (see {@link PluginMetaTypes}). */
     private ServiceRegistration<MetaTypeProvider> metaTypes;

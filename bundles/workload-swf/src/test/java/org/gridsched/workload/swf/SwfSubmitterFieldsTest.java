@@ -13,7 +13,7 @@ import java.util.Map;
 import org.gridsched.api.PluginOptions;
 import org.gridsched.api.workload.JobRecord;
 import org.gridsched.api.workload.JobSource;
-import org.gridsched.engine.SwfWriter;
+import org.gridsched.workload.swf.writer.SwfWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

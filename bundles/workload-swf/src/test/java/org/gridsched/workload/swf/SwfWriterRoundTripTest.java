@@ -23,7 +23,7 @@ import org.gridsched.api.workload.JobRecord;
 import org.gridsched.api.workload.JobSource;
 import org.gridsched.api.workload.WorkloadReport;
 import org.gridsched.engine.ListJobSource;
-import org.gridsched.engine.SwfWriter;
+import org.gridsched.workload.swf.writer.SwfWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

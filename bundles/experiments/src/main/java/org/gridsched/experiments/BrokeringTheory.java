@@ -1,13 +1,19 @@
-package org.gridsched.launcher;
+package org.gridsched.experiments;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import org.gridsched.engine.Platform;
-import org.gridsched.engine.report.Prediction;
-import org.gridsched.engine.report.Theory;
 import org.gridsched.launcher.PluginRegistry.Kind;
+import org.gridsched.launcher.RunProfile;
 import org.gridsched.theory.LengthDistribution;
 import org.gridsched.theory.RandomBrokering;
 
@@ -37,14 +43,33 @@ final class BrokeringTheory {
     }
 
     /**
-     * The plugins the model describes ({@code theory} in {@code defaults.json}): the random brokers with their
+     * The plugins the model describes ({@code brokering-theory.json} beside this class): the random brokers with their
      * weighting, the FCFS batch policy, the generator of Poisson arrivals, and the collectors that measure what
      * is predicted (by role: "jobs", "queue", "slowdown").
      */
-    private static final Map<String, String> BROKERS = Defaults.strings(Defaults.theory().path("brokers"));
-    private static final String FCFS = Defaults.theory().path("batch").asText();
-    private static final String GENERATOR = Defaults.theory().path("generator").asText();
-    private static final Map<String, String> COLLECTORS = Defaults.strings(Defaults.theory().path("collectors"));
+    private static final JsonNode DEFAULTS = defaults();
+    private static final Map<String, String> BROKERS = strings(DEFAULTS.path("brokers"));
+    private static final String FCFS = DEFAULTS.path("batch").asText();
+    private static final String GENERATOR = DEFAULTS.path("generator").asText();
+    private static final Map<String, String> COLLECTORS = strings(DEFAULTS.path("collectors"));
+
+    private static JsonNode defaults() {
+        try (InputStream in = BrokeringTheory.class.getResourceAsStream("brokering-theory.json")) {
+            if (in == null) {
+                throw new IllegalStateException("brokering-theory.json is missing from the experiments bundle");
+            }
+            return new ObjectMapper().readTree(in).path("theory");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read brokering-theory.json: " + e.getMessage(), e);
+        }
+    }
+
+    /** An object of strings, in order. */
+    private static Map<String, String> strings(JsonNode n) {
+        Map<String, String> m = new LinkedHashMap<>();
+        n.fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue().asText()));
+        return m;
+    }
 
     /** The theory for this run, or an exception whose message says why theory does not apply. */
     static BrokeringTheory of(RunProfile p, Platform platform) {

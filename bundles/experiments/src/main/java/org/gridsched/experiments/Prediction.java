@@ -1,4 +1,4 @@
-package org.gridsched.engine.report;
+package org.gridsched.experiments;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package org.gridsched.launcher;
+package org.gridsched.experiments;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,6 +22,9 @@ import java.util.stream.Stream;
 
 import org.gridsched.batch.EasyPolicy;
 import org.gridsched.batch.FcfsPolicy;
+import org.gridsched.launcher.Cli;
+import org.gridsched.launcher.MatrixAxes;
+import org.gridsched.launcher.PluginRegistry;
 import org.gridsched.metrics.JobMetricsCollector;
 import org.gridsched.metrics.UtilizationCollector;
 import org.gridsched.workload.synthetic.SyntheticGenerator;
@@ -45,6 +48,7 @@ class SweepTest {
 
     @BeforeEach
     void plugins() {
+        registry.useExperiments(new MatrixExperiments());
         List.of(new FcfsPolicy(), new EasyPolicy(), new SyntheticGenerator(), new JobMetricsCollector(), new UtilizationCollector())
                 .forEach(registry::add);
     }
@@ -207,17 +211,17 @@ class SweepTest {
 
     @Test
     void replicationsDeriveTheSeedsFromTheProfileSeedAndAProfileWithoutThemKeepsItsSeeds() throws Exception {
-        assertEquals(Matrix.replicationSeeds(1, 3), Matrix.replicationSeeds(1, 3));
-        assertEquals(Matrix.replicationSeeds(1, 3), Matrix.replicationSeeds(1, 5).subList(0, 3), "replicate r's seed does not depend on their number");
-        assertNotEquals(Matrix.replicationSeeds(1, 3), Matrix.replicationSeeds(2, 3));
-        assertEquals(1000, new java.util.HashSet<>(Matrix.replicationSeeds(42, 1000)).size());
+        assertEquals(MatrixAxes.replicationSeeds(1, 3), MatrixAxes.replicationSeeds(1, 3));
+        assertEquals(MatrixAxes.replicationSeeds(1, 3), MatrixAxes.replicationSeeds(1, 5).subList(0, 3), "replicate r's seed does not depend on their number");
+        assertNotEquals(MatrixAxes.replicationSeeds(1, 3), MatrixAxes.replicationSeeds(2, 3));
+        assertEquals(1000, new java.util.HashSet<>(MatrixAxes.replicationSeeds(42, 1000)).size());
         Path p = profile("r", "\"replications\": 2");
         assertEquals(0, run("matrix", p.toString(), "--list"), err());
-        List<Long> seeds = Matrix.replicationSeeds(1, 2);
+        List<Long> seeds = MatrixAxes.replicationSeeds(1, 2);
         assertTrue(out().contains("\n0\tlight-fcfs-seed-" + seeds.get(0) + "\t" + seeds.get(0) + "\tworkload light, batch fcfs, seed " + seeds.get(0)
                 + "\n1\tlight-fcfs-seed-" + seeds.get(1) + "\t" + seeds.get(1) + "\t"), out());
         assertEquals(0, run("matrix", p.toString(), "--list", "--seed", "9"), err());
-        assertTrue(out().contains("\t" + Matrix.replicationSeeds(9, 2).get(1) + "\t"), "--seed changes the derived seeds: " + out());
+        assertTrue(out().contains("\t" + MatrixAxes.replicationSeeds(9, 2).get(1) + "\t"), "--seed changes the derived seeds: " + out());
         // no seeds, no replications: the profile's seed, as ever
         Files.writeString(p, Files.readString(p).replace("\"replications\": 2,", "").replace("\"progress\": false,", "\"progress\": false, \"seed\": 3,"));
         assertEquals(0, run("matrix", p.toString(), "--list"), err());

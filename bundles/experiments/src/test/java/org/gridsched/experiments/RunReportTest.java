@@ -1,4 +1,4 @@
-package org.gridsched.launcher;
+package org.gridsched.experiments;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -22,8 +22,12 @@ import org.gridsched.engine.Json;
 import org.gridsched.engine.Platform;
 import org.gridsched.engine.SimJob;
 import org.gridsched.engine.SimulationResult;
-import org.gridsched.engine.report.Comparison;
 import org.gridsched.engine.report.RunReport;
+import org.gridsched.launcher.PluginRegistry;
+import org.gridsched.launcher.ProfileParser;
+import org.gridsched.launcher.RandomBrokersForTests;
+import org.gridsched.launcher.RunProfile;
+import org.gridsched.launcher.Runner;
 import org.gridsched.metrics.JobMetricsCollector;
 import org.gridsched.metrics.QueueCollector;
 import org.gridsched.metrics.SlowdownCollector;
@@ -36,7 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The typed report gives the same {@code summary.json} as the nested maps it replaced: {@link #oldSummary} is the
- * map-building code as it was (ResultWriter.summary plus what Runner added), run on the same result.
+ * map-building code as it was (ResultWriter.summary plus what Runner added), run on the same result. Here, beside
+ * the theory and comparison sections, since the launcher moved them out of the engine (moved from the launcher).
  */
 class RunReportTest {
     @TempDir
@@ -46,6 +51,7 @@ class RunReportTest {
 
     @BeforeEach
     void plugins() {
+        registry.useExperiments(new MatrixExperiments());
         List.of(new FcfsPolicy(), new ConservativePolicy(), new EasyPolicy(), new LublinGenerator(), new SyntheticGenerator(),
                 new JobMetricsCollector(), new UtilizationCollector(), new QueueCollector(), new SlowdownCollector(),
                 new RandomBrokersForTests.Weighted()).forEach(registry::add);
@@ -166,17 +172,17 @@ class RunReportTest {
                  "workload": {"generator": "synthetic", "options": {"jobs": 2000, "rate": 0.05, "mean_length": 200}}}
                 """, "grid");
         RunReport r = o.report();
-        assertNotNull(r.theory(), "random brokering onto FCFS: theory applies");
+        assertNotNull(r.section(Theory.class), "random brokering onto FCFS: theory applies");
         Map<String, Object> old = oldSummary(o.result(), new LinkedHashMap<>(r.run()), plugins(r));
         // what Runner added for theory: the model under run, each prediction under its cluster
-        ((Map<String, Object>) old.get("run")).put("theory_model", r.theory().model());
+        ((Map<String, Object>) old.get("run")).put("theory_model", r.section(Theory.class).model());
         @SuppressWarnings("unchecked")
         Map<String, Map<String, Object>> clusters = (Map<String, Map<String, Object>>) old.get("clusters");
-        clusters.get("a").put("theory", new LinkedHashMap<>(r.theory().clusters().get(0).toMap()));
-        clusters.get("b").put("theory", new LinkedHashMap<>(r.theory().clusters().get(1).toMap()));
+        clusters.get("a").put("theory", new LinkedHashMap<>(r.section(Theory.class).clusters().get(0).toMap()));
+        clusters.get("b").put("theory", new LinkedHashMap<>(r.section(Theory.class).clusters().get(1).toMap()));
         assertEquals(Json.write(old), Json.write(r.toSummary()));
         assertEquals(List.of("load", "dispatch_fraction", "busy_cpus", "mean_queue_length", "waited_fraction", "mean_wait"),
-                List.copyOf(r.theory().clusters().get(0).toMap().keySet()), "below saturation, in the order of before");
+                List.copyOf(r.section(Theory.class).clusters().get(0).toMap().keySet()), "below saturation, in the order of before");
     }
 
     @Test
@@ -189,10 +195,10 @@ class RunReportTest {
         Runner.Outcome cbf = execute(profile.formatted("cbf"), "cbf");
         Comparison c = Comparison.of(cbf.result().jobs(), fcfs.result().jobs(), 17);
         Map<String, Object> old = oldComparison(cbf.result().jobs(), fcfs.result().jobs(), 17);
-        assertEquals(Json.write(old), Json.write(cbf.report().withComparison(c).toSummary().get("comparison")));
+        assertEquals(Json.write(old), Json.write(cbf.report().withSection(c).toSummary().get("comparison")));
         assertTrue(c.jobsImpacted() > 0 && c.jobs() == 400 && c.reallocations() == 17, c.toString());
         Comparison none = Comparison.of(fcfs.result().jobs(), fcfs.result().jobs(), 0);
         assertEquals(Json.write(oldComparison(fcfs.result().jobs(), fcfs.result().jobs(), 0)),
-                Json.write(fcfs.report().withComparison(none).toSummary().get("comparison")), "NaN written as null");
+                Json.write(fcfs.report().withSection(none).toSummary().get("comparison")), "NaN written as null");
     }
 }

@@ -1,10 +1,12 @@
-package org.gridsched.engine.report;
+package org.gridsched.experiments;
 
+import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.gridsched.engine.SimJob;
+import org.gridsched.engine.report.SummarySection;
 
 /**
  * A run with reallocation against its reference (the same profile without reallocation), with the metrics of
@@ -17,7 +19,7 @@ import org.gridsched.engine.SimJob;
  */
 public record Comparison(long jobs, long jobsImpacted, double jobsImpactedPercent, long reallocations,
         double reallocationsPercent, double impactedFinishingEarlierPercent, double relativeAverageResponseTime,
-        int maxMovesPerJob, double longestWait, double referenceLongestWait) {
+        int maxMovesPerJob, double longestWait, double referenceLongestWait) implements SummarySection {
 
     /** Completion times closer than this are "unchanged" (the simulation is deterministic). */
     public static final double TOLERANCE = 1e-6;
@@ -70,6 +72,16 @@ public record Comparison(long jobs, long jobsImpacted, double jobsImpactedPercen
         return Double.isNaN(w) ? 0 : w;
     }
 
+    @Override
+    public String key() {
+        return "comparison";
+    }
+
+    @Override
+    public Map<String, ?> root() {
+        return toMap();
+    }
+
     /** The {@code comparison} object of {@code summary.json}. */
     Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -84,5 +96,22 @@ public record Comparison(long jobs, long jobsImpacted, double jobsImpactedPercen
         m.put("longest_wait", longestWait);
         m.put("reference_longest_wait", referenceLongestWait);
         return m;
+    }
+
+    /** What a run with {@code --reference} prints after its summary: this comparison for people. */
+    void print(PrintStream out) {
+        Comparison c = this;
+        if (c.jobsImpacted() == 0) {
+            // the shares of impacted jobs are 0/0: say what happened instead of printing NaN
+            out.printf("  against the reference without reallocation: no job impacted (every job ended as without"
+                    + " reallocation), reallocations %.2f %% of jobs%n", c.reallocationsPercent());
+        } else {
+            out.printf("  against the reference without reallocation: %.2f %% of jobs impacted, reallocations %.2f %% of jobs,"
+                    + " %.2f %% of impacted jobs finish earlier, relative average response time %.3f%n",
+                    c.jobsImpactedPercent(), c.reallocationsPercent(), c.impactedFinishingEarlierPercent(),
+                    c.relativeAverageResponseTime());
+        }
+        out.printf("  starvation: at most %d moves of one job; longest wait %.0f s (%.0f s without reallocation)%n",
+                c.maxMovesPerJob(), c.longestWait(), c.referenceLongestWait());
     }
 }

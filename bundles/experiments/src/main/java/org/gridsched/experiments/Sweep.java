@@ -1,13 +1,11 @@
-package org.gridsched.launcher;
+package org.gridsched.experiments;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -16,14 +14,11 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SortedSet;
-import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamWriteFeature;
@@ -32,13 +27,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import org.gridsched.api.Decimals;
 import org.gridsched.api.InputException;
 import org.gridsched.engine.SimulationResult;
-import org.gridsched.engine.report.Comparison;
-import org.gridsched.launcher.Matrix.Axes;
-import org.gridsched.launcher.Matrix.Scenario;
-import org.gridsched.launcher.Matrix.Value;
+import org.gridsched.experiments.ReallocationStudy.Scenario;
+import org.gridsched.launcher.Cli;
+import org.gridsched.launcher.MatrixAxes;
+import org.gridsched.launcher.MatrixAxes.Axes;
+import org.gridsched.launcher.MatrixAxes.Value;
+import org.gridsched.launcher.OutputFolder;
+import org.gridsched.launcher.OutputRecord;
+import org.gridsched.launcher.RunProfile;
+import org.gridsched.launcher.Runner;
 
 /**
  * A matrix as numbered cells, for sweeps that are run piece by piece (Slurm array tasks, or a local run that was
@@ -71,19 +70,21 @@ final class Sweep {
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
 
     private final Runner runner;
-    private final Matrix matrix;
-    private final PrintStream out;
-    private final PrintStream err;
-    private final RunProfile p;
-    private final Axes axes;
+    private final MetricMatrix matrix;
+    final PrintStream out;
+    final PrintStream err;
+    final RunProfile p;
+    final Axes axes;
     private final String fingerprint;
     /** The profile's file, for the commands the messages suggest. */
-    private final Path profileFile;
-    private final Path dir;
-    private final List<Matrix.Dim> dims;
-    private final List<Matrix.Run> runs;
-    private final List<Scenario> scenarios;
-    private final List<CellInfo> cells = new ArrayList<>();
+    final Path profileFile;
+    final Path dir;
+    final List<MetricMatrix.Dim> dims;
+    final List<MetricMatrix.Run> runs;
+    final List<Scenario> scenarios;
+    final List<CellInfo> cells = new ArrayList<>();
+    /** The sweep's folder: its cells' folders and records, and whose it is. */
+    final SweepFolder folder;
 
     /**
      * @param fingerprint what the profile's cells are computed from ({@link #fingerprint(Path, long)})
@@ -95,19 +96,20 @@ final class Sweep {
                     + " (run a single profile with 'gridsched run')");
         }
         this.runner = runner;
-        this.matrix = new Matrix(runner, err);
+        this.matrix = new MetricMatrix(runner, err);
         this.out = out;
         this.err = err;
         this.p = p;
-        this.axes = Matrix.parse(p.matrix, p, p.name);
+        this.axes = MatrixAxes.parse(p.matrix, p, p.name);
         this.fingerprint = fingerprint;
         this.profileFile = profileFile;
         this.dir = dir;
+        this.folder = new SweepFolder(dir, p, fingerprint);
         Map<String, Integer> keys = new HashMap<>();
         if (axes.study()) {
             dims = null;
             runs = null;
-            scenarios = Matrix.scenarios(p, axes);
+            scenarios = ReallocationStudy.scenarios(p, axes);
             int variants = axes.realloc().values().size() * axes.heuristic().values().size();
             for (Scenario sc : scenarios) {
                 List<String> parts = new ArrayList<>();
@@ -120,15 +122,15 @@ final class Sweep {
                     parts.add(sc.extraAxes().get(i).key() + " " + sc.extras().get(i).label());
                 }
                 parts.add("seed " + sc.seed());
-                add(keys, Matrix.scenarioFolder(sc, axes), sc.seed(), String.join(", ", parts) + ": 1 reference + " + variants
+                add(keys, ReallocationStudy.scenarioFolder(sc, axes), sc.seed(), String.join(", ", parts) + ": 1 reference + " + variants
                         + " reallocation runs");
             }
         } else {
             scenarios = null;
-            dims = Matrix.dims(p, axes);
-            runs = Matrix.runs(p, axes, dims);
-            for (Matrix.Run r : runs) {
-                add(keys, r.folder(), r.seed(), Matrix.describe(dims, r, true));
+            dims = MetricMatrix.dims(p, axes);
+            runs = MetricMatrix.runs(p, axes, dims);
+            for (MetricMatrix.Run r : runs) {
+                add(keys, r.folder(), r.seed(), MetricMatrix.describe(dims, r, true));
             }
         }
     }
@@ -209,52 +211,9 @@ final class Sweep {
         return new int[] {first, last};
     }
 
-    // ------------------------------------------------------------------------------------------------ state
-
     /** Where a cell stands in the sweep's folder. */
     enum State {
         COMPLETE, MISSING, PARTIAL, FOREIGN
-    }
-
-    private Path cellDir(CellInfo c) {
-        return dir.resolve(CELLS).resolve(c.key());
-    }
-
-    /** The cell's record when complete and of this profile; null otherwise (with the reason in {@code why}). */
-    private JsonNode record(CellInfo c, StringBuilder why) {
-        Path f = cellDir(c).resolve(RECORD);
-        JsonNode r;
-        try {
-            r = new ObjectMapper().readTree(f.toFile());
-        } catch (NoSuchFileException | java.io.FileNotFoundException e) {
-            return null;
-        } catch (IOException e) {
-            why.append(f).append(" cannot be read (").append(e.getMessage()).append(')');
-            return null;
-        }
-        if (r == null || !r.path("profile").asText().equals(p.name)) {
-            why.append(f).append(" is a cell of '").append(r == null ? "?" : r.path("profile").asText()).append("', not of '")
-                    .append(p.name).append('\'');
-        } else if (!r.path("fingerprint").asText().equals(fingerprint)) {
-            why.append(f).append(" was computed from another version of the profile (or with another --seed)");
-        } else if (r.path("index").asInt(-1) != c.index() || !r.path("key").asText().equals(c.key())) {
-            why.append(f).append(" is cell ").append(r.path("index").asText()).append(" (").append(r.path("key").asText())
-                    .append("), not cell ").append(c.index()).append(" (").append(c.key()).append(')');
-        } else {
-            return r;
-        }
-        return null;
-    }
-
-    State state(CellInfo c, StringBuilder why) {
-        JsonNode r = record(c, why);
-        if (r != null) {
-            return State.COMPLETE;
-        }
-        if (why.length() > 0) {
-            return State.FOREIGN;
-        }
-        return Files.isDirectory(cellDir(c)) ? State.PARTIAL : State.MISSING;
     }
 
     // ------------------------------------------------------------------------------------------------ run
@@ -265,14 +224,14 @@ final class Sweep {
      * are reported together at the end.
      */
     void run(int first, int last, int threads) {
-        matrix.checkPlugins(p, axes);
-        claimSweepFolder();
+        MatrixAxes.checkPlugins(runner, p, axes);
+        folder.claim();
         List<CellInfo> todo = new ArrayList<>();
         List<String> foreign = new ArrayList<>();
         int skipped = 0;
         for (CellInfo c : cells.subList(first, last + 1)) {
             StringBuilder why = new StringBuilder();
-            switch (state(c, why)) {
+            switch (folder.state(c, why)) {
                 case COMPLETE -> skipped++;
                 case FOREIGN -> foreign.add("cell " + c.index() + ": " + why);
                 default -> todo.add(c);
@@ -336,60 +295,21 @@ final class Sweep {
         err.printf("%s: %s complete in %s (%.1f s)%n", p.name, range, dir.resolve(CELLS), (System.nanoTime() - start) / 1e9);
     }
 
-    /**
-     * The sweep's folder: created if needed and recorded as this profile's ({@code .gridsched-run}, as a run's output
-     * folder), refused when it belongs to another run or holds files gridsched did not write (cells and the Slurm
-     * scripts have records or names of their own).
-     */
-    void claimSweepFolder() {
-        try {
-            Files.createDirectories(dir.resolve(CELLS));
-            OutputRecord record = ownRecord("output");
-            if (record == null || record == OutputRecord.LEGACY) {
-                new OutputRecord(p.name, OutputRecord.originOf(p), new TreeSet<>()).write(dir);
-            }
-        } catch (IOException e) {
-            throw new InputException(null, 0, "output", "cannot prepare the sweep folder " + dir + ": " + e.getMessage());
-        }
-    }
-
-    /**
-     * The sweep folder's record after checking that nothing in the folder but cells and Slurm scripts is foreign to
-     * it and that it is this profile's; null when it has none.
-     */
-    private OutputRecord ownRecord(String field) throws IOException {
-        OutputRecord record = OutputRecord.read(dir);
-        String origin = OutputRecord.originOf(p);
-        if (record != null && record != OutputRecord.LEGACY && !record.ownedBy(p.name, origin)) {
-            throw new InputException(dir.toString(), 0, field, "holds the results of '" + record.run() + "' (" + record.origin()
-                    + "), not of '" + p.name + "' (" + origin + "); give the profile the cells were run from, or another --out");
-        }
-        SortedSet<String> found = sweepEntries();
-        if (!found.isEmpty()) {
-            OutputFolder.refuseForeign(dir, record, found);
-        }
-        return record;
-    }
-
-    private SortedSet<String> sweepEntries() throws IOException {
-        return OutputRecord.entries(dir, n -> OutputFolder.bookkeeping(n) || n.equals(CELLS) || n.equals(SlurmSweep.FOLDER)
-                || n.equals(MERGE_TMP));
-    }
-
-    private static final String MERGE_TMP = ".gridsched-merge";
+    /** Where a merge builds its results before moving them into place. */
+    static final String MERGE_TMP = ".gridsched-merge";
 
     /** One cell, as a chain of tasks on the pool (a study's reallocation runs in parallel once its reference is done). */
     private CompletableFuture<Void> runCell(CellInfo c, ExecutorService pool) {
         OutputFolder[] folder = new OutputFolder[1];
         CompletableFuture<Map<String, Object>> record;
         if (!axes.study()) {
-            Matrix.Run run = runs.get(c.index());
+            MetricMatrix.Run run = runs.get(c.index());
             record = CompletableFuture.supplyAsync(() -> {
-                folder[0] = OutputFolder.claim(cellDir(c), p.name, OutputRecord.originOf(p), false);
+                folder[0] = OutputFolder.claim(this.folder.cellDir(c), p.name, OutputRecord.originOf(p), false);
                 Object[] values = matrix.runOne(p, axes, dims, run, folder[0].staging().resolve("runs").resolve(run.folder()));
                 List<String> encoded = new ArrayList<>();
                 for (Object v : values) {
-                    encoded.add(encode((Number) v));
+                    encoded.add(CellValues.encode((Number) v));
                 }
                 Map<String, Object> m = header(c);
                 m.put("values", encoded);
@@ -397,10 +317,10 @@ final class Sweep {
             }, pool);
         } else {
             Scenario sc = scenarios.get(c.index());
-            String scDir = Matrix.scenarioFolder(sc, axes);
+            String scDir = ReallocationStudy.scenarioFolder(sc, axes);
             CompletableFuture<SimulationResult> reference = CompletableFuture.supplyAsync(() -> {
-                folder[0] = OutputFolder.claim(cellDir(c), p.name, OutputRecord.originOf(p), false);
-                return runner.execute(Matrix.variant(p, sc, null, null), folder[0].staging().resolve("runs").resolve(scDir + "-reference"),
+                folder[0] = OutputFolder.claim(this.folder.cellDir(c), p.name, OutputRecord.originOf(p), false);
+                return runner.execute(ReallocationStudy.variant(p, sc, null, null), folder[0].staging().resolve("runs").resolve(scDir + "-reference"),
                         null, false).result();
             }, pool);
             record = reference.thenCompose(ref -> {
@@ -408,13 +328,13 @@ final class Sweep {
                 for (Value realloc : axes.realloc().values()) {
                     for (Value h : axes.heuristic().values()) {
                         variants.add(CompletableFuture.supplyAsync(() -> {
-                            Comparison k = runner.execute(Matrix.variant(p, sc, realloc, h),
-                                    folder[0].staging().resolve("runs").resolve(Matrix.variantFolder(scDir, realloc, h)), ref, false)
-                                    .report().comparison();
+                            Comparison k = runner.execute(ReallocationStudy.variant(p, sc, realloc, h),
+                                    folder[0].staging().resolve("runs").resolve(ReallocationStudy.variantFolder(scDir, realloc, h)), ref, false)
+                                    .report().section(Comparison.class);
                             Map<String, Object> v = new LinkedHashMap<>();
                             v.put("realloc", realloc.label());
                             v.put("heuristic", h.label());
-                            v.put("comparison", encode(k));
+                            v.put("comparison", CellValues.encode(k));
                             return v;
                         }, pool));
                     }
@@ -432,7 +352,7 @@ final class Sweep {
             try {
                 Files.write(folder[0].staging().resolve(RECORD), JSON.writeValueAsBytes(m));
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot write " + cellDir(c).resolve(RECORD) + ": " + e.getMessage(), e);
+                throw new UncheckedIOException("cannot write " + this.folder.cellDir(c).resolve(RECORD) + ": " + e.getMessage(), e);
             }
             folder[0].commit();
         }).whenComplete((x, e) -> {
@@ -452,186 +372,9 @@ final class Sweep {
         return m;
     }
 
-    // ------------------------------------------------------------------------------------------------ values
-
-    /** A metric's value, exactly: "i:" and a whole number, or "d:" and a double in its shortest form (which reads back the same). */
-    static String encode(Number v) {
-        return v instanceof Double || v instanceof Float ? "d:" + Decimals.shortest(v.doubleValue()) : "i:" + v.longValue();
-    }
-
-    static Number decode(String s) {
-        if (s.startsWith("d:")) {
-            return Double.parseDouble(s.substring(2));
-        }
-        if (s.startsWith("i:")) {
-            return Long.parseLong(s.substring(2));
-        }
-        throw new IllegalArgumentException("not a value of cell.json: '" + s + "'");
-    }
-
-    private static Map<String, Object> encode(Comparison k) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("jobs", k.jobs());
-        m.put("jobs_impacted", k.jobsImpacted());
-        m.put("jobs_impacted_percent", encode(k.jobsImpactedPercent()));
-        m.put("reallocations", k.reallocations());
-        m.put("reallocations_percent", encode(k.reallocationsPercent()));
-        m.put("impacted_finishing_earlier_percent", encode(k.impactedFinishingEarlierPercent()));
-        m.put("relative_average_response_time", encode(k.relativeAverageResponseTime()));
-        m.put("max_moves_per_job", k.maxMovesPerJob());
-        m.put("longest_wait", encode(k.longestWait()));
-        m.put("reference_longest_wait", encode(k.referenceLongestWait()));
-        return m;
-    }
-
-    private static Comparison comparison(JsonNode m) {
-        return new Comparison(m.get("jobs").asLong(), m.get("jobs_impacted").asLong(), d(m, "jobs_impacted_percent"),
-                m.get("reallocations").asLong(), d(m, "reallocations_percent"), d(m, "impacted_finishing_earlier_percent"),
-                d(m, "relative_average_response_time"), m.get("max_moves_per_job").asInt(), d(m, "longest_wait"),
-                d(m, "reference_longest_wait"));
-    }
-
-    private static double d(JsonNode m, String key) {
-        return decode(m.get(key).asText()).doubleValue();
-    }
-
-    // ------------------------------------------------------------------------------------------------ merge
-
-    /**
-     * Writes {@code matrix.csv} and {@code tables.md} from the cells' records, when every cell is complete; else an
-     * error naming the cells that are missing, partially written or not this profile's, and how to run them.
-     */
+    /** Writes matrix.csv and tables.md from the cells' records ({@link SweepMerge}). */
     void merge() {
-        if (!Files.isDirectory(dir)) {
-            throw new InputException(dir.toString(), 0, "merge", "no such folder; give the folder the cells were run into (their --out)");
-        }
-        OutputRecord own;
-        try {
-            own = ownRecord("merge");
-        } catch (IOException e) {
-            throw new InputException(dir.toString(), 0, "merge", "cannot read: " + e.getMessage());
-        }
-        List<JsonNode> records = new ArrayList<>();
-        Map<State, List<CellInfo>> bad = new java.util.EnumMap<>(State.class);
-        List<String> reasons = new ArrayList<>();
-        for (CellInfo c : cells) {
-            StringBuilder why = new StringBuilder();
-            JsonNode r = record(c, why);
-            records.add(r);
-            if (r == null) {
-                State s = why.length() > 0 ? State.FOREIGN : Files.isDirectory(cellDir(c)) ? State.PARTIAL : State.MISSING;
-                bad.computeIfAbsent(s, x -> new ArrayList<>()).add(c);
-                if (s == State.FOREIGN && reasons.size() < 5) {
-                    reasons.add(why.toString());
-                }
-            }
-        }
-        java.util.Set<String> keys = new java.util.HashSet<>();
-        cells.forEach(c -> keys.add(c.key()));
-        try (Stream<Path> s = Files.list(dir.resolve(CELLS))) {
-            s.map(x -> x.getFileName().toString()).filter(k -> !keys.contains(k)).sorted().limit(5).forEach(k ->
-                    err.println("gridsched: warning: " + dir.resolve(CELLS).resolve(k) + " is no cell of '" + p.name + "' (ignored)"));
-        } catch (IOException e) {
-            // no cells/ at all: every cell is missing, said below
-        }
-        if (!bad.isEmpty()) {
-            int n = bad.values().stream().mapToInt(List::size).sum();
-            StringBuilder sb = new StringBuilder(n + " of " + cells.size() + " cells are not complete:");
-            bad.forEach((s, list) -> sb.append("\n  ").append(switch (s) {
-                case MISSING -> "missing (never run): ";
-                case PARTIAL -> "partially written (stopped before the end): ";
-                default -> "not computed from this profile: ";
-            }).append(ranges(list)));
-            reasons.forEach(r -> sb.append("\n    ").append(r));
-            List<CellInfo> all = new ArrayList<>();
-            bad.values().forEach(all::addAll);
-            all.sort(java.util.Comparator.comparingInt(CellInfo::index));
-            int last = 0;
-            while (last + 1 < all.size() && all.get(last + 1).index() == all.get(last).index() + 1) {
-                last++;
-            }
-            sb.append(bad.containsKey(State.FOREIGN) ? "\nremove the foreign cells' folders, then run" : "\nrun").append(" them (complete cells are skipped), e.g.: gridsched matrix ")
-                    .append(SlurmSweep.quote(profileFile)).append(" --out ").append(SlurmSweep.quote(dir)).append(" --cells ")
-                    .append(all.get(0).index()).append('-').append(all.get(last).index());
-            if (Files.isRegularFile(dir.resolve(SlurmSweep.FOLDER).resolve("submit.sh"))) {
-                sb.append("\nor submit the sweep again: bash ").append(SlurmSweep.quote(dir.resolve(SlurmSweep.FOLDER).resolve("submit.sh")));
-            }
-            throw new InputException(dir.toString(), 0, "merge", sb.toString());
-        }
-        Path tmp = dir.resolve(MERGE_TMP);
-        try {
-            OutputFolder.deleteTree(tmp);
-            if (axes.study()) {
-                List<Matrix.Cell> results = new ArrayList<>();
-                for (int i = 0; i < cells.size(); i++) {
-                    Scenario sc = scenarios.get(i);
-                    for (JsonNode v : records.get(i).path("comparisons")) {
-                        results.add(new Matrix.Cell(sc, v.get("realloc").asText(), v.get("heuristic").asText(), comparison(v.get("comparison"))));
-                    }
-                }
-                Matrix.writeStudy(p.name, tmp, axes, Matrix.extraAxes(axes), scenarios, results);
-            } else {
-                List<Object[]> values = new ArrayList<>();
-                List<double[]> results = new ArrayList<>();
-                for (int i = 0; i < cells.size(); i++) {
-                    JsonNode vs = records.get(i).path("values");
-                    if (vs.size() != axes.metrics().size()) {
-                        throw new InputException(cellDir(cells.get(i)).resolve(RECORD).toString(), 0, "values", "holds " + vs.size()
-                                + " metrics, the profile asks for " + axes.metrics().size());
-                    }
-                    Object[] row = new Object[vs.size()];
-                    double[] d = new double[vs.size()];
-                    for (int m = 0; m < row.length; m++) {
-                        row[m] = decode(vs.get(m).asText());
-                        d[m] = ((Number) row[m]).doubleValue();
-                    }
-                    values.add(row);
-                    results.add(d);
-                }
-                Matrix.writeMetrics(tmp, axes, dims, runs, values, results);
-            }
-            // runs/ as in a one-shot run: every cell's run folders, their files hard links to the cells' (copies where
-            // the file system has no hard links)
-            for (CellInfo c : cells) {
-                Path from = cellDir(c).resolve("runs");
-                try (Stream<Path> s = Files.walk(from)) {
-                    for (Path f : s.toList()) {
-                        Path to = tmp.resolve("runs").resolve(from.relativize(f).toString());
-                        if (Files.isDirectory(f)) {
-                            Files.createDirectories(to);
-                        } else {
-                            try {
-                                Files.createLink(to, f);
-                            } catch (UnsupportedOperationException | IOException e) {
-                                Files.copy(f, to);
-                            }
-                        }
-                    }
-                }
-            }
-            // recorded before they are moved in, so that whatever stops the merge, they are known as gridsched's
-            OutputRecord merged = (own == null || own == OutputRecord.LEGACY ? new OutputRecord(p.name, OutputRecord.originOf(p), new TreeSet<>()) : own)
-                    .with(OutputRecord.entries(tmp, n -> false));
-            merged.write(dir);
-            OutputFolder.deleteRecorded(dir, own == null ? List.of() : own.paths().stream().filter(e -> e.startsWith("runs/")).toList());
-            Files.move(tmp.resolve("runs"), dir.resolve("runs"), StandardCopyOption.ATOMIC_MOVE);
-            for (String f : List.of("matrix.csv", "tables.md")) {
-                Files.move(tmp.resolve(f), dir.resolve(f), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            }
-            OutputFolder.deleteTree(tmp);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the merged results into " + dir + ": " + e.getMessage(), e);
-        }
-        if (p.report) { // as after a one-shot run: the merged folder is laid out as one
-            ReportCommand.afterRun(dir, dir, out);
-        }
-        try {
-            new OutputRecord(p.name, OutputRecord.originOf(p), sweepEntries()).write(dir); // the report's files too
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot record the merged results in " + dir + ": " + e.getMessage(), e);
-        }
-        out.println(p.name + ": merged " + cells.size() + " cells into " + dir.resolve("matrix.csv") + " and " + dir.resolve("tables.md")
-                + ", with every run under " + dir.resolve("runs") + "/ as in a one-shot run");
+        new SweepMerge(this).merge();
     }
 
     /** "0-3, 7, 9-10 (6 cells)". */

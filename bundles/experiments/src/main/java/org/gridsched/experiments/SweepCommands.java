@@ -1,4 +1,4 @@
-package org.gridsched.launcher;
+package org.gridsched.experiments;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -8,6 +8,13 @@ import java.util.List;
 import java.util.Set;
 
 import org.gridsched.api.InputException;
+import org.gridsched.launcher.Cli;
+import org.gridsched.launcher.MatrixAxes;
+import org.gridsched.launcher.PluginRegistry;
+import org.gridsched.launcher.ProfileParser;
+import org.gridsched.launcher.RunProfile;
+import org.gridsched.launcher.Runner;
+import org.gridsched.launcher.Suggest;
 
 /** The commands {@code matrix} (a matrix's cells: list, run some, merge) and {@code slurm} (the same as job arrays). */
 final class SweepCommands {
@@ -144,7 +151,7 @@ final class SweepCommands {
         RunProfile p = profile(a);
         Path dir = (a.has("--out") ? Cli.folder(a.get("--out"), "--out") : Runner.outputDir(p, home)).toAbsolutePath().normalize();
         Sweep sweep = new Sweep(runner, out, err, p, a.profile(), Sweep.fingerprint(a.profile(), p.seed), dir);
-        new Matrix(runner, err).checkPlugins(p, Matrix.parse(p.matrix, p, p.name)); // fail here, not in a thousand tasks
+        MatrixAxes.checkPlugins(runner, p, MatrixAxes.parse(p.matrix, p, p.name)); // fail here, not in a thousand tasks
         int perTask = positive(a, "--per-task", 1);
         int maxRunning = a.has("--max-running") ? positive(a, "--max-running", 0) : 0;
         int cpus = positive(a, "--cpus-per-task", 1);
@@ -166,7 +173,7 @@ final class SweepCommands {
         Path gridsched = home.resolve("bin").resolve("gridsched").toAbsolutePath().normalize();
         SlurmSweep.Settings s = new SlurmSweep.Settings(p.name, gridsched, a.profile().toAbsolutePath().normalize(), dir, sweep.cells().size(),
                 perTask, maxRunning, a.get("--partition"), a.get("--time"), cpus, a.has("--seed") ? p.seed : null, maxArray, source);
-        sweep.claimSweepFolder(); // refused now if it holds other results, not in every task
+        sweep.folder.claim(); // refused now if it holds other results, not in every task
         Path folder = SlurmSweep.write(s);
         out.printf("%s: %d cells, %d per task: %d array task%s in %d array%s (MaxArraySize %d, %s)%s%n", p.name, s.cells(), perTask, s.tasks(),
                 s.tasks() == 1 ? "" : "s", s.arrays().size(), s.arrays().size() == 1 ? "" : "s", maxArray, source,

@@ -1,20 +1,26 @@
-package org.gridsched.launcher;
+package org.gridsched.experiments;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import org.gridsched.api.Csv;
-import org.gridsched.engine.report.Comparison;
-import org.gridsched.launcher.Matrix.Axes;
-import org.gridsched.launcher.Matrix.Axis;
-import org.gridsched.launcher.Matrix.Cell;
-import org.gridsched.launcher.Matrix.Scenario;
-import org.gridsched.launcher.Matrix.Value;
+import org.gridsched.experiments.ReallocationStudy.Cell;
+import org.gridsched.experiments.ReallocationStudy.Scenario;
+import org.gridsched.launcher.MatrixAxes.Axes;
+import org.gridsched.launcher.MatrixAxes.Axis;
+import org.gridsched.launcher.MatrixAxes.Value;
 
 /**
  * The output of a reallocation study: {@code matrix.csv} (one row per run with reallocation) and
@@ -24,7 +30,7 @@ import org.gridsched.launcher.Matrix.Value;
  * algorithms, platforms or policies. Beside the report's four metrics: the absolute number of reallocations
  * and the starvation indicators (the most moves of one job, the longest wait with and without reallocation).
  */
-final class StudyTables {
+final class StudyTables implements MatrixTables {
     /** A metric of the study: its column in matrix.csv, its tables' title, its digits. */
     record Metric(String column, String title, ToDoubleFunction<Comparison> value, int digits) {
     }
@@ -43,10 +49,28 @@ final class StudyTables {
             new Metric("longest_wait_hours", "Longest wait with reallocation, hours (reference: the run without)",
                     c -> c.longestWait() / 3600, 1));
 
-    private StudyTables() {
+    private final String name;
+    private final Axes axes;
+    private final List<Axis> extraAxes;
+    private final List<Scenario> scenarios;
+    private final List<Cell> cells;
+
+    /**
+     * @param name      the profile's, for the heading
+     * @param extraAxes the plugin axes other than batch (a column each in matrix.csv)
+     * @param scenarios in the order of the study's runs
+     * @param cells     every comparison of a run with reallocation against its reference
+     */
+    StudyTables(String name, Axes axes, List<Axis> extraAxes, List<Scenario> scenarios, List<Cell> cells) {
+        this.name = name;
+        this.axes = axes;
+        this.extraAxes = extraAxes;
+        this.scenarios = scenarios;
+        this.cells = cells;
     }
 
-    static String csv(List<Axis> extraAxes, List<Cell> cells) {
+    @Override
+    public String csv() {
         StringBuilder csv = new StringBuilder("workload,platform,batch");
         extraAxes.forEach(a -> csv.append(',').append(a.key()));
         csv.append(",seed,realloc,heuristic,jobs,jobs_impacted,reallocations");
@@ -67,15 +91,16 @@ final class StudyTables {
                     .append(',').append(k.reallocations());
             for (Metric m : METRICS) {
                 if (!m.column().equals("reallocations")) {
-                    csv.append(',').append(Matrix.format(m.value().applyAsDouble(k), 6));
+                    csv.append(',').append(MatrixTables.format(m.value().applyAsDouble(k), 6));
                 }
             }
-            csv.append(',').append(Matrix.format(k.referenceLongestWait() / 3600, 6)).append('\n');
+            csv.append(',').append(MatrixTables.format(k.referenceLongestWait() / 3600, 6)).append('\n');
         }
         return csv.toString();
     }
 
-    static String markdown(String name, Axes axes, List<Scenario> scenarios, List<Cell> cells) {
+    @Override
+    public String markdown() {
         boolean seeds = axes.seeds().size() > 1;
         // the report's columns: what varies apart from batch and platform
         Set<String> columns = new LinkedHashSet<>();
@@ -92,14 +117,14 @@ final class StudyTables {
             for (Value batch : axes.plugin(org.gridsched.launcher.PluginRegistry.Kind.BATCH).values()) {
                 for (String platform : axes.platforms().keySet()) {
                     for (Value realloc : axes.realloc().values()) {
-                        md.append("### ").append(Matrix.cellText(batch.label())).append(", ").append(Matrix.cellText(platform)).append(", ")
-                                .append(Matrix.cellText(realloc.label())).append("\n\n| heuristic |");
-                        columnLabels.values().forEach(c -> md.append(' ').append(Matrix.cellText(c)).append(" |"));
+                        md.append("### ").append(MatrixTables.cellText(batch.label())).append(", ").append(MatrixTables.cellText(platform)).append(", ")
+                                .append(MatrixTables.cellText(realloc.label())).append("\n\n| heuristic |");
+                        columnLabels.values().forEach(c -> md.append(' ').append(MatrixTables.cellText(c)).append(" |"));
                         md.append(" AVG |\n|---|");
                         columns.forEach(c -> md.append("---:|"));
                         md.append("---:|\n");
                         for (Value h : axes.heuristic().values()) {
-                            row(md, Matrix.columnLabel(realloc.label(), h.label()), columns, col -> value(cells, batch, platform,
+                            row(md, columnLabel(realloc.label(), h.label()), columns, col -> value(cells, batch, platform,
                                     realloc.label(), h.label(), col, seeds, metric.value()), metric.digits());
                         }
                         if (metric.column().equals("longest_wait_hours")) {
@@ -120,18 +145,18 @@ final class StudyTables {
     }
 
     private static void row(StringBuilder md, String label, Set<String> columns, ColumnValue value, int digits) {
-        md.append("| ").append(Matrix.cellText(label)).append(" |");
+        md.append("| ").append(MatrixTables.cellText(label)).append(" |");
         double sum = 0;
         int n = 0;
         for (String col : columns) {
             double v = value.at(col);
-            md.append(' ').append(Matrix.format(v, digits)).append(" |");
+            md.append(' ').append(MatrixTables.format(v, digits)).append(" |");
             if (!Double.isNaN(v)) {
                 sum += v;
                 n++;
             }
         }
-        md.append(' ').append(Matrix.format(n > 0 ? sum / n : Double.NaN, digits)).append(" |\n");
+        md.append(' ').append(MatrixTables.format(n > 0 ? sum / n : Double.NaN, digits)).append(" |\n");
     }
 
     /** A scenario's column: workload, the other axes' values and the seed (batch and platform head the table). */
@@ -164,5 +189,33 @@ final class StudyTables {
             }
         }
         return n > 0 ? sum / n : Double.NaN;
+    }
+
+    /** The column-label rules, read once ({@code study-tables.json} beside this class). */
+    private static final JsonNode COLUMN_LABEL = columnLabelRules();
+
+    private static JsonNode columnLabelRules() {
+        try (InputStream in = StudyTables.class.getResourceAsStream("study-tables.json")) {
+            if (in == null) {
+                throw new IllegalStateException("study-tables.json is missing from the experiments bundle");
+            }
+            return new ObjectMapper().readTree(in).path("column_label");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read study-tables.json: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A column of tables.md, as in the study's report: the heuristic's name in upper case with some words
+     * re-cased ("MaxRelGain"), plus a suffix for some algorithms ("-C" for all-cancellation); both from
+     * {@code study-tables.json}.
+     */
+    static String columnLabel(String realloc, String heuristic) {
+        String label = heuristic.toUpperCase(Locale.ROOT);
+        for (JsonNode pair : COLUMN_LABEL.path("heuristic_upper_case_then_replace")) {
+            label = label.replace(pair.get(0).asText(), pair.get(1).asText());
+        }
+        JsonNode suffix = COLUMN_LABEL.path("realloc_suffix").path(realloc);
+        return label + (suffix.isTextual() ? suffix.asText() : "");
     }
 }

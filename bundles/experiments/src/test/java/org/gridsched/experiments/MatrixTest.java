@@ -1,4 +1,4 @@
-package org.gridsched.launcher;
+package org.gridsched.experiments;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,10 +21,18 @@ import org.gridsched.api.InputException;
 import org.gridsched.batch.ConservativePolicy;
 import org.gridsched.batch.EasyPolicy;
 import org.gridsched.batch.FcfsPolicy;
-import org.gridsched.launcher.Matrix.Axes;
-import org.gridsched.launcher.Matrix.Axis;
-import org.gridsched.launcher.Matrix.Value;
+import org.gridsched.experiments.statistics.MeanInterval;
+import org.gridsched.launcher.Cli;
+import org.gridsched.launcher.ControllersForTests;
+import org.gridsched.launcher.MatrixAxes;
+import org.gridsched.launcher.MatrixAxes.Axes;
+import org.gridsched.launcher.MatrixAxes.Axis;
+import org.gridsched.launcher.MatrixAxes.Value;
+import org.gridsched.launcher.PluginRegistry;
 import org.gridsched.launcher.PluginRegistry.Kind;
+import org.gridsched.launcher.ProfileParser;
+import org.gridsched.launcher.RandomBrokersForTests;
+import org.gridsched.launcher.RunProfile;
 import org.gridsched.metrics.JobMetricsCollector;
 import org.gridsched.metrics.UtilizationCollector;
 import org.gridsched.workload.synthetic.SyntheticGenerator;
@@ -43,6 +51,7 @@ class MatrixTest {
 
     @BeforeEach
     void plugins() {
+        registry.useExperiments(new MatrixExperiments());
         List.of(new FcfsPolicy(), new ConservativePolicy(), new EasyPolicy(), new SyntheticGenerator(), new JobMetricsCollector(),
                 new UtilizationCollector(), new RandomBrokersForTests.Weighted(), new ControllersForTests.Submitter(),
                 new ControllersForTests.Killer()).forEach(registry::add);
@@ -72,7 +81,7 @@ class MatrixTest {
 
     private Axes axes(String matrix) {
         RunProfile p = profile(matrix);
-        return Matrix.parse(p.matrix, p, "p.json");
+        return MatrixAxes.parse(p.matrix, p, "p.json");
     }
 
     private String error(String matrix) {
@@ -120,7 +129,7 @@ class MatrixTest {
                 {"workload": {"generator": "synthetic"}, "platform": "a:8,b:8", "batch": {"name": "cbf", "options": {}}, "seed": 9,
                  "matrix": {"meta": {"weighted": "random-weighted"}}}
                 """, "p.json", tmp);
-        Axes a = Matrix.parse(p.matrix, p, "p.json");
+        Axes a = MatrixAxes.parse(p.matrix, p, "p.json");
         assertTrue(a.study());
         assertEquals(List.of("regular", "all-cancellation"), labels(a.realloc()));
         assertEquals(6, a.heuristic().values().size());
@@ -337,8 +346,8 @@ class MatrixTest {
         String tables = Files.readString(tmp.resolve("out/tables.md"));
         assertTrue(tables.startsWith("Mean ± 95 % confidence half-width (Student's t) over 3 seeds (5, 6, 7) of each metric;"), tables);
         assertTrue(tables.contains(String.format(Locale.ROOT, "| all | %.2f ± %.2f |", mean, half)), tables + " vs " + mean + " ± " + half);
-        assertEquals(0.0, Matrix.halfWidth95(List.of(2.0, 2.0), 2.0));
-        assertEquals(12.706 * 0.5, Matrix.halfWidth95(List.of(1.0, 2.0), 1.5), 1e-12);
+        assertEquals(0.0, MeanInterval.halfWidth95(List.of(2.0, 2.0), 2.0));
+        assertEquals(12.706 * 0.5, MeanInterval.halfWidth95(List.of(1.0, 2.0), 1.5), 1e-12);
 
         String e = error("{\"metrics\": [\"mean_wait\"], \"ci\": \"yes\"}");
         assertTrue(e.contains("matrix.ci: expected true (each mean with its 95 % confidence half-width over the seeds) or false, got "), e);

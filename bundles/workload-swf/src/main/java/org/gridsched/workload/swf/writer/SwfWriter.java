@@ -1,4 +1,4 @@
-package org.gridsched.engine;
+package org.gridsched.workload.swf.writer;
 
 import java.io.BufferedWriter;
 import java.io.IOException;

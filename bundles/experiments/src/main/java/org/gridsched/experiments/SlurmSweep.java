@@ -1,4 +1,4 @@
-package org.gridsched.launcher;
+package org.gridsched.experiments;
 
 import java.io.IOException;
 import java.io.PrintStream;

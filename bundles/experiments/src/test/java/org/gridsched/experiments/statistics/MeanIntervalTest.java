@@ -1,0 +1,28 @@
+package org.gridsched.experiments.statistics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class MeanIntervalTest {
+    @Test
+    void theTableEndsAtThirtyDegreesOfFreedomAndTheNormalTakesOver() {
+        assertEquals(12.706, MeanInterval.t975(1));
+        assertEquals(2.228, MeanInterval.t975(10));
+        assertEquals(2.042, MeanInterval.t975(30));
+        assertEquals(1.96, MeanInterval.t975(31));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> MeanInterval.t975(0)).getMessage().contains("got 0"));
+    }
+
+    @Test
+    void theHalfWidthIsTTimesTheStandardErrorOfTheMean() {
+        // 1, 2, 3: mean 2, sample variance 1, standard error 1/sqrt(3), t(0.975, 2) = 4.303
+        assertEquals(4.303 / Math.sqrt(3), MeanInterval.halfWidth95(List.of(1.0, 2.0, 3.0), 2.0), 1e-12);
+        assertEquals(2.0, MeanInterval.mean(List.of(1.0, 2.0, 3.0)));
+        assertTrue(Double.isNaN(MeanInterval.mean(List.of())));
+    }
+}

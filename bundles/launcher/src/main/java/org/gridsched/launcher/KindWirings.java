@@ -1,0 +1,60 @@
+package org.gridsched.launcher;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+import org.gridsched.api.batch.BatchPolicy;
+import org.gridsched.api.control.Controller;
+import org.gridsched.api.control.GridController;
+import org.gridsched.api.control.GridOperations;
+import org.gridsched.api.grid.MetaScheduler;
+import org.gridsched.api.grid.ReallocationAlgorithm;
+import org.gridsched.api.grid.SelectionHeuristic;
+import org.gridsched.api.metrics.MetricCollector;
+
+/** How each plugin kind's chosen plugins are put into the simulation being assembled ({@link PluginRegistry.Kind#wire}). */
+final class KindWirings {
+    private KindWirings() {
+    }
+
+    /** Each cluster gets its own scheduler from its batch policy. */
+    static void batch(RunAssembly run, List<RunAssembly.Use> uses) {
+        for (RunAssembly.Use u : uses) {
+            BatchPolicy policy = u.plugin(BatchPolicy.class);
+            run.scheduler(u.cluster(), cluster -> policy.create(cluster, u.options()));
+        }
+    }
+
+    /** The meta-scheduler routes every grid job. */
+    static void meta(RunAssembly run, List<RunAssembly.Use> uses) {
+        RunAssembly.Use u = uses.get(0);
+        MetaScheduler meta = u.plugin(MetaScheduler.class);
+        run.settings().router = grid -> meta.create(grid, u.options(), u.seed());
+    }
+
+    /** The reallocation algorithm, driven by the chosen selection heuristic (which is wired here, not on its own). */
+    static void reallocation(RunAssembly run, List<RunAssembly.Use> uses) {
+        RunAssembly.Use u = uses.get(0);
+        ReallocationAlgorithm algorithm = u.plugin(ReallocationAlgorithm.class);
+        SelectionHeuristic heuristic = run.chosen(SelectionHeuristic.class).get(0);
+        run.settings().reallocation = grid -> algorithm.create(grid, heuristic, u.options());
+    }
+
+    /** Every collector, in the order chosen. */
+    static void collectors(RunAssembly run, List<RunAssembly.Use> uses) {
+        for (RunAssembly.Use u : uses) {
+            run.collector(u.name(), u.plugin(MetricCollector.class).create(run.info(), u.options()));
+        }
+    }
+
+    /** Every grid controller, each with its own seed. */
+    static void controllers(RunAssembly run, List<RunAssembly.Use> uses) {
+        List<Function<GridOperations, Controller>> controllers = new ArrayList<>();
+        for (RunAssembly.Use u : uses) {
+            GridController controller = u.plugin(GridController.class);
+            controllers.add(grid -> controller.create(grid, u.options(), u.seed()));
+        }
+        run.settings().controllers = List.copyOf(controllers);
+    }
+}

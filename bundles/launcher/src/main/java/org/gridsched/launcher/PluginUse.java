@@ -1,0 +1,57 @@
+package org.gridsched.launcher;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.gridsched.api.PluginOptions;
+import org.gridsched.launcher.PluginRegistry.Kind;
+
+/**
+ * The plugins one run uses, looked up once when the run is built: the run keeps these instances to its end
+ * even if their bundles are updated or removed meanwhile (see docs/plugin-guide.md). Records which bundle
+ * and version supplied each, for {@code summary.json}.
+ */
+final class PluginUse {
+private final PluginRegistry registry;
+
+PluginUse(PluginRegistry registry) {
+    this.registry = registry;
+}
+
+    final Map<String, String> provenance = new TreeMap<>();
+    /**
+     * Every option of every plugin used, with its value and source ({@link PluginRegistry.Entry#effectiveOptions}),
+     * by "kind name"; a cluster whose batch policy has other options than another cluster's with the same
+     * policy adds " (cluster N)".
+     */
+    final Map<String, Object> options = new TreeMap<>();
+    /** Whether a configured value reached a plugin; only then does summary.json get {@link #options}. */
+    boolean configured;
+
+    PluginRegistry.Entry entry(Kind kind, String name, String field) {
+        PluginRegistry.Entry e = registry.entry(kind, name, field);
+        provenance.put(kind.key() + " " + name, e.provenance());
+        return e;
+    }
+
+    /** Checks a plugin's options and records each one's value and source; {@code cluster} -1 for none. */
+    PluginOptions options(RunProfile p, Kind kind, PluginRegistry.Entry e, Map<String, ?> given, int cluster) {
+        PluginOptions checked = e.options(kind.owner(e.name()), given);
+        Map<String, Object> effective = e.effectiveOptions(given, p.optionsFrom);
+        String key = kind.key() + " " + e.name();
+        if (options.containsKey(key) && !options.get(key).equals(effective)) {
+            key += " (cluster " + (cluster + 1) + ")";
+        }
+        options.put(key, effective);
+        configured |= e.usesConfiguration(given);
+        return checked;
+    }
+
+    /** Looks a chosen plugin up and checks its options. */
+    RunAssembly.Use use(RunProfile p, Kind kind, RunProfile.Choice choice, int cluster) {
+        PluginRegistry.Entry e = entry(kind, choice.name(), kind.profileKey());
+        PluginOptions options = options(p, kind, e, choice.options(), cluster);
+        String role = kind.seedRole(e.name());
+        return new RunAssembly.Use(e, options, role == null ? 0 : p.seedFor(role), cluster);
+    }
+}

@@ -1,0 +1,190 @@
+package org.gridsched.launcher;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.gridsched.api.InputException;
+import org.gridsched.api.PluginOptions;
+import org.gridsched.api.metrics.RunInfo;
+import org.gridsched.api.workload.JobSource;
+import org.gridsched.api.workload.WorkloadGenerator;
+import org.gridsched.api.workload.WorkloadReader;
+import org.gridsched.engine.ClusterSpec;
+import org.gridsched.engine.MergedJobSource;
+import org.gridsched.engine.Numbers;
+import org.gridsched.engine.Platform;
+import org.gridsched.engine.SimulationResult;
+import org.gridsched.launcher.PluginRegistry.Kind;
+
+/**
+ * What a run reads before it simulates: its workload (trace files through their reader, merged on one clock, or a
+ * generator sized for the platform) and its platform (the profile's, or one cluster sized by the trace header);
+ * afterwards, whether too much of the workload was skipped.
+ */
+final class RunInputs {
+    private final PluginRegistry registry;
+    private final PrintStream err;
+
+    RunInputs(PluginRegistry registry, PrintStream err) {
+        this.registry = registry;
+        this.err = err;
+    }
+
+    JobSource openWorkload(RunProfile p, PluginUse use) {
+        if (!p.workloadFiles.isEmpty()) {
+            if (p.workloadFiles.size() == 1) {
+                return openTrace(p, p.workloadFiles.get(0), use);
+            }
+            MergedJobSource.Clock clock = switch (p.clock) {
+                case "zero" -> MergedJobSource.Clock.ZERO;
+                case "unix" -> MergedJobSource.Clock.UNIX;
+                default -> throw new InputException(null, 0, "clock", "expected zero or unix, got '" + p.clock + "'");
+            };
+            List<JobSource> sources = new ArrayList<>();
+            try {
+                for (Path f : p.workloadFiles) {
+                    sources.add(openTrace(p, f, use));
+                }
+                return new MergedJobSource(sources, clock);
+            } catch (RuntimeException e) {
+                sources.forEach(JobSource::close);
+                throw e;
+            }
+        }
+        PluginRegistry.Entry e = use.entry(Kind.GENERATOR, p.generator, Kind.GENERATOR.profileKey());
+        WorkloadGenerator generator = (WorkloadGenerator) e.plugin();
+        Map<String, Object> options = new LinkedHashMap<>(p.workloadOptions);
+        if (!options.containsKey(WorkloadGenerator.MACHINE_SIZE) && !p.clusters.isEmpty()
+                && generator.parameters().stream().anyMatch(x -> x.name().equals(WorkloadGenerator.MACHINE_SIZE))) {
+            // jobs sized for the platform (its largest cluster), not for the generator's default machine
+            options.put(WorkloadGenerator.MACHINE_SIZE, p.clusters.stream().mapToInt(RunProfile.ClusterEntry::processors).max().getAsInt());
+        }
+        return generator.open(use.options(p, Kind.GENERATOR, e, options, -1), p.seed);
+    }
+
+    private JobSource openTrace(RunProfile p, Path file, PluginUse use) {
+        String readerName = p.reader != null ? p.reader : readerFor(registry, file, "workload").name();
+        PluginRegistry.Entry entry = use.entry(Kind.READER, readerName, Kind.READER.profileKey());
+        WorkloadReader reader = (WorkloadReader) entry.plugin();
+        Map<String, Object> options = new LinkedHashMap<>(p.workloadOptions);
+        if (p.strict && !options.containsKey("strict")
+                && reader.parameters().stream().anyMatch(x -> x.name().equals("strict"))) {
+            options.put("strict", true); // a strict run is strict about malformed lines too
+        }
+        PluginOptions opts = use.options(p, Kind.READER, entry, options, -1);
+        try {
+            return reader.open(file, opts);
+        } catch (NoSuchFileException e) {
+            throw new InputException(file.toString(), 0, null, "no such workload file");
+        } catch (IOException e) {
+            throw new InputException(file.toString(), 0, null, e.getMessage());
+        }
+    }
+
+    /**
+     * A workload of which nothing could be simulated, or that lost more than {@code max_skipped_fraction} of
+     * its jobs, is an error (a binary file or a non-gzip {@code .gz} read leniently used to give "0 jobs
+     * simulated" and success); the first skipped lines are shown either way.
+     */
+    void checkSkipped(RunProfile p, SimulationResult r, JobSource source, boolean print) {
+        long skipped = r.workload().skippedTotal();
+        long total = skipped + r.simulated();
+        StringBuilder first = new StringBuilder();
+        int shown = 0;
+        for (var e : r.workload().skippedExamples().entrySet()) {
+            for (var x : e.getValue()) {
+                if (shown++ < 5) {
+                    first.append(String.format("%n  %s:%d: %s (%s)", x.source(), x.line(), x.detail(), e.getKey()));
+                }
+            }
+        }
+        if (r.simulated() == 0) {
+            throw new InputException(source.describe(), 0, "workload", (skipped == 0 ? "holds no job"
+                    : "no job could be read: " + String.format("%,d", skipped) + " skipped " + r.workload().skipped() + "; the first:" + first));
+        }
+        if (total > 0 && skipped > p.maxSkippedFraction * total) {
+            throw new InputException(source.describe(), 0, "max_skipped_fraction", String.format("%,d of %,d jobs were skipped %s,"
+                    + " more than max_skipped_fraction %s allows (is it the right file and reader?); the first:%s", skipped, total,
+                    r.workload().skipped(), Numbers.format(p.maxSkippedFraction), first));
+        }
+        if (print && skipped > 0) {
+            err.printf("%s: %,d job(s) skipped %s; the first:%s%n", p.name, skipped, r.workload().skipped(), first);
+        }
+    }
+
+    /** The clusters the profile lists (not empty), with the links it declares between them. */
+    static Platform profilePlatform(RunProfile p) {
+        List<ClusterSpec> specs = new ArrayList<>();
+        for (RunProfile.ClusterEntry c : p.clusters) {
+            specs.add(new ClusterSpec(c.name(), c.processors(), c.speed()));
+        }
+        return new Platform(specs).withLinks(p.links);
+    }
+
+    /** The profile's platform, or one cluster sized by the trace header when none is given. */
+    static Platform platform(RunProfile p, JobSource source) {
+        if (!p.clusters.isEmpty()) {
+            return profilePlatform(p);
+        }
+        for (String key : List.of("MaxProcs", "MaxNodes")) {
+            String v = source.header().get(key);
+            if (v != null) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\s*(\\d+)").matcher(v);
+                if (m.find() && Long.parseLong(m.group(1)) > 0) {
+                    return new Platform(List.of(new ClusterSpec("cluster", Integer.parseInt(m.group(1)), 1.0))).withLinks(p.links);
+                }
+            }
+        }
+        throw new InputException(source.describe(), 0, "platform",
+                "no platform given and the workload header has no MaxProcs; give one, e.g. --platform cluster:128");
+    }
+
+    static RunInfo runInfo(Platform platform) {
+        return new RunInfo() {
+            @Override
+            public int clusterCount() {
+                return platform.size();
+            }
+
+            @Override
+            public String clusterName(int c) {
+                return platform.get(c).name();
+            }
+
+            @Override
+            public int clusterProcessors(int c) {
+                return platform.get(c).processors();
+            }
+
+            @Override
+            public double clusterSpeed(int c) {
+                return platform.get(c).speed();
+            }
+        };
+    }
+
+    /** The first reader (by name) that accepts the file. */
+    static WorkloadReader readerFor(PluginRegistry registry, Path file, String field) {
+        TreeMap<String, WorkloadReader> readers = new TreeMap<>();
+        for (PluginRegistry.Entry e : registry.all()) {
+            if (e.kind() == Kind.READER) {
+                readers.put(e.name(), (WorkloadReader) e.plugin());
+            }
+        }
+        for (WorkloadReader r : readers.values()) {
+            if (r.accepts(file)) {
+                return r;
+            }
+        }
+        throw new InputException(null, 0, field, "no workload reader recognises '" + file.getFileName()
+                + "'; readers: " + (readers.isEmpty() ? "none" : String.join(", ", readers.keySet()))
+                + " (name one with \"reader\" in the profile)");
+    }
+}

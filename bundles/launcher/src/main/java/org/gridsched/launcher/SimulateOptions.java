@@ -1,0 +1,204 @@
+package org.gridsched.launcher;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gridsched.engine.Platform;
+import org.gridsched.launcher.Cli.UsageException;
+import org.gridsched.launcher.PluginRegistry.Kind;
+
+/**
+ * {@code simulate}'s options read into a profile, as a profile file would give them: {@code --KIND NAME} and
+ * {@code --KIND-option KEY=VALUE} for every plugin kind, the workload, the platform and the run's settings; plus the
+ * option values every command reads ({@link #value}, numbers, KEY=VALUE).
+ */
+final class SimulateOptions {
+    private SimulateOptions() {
+    }
+
+    static RunProfile profile(List<String> args) {
+        RunProfile p = new RunProfile();
+        p.name = "simulate";
+        p.optionsFrom = "command line";
+        Map<String, Object> workloadOptions = new LinkedHashMap<>();
+        // the plugin kinds' options: --KIND NAME and --KIND-option KEY=VALUE (one, per cluster), --KIND a,b (many)
+        Map<Kind, List<String>> names = new EnumMap<>(Kind.class);
+        Map<Kind, Map<String, Object>> kindOptions = new EnumMap<>(Kind.class);
+        java.util.Set<String> given = new java.util.HashSet<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            Kind kind = kindOf(a);
+            if (!a.endsWith("-option") && !given.add(a)) {
+                throw new UsageException("simulate: " + a + " is given twice; give it once");
+            }
+            if (kind != null && a.equals(kind.option())) {
+                String v = value(args, ++i, a);
+                if (kind.choosing() == Kind.Choosing.MANY) {
+                    List<String> list = new ArrayList<>();
+                    for (String n : v.split(",")) {
+                        list.add(n.trim());
+                    }
+                    names.put(kind, list);
+                } else {
+                    names.put(kind, List.of(v));
+                }
+                continue;
+            }
+            if (kind != null) {
+                keyValue(value(args, ++i, a), kindOptions.computeIfAbsent(kind, k -> new LinkedHashMap<>()), a);
+                continue;
+            }
+            switch (a) {
+                case "--workload" -> {
+                    List<Path> files = new ArrayList<>();
+                    List<String> asGiven = new ArrayList<>();
+                    for (String f : value(args, ++i, a).split(",")) {
+                        files.add(Path.of(f.trim()));
+                        asGiven.add(f.trim());
+                    }
+                    p.workloadFiles = files;
+                    p.workloadFilesAsGiven = asGiven;
+                }
+                case "--clock" -> p.clock = value(args, ++i, a);
+                case "--local-fraction" -> p.localFraction = doubleValue(args, ++i, a);
+                case "--max-skipped-fraction" -> p.maxSkippedFraction = doubleValue(args, ++i, a);
+                case "--reference-speed" -> p.referenceSpeed = doubleValue(args, ++i, a);
+                case "--moldable" -> p.moldable = value(args, ++i, a);
+                case "--platform" -> {
+                    Platform.parse(value(args, ++i, a), "--platform").clusters().forEach(c ->
+                            p.clusters.add(new RunProfile.ClusterEntry(c.name(), c.processors(), c.speed(), null)));
+                }
+                case "--reference" -> p.reference = true;
+                case "--out" -> p.output = Cli.folder(value(args, ++i, a), a);
+                case "--force" -> p.force = true;
+                case "--seed" -> p.seed = longValue(args, ++i, a);
+                case "--name" -> p.name = value(args, ++i, a);
+                case "--strict" -> p.strict = true;
+                case "--no-kill" -> p.killAtRequestedTime = false;
+                case "--quiet" -> {
+                    p.progress = false;
+                    p.quiet = true;
+                }
+                case "--report" -> p.report = true;
+                case "--workload-option" -> keyValue(value(args, ++i, a), workloadOptions, a);
+                default -> throw new UsageException("simulate: unknown option '" + a + "'" + Suggest.didYouMean(a, Cli.optionsOf("simulate")));
+            }
+        }
+        p.reader = names.containsKey(Kind.READER) ? names.get(Kind.READER).get(0) : null;
+        p.generator = names.containsKey(Kind.GENERATOR) ? names.get(Kind.GENERATOR).get(0) : null;
+        if (p.workloadFiles.isEmpty() == (p.generator == null)) {
+            throw new UsageException("simulate: give exactly one of --workload FILE and --generator NAME");
+        }
+        p.workloadOptions = workloadOptions;
+        for (Kind kind : Kind.values()) {
+            Map<String, Object> options = kindOptions.getOrDefault(kind, Map.of());
+            List<String> chosen = names.get(kind);
+            switch (kind.choosing()) {
+                case WORKLOAD, EXPERIMENT -> {
+                    // above; an experiment is a profile's, never a simulate option
+                }
+                case MANY -> {
+                    if (chosen != null) {
+                        List<RunProfile.Choice> list = new ArrayList<>();
+                        chosen.forEach(n -> list.add(RunProfile.Choice.of(n)));
+                        p.choose(kind, list);
+                    }
+                }
+                default -> {
+                    String name = chosen != null ? chosen.get(0) : null;
+                    if (name == null && !options.isEmpty()) {
+                        // options alone go to the kind's default, if it has one
+                        RunProfile.Choice d = p.choice(kind);
+                        if (d == null) {
+                            throw new UsageException("simulate: " + kind.option() + "-option needs " + kind.option() + " NAME");
+                        }
+                        name = d.name();
+                    }
+                    if (name != null && kind.choosing() == Kind.Choosing.ONE_OR_NONE && name.equals("none")) {
+                        if (!options.isEmpty()) {
+                            throw new UsageException("simulate: " + kind.option() + "-option needs " + kind.option() + " NAME");
+                        }
+                        p.choose(kind, List.of());
+                    } else if (name != null) {
+                        p.choose(kind, new RunProfile.Choice(name, options));
+                    }
+                }
+            }
+        }
+        boolean heuristicGiven = names.containsKey(Kind.HEURISTIC) || kindOptions.containsKey(Kind.HEURISTIC);
+        if (heuristicGiven && p.choice(Kind.REALLOCATION) == null) {
+            throw new UsageException("simulate: " + Kind.HEURISTIC.option() + " chooses how a reallocation picks jobs; it has no effect without "
+                    + Kind.REALLOCATION.option() + " NAME");
+        }
+        return p;
+    }
+
+    /**
+     * The plugin kind a {@code simulate} option is about: {@code --KIND} (its {@link Kind#option()}), or
+     * {@code --KIND-option} for kinds chosen one at a time; null for other options.
+     */
+    private static Kind kindOf(String option) {
+        for (Kind k : Kind.values()) {
+            if (!k.inRuns()) {
+                continue;
+            }
+            if (option.equals(k.option())) {
+                return k;
+            }
+            boolean single = k.choosing() != Kind.Choosing.MANY && k.choosing() != Kind.Choosing.WORKLOAD;
+            if (single && option.equals(k.option() + "-option")) {
+                return k;
+            }
+        }
+        return null;
+    }
+
+    static String value(List<String> args, int i, String option) {
+        if (i >= args.size() || args.get(i).startsWith("--")) {
+            throw new UsageException(option + " needs a value");
+        }
+        return args.get(i);
+    }
+
+    static double doubleValue(List<String> args, int i, String option) {
+        String v = value(args, i, option);
+        try {
+            return Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            throw new UsageException(option + " needs a number, got '" + v + "'");
+        }
+    }
+
+    static long longValue(List<String> args, int i, String option) {
+        String v = value(args, i, option);
+        try {
+            return Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw new UsageException(option + " needs a whole number, got '" + v + "'");
+        }
+    }
+
+    /** KEY=VALUE; numbers and booleans become numbers and booleans, like in a profile. */
+    static void keyValue(String kv, Map<String, Object> into, String option) {
+        int eq = kv.indexOf('=');
+        if (eq <= 0) {
+            throw new UsageException(option + " expects KEY=VALUE, got '" + kv + "'");
+        }
+        String v = kv.substring(eq + 1);
+        Object value = v;
+        if (v.equals("true") || v.equals("false")) {
+            value = Boolean.parseBoolean(v);
+        } else {
+            try {
+                value = v.matches("-?\\d+") ? (Object) Long.parseLong(v) : (Object) Double.parseDouble(v);
+            } catch (NumberFormatException e) {
+                value = v;
+            }
+        }
+        into.put(kv.substring(0, eq), value);
+    }
+}
