@@ -51,6 +51,8 @@ final class ConservativeScheduler implements BatchScheduler {
         int pos;
         /** Its place in the {@link #due} heap, -1 when not in it. */
         int heap = -1;
+        /** Its place in {@link #runningJobs} while running, -1 otherwise. */
+        int runningPos = -1;
 
         Entry(QueuedJob job) {
             this.job = job;
@@ -66,7 +68,13 @@ final class ConservativeScheduler implements BatchScheduler {
     }
 
     private final Cluster cluster;
-    private final AvailabilityProfile profile;
+    private AvailabilityProfile profile;
+    /**
+     * The jobs this policy started and that have not ended, in no order: after a collision with a reservation the
+     * profile is rebuilt from them and the reservations (O(R log R)) instead of giving back every waiting job's slot.
+     */
+    private Entry[] runningJobs = new Entry[64];
+    private int runningCount;
     /** Waiting jobs by planned start, to start them when their time comes. */
     private final DueHeap due = new DueHeap();
     /**
@@ -135,10 +143,24 @@ final class ConservativeScheduler implements BatchScheduler {
     public void jobEnded(QueuedJob job, boolean early) {
         double now = cluster.now();
         profile.discardBefore(now);
-        syncIfReserved(now);
         Entry e = (Entry) job.attachment();
-        if (now < e.end) {
+        if (e.runningPos >= 0) {
+            Entry last = runningJobs[--runningCount];
+            runningJobs[e.runningPos] = last;
+            last.runningPos = e.runningPos;
+            runningJobs[runningCount] = null;
+            e.runningPos = -1;
+        }
+        // The job's slot is given back before the reservations are compared: the job is over at this instant,
+        // so a reservation taken at the same instant on its processors (a failure that killed it, a claim of a
+        // controller that killed it) does not collide with it, and the plan is compressed once instead of
+        // being placed again from scratch with the dead job's slot still in it and then compressed.
+        boolean freed = now < e.end;
+        if (freed) {
             profile.release(now, e.end, job.processors());
+        }
+        boolean replanned = syncIfReserved(now);
+        if (freed && !replanned) {
             compress(now);
         }
         startDue(now);
@@ -201,17 +223,20 @@ final class ConservativeScheduler implements BatchScheduler {
      * policies only after a controller's callback has returned). Two {@code isEmpty()} checks when there
      * are none and never were.
      */
-    private void syncIfReserved(double now) {
-        if (!applied.isEmpty() || !cluster.reservations().isEmpty()) {
-            syncReservations(now);
-        }
+    private boolean syncIfReserved(double now) {
+        return (!applied.isEmpty() || !cluster.reservations().isEmpty()) && syncReservations(now);
     }
 
-    /** Applies the differences between the reservations and what the profile holds for them, and re-plans. */
-    private void syncReservations(double now) {
+    /**
+     * Applies the differences between the reservations and what the profile holds for them, and re-plans;
+     * true if it re-planned (placed every waiting job again, or compressed the plan).
+     */
+    private boolean syncReservations(double now) {
         long change = ++reservationChanges;
         boolean freed = false;
-        for (Reservation r : cluster.reservations()) {
+        List<Reservation> reservations = cluster.reservations();
+        for (int i = 0; i < reservations.size(); i++) {
+            Reservation r = reservations.get(i);
             Applied a = appliedBy.get(r);
             if (a == null) {
                 a = new Applied(r);
@@ -252,9 +277,12 @@ final class ConservativeScheduler implements BatchScheduler {
         }
         if (collides) {
             replanAll(now);
+            return true;
         } else if (freed) {
             compress(now);
+            return true;
         }
+        return false;
     }
 
     /** Gives back what a reservation holds from now on; true if that was anything. */
@@ -269,18 +297,35 @@ final class ConservativeScheduler implements BatchScheduler {
 
     /** Places every waiting job again, in submission order, each at its earliest feasible start. */
     private void replanAll(double now) {
-        for (int i = qFirst; i < qEnd; i++) {
-            Entry w = queue[i];
-            if (w != null) {
-                profile.release(Math.max(now, w.start), w.end, w.width);
-            }
-        }
+        withoutWaitingJobs(now);
         due.clear();
         for (int i = qFirst; i < qEnd; i++) {
             Entry w = queue[i];
             if (w != null) {
                 place(w, now);
                 due.add(w);
+            }
+        }
+    }
+
+    /**
+     * Makes the profile hold the running jobs and the reservations only, as if every waiting job's slot were
+     * given back: rebuilt from them, the same step function (the profile is canonical) for less work than a
+     * release per waiting job when the queue is long.
+     */
+    private void withoutWaitingJobs(double now) {
+        int n = runningCount;
+        double[] ends = new double[n];
+        int[] widths = new int[n];
+        for (int i = 0; i < n; i++) {
+            ends[i] = runningJobs[i].end;
+            widths[i] = runningJobs[i].width;
+        }
+        profile = AvailabilityProfile.ofRunning(cluster.processors(), now, ends, widths, n);
+        for (Applied a : applied) {
+            double from = Math.max(now, a.start);
+            if (a.end > from) {
+                profile.reserve(from, a.end, a.processors);
             }
         }
     }
@@ -481,6 +526,11 @@ final class ConservativeScheduler implements BatchScheduler {
             Entry e = due.pollFirst();
             unlink(e);
             e.running = true;
+            if (runningCount == runningJobs.length) {
+                runningJobs = Arrays.copyOf(runningJobs, runningCount * 2);
+            }
+            e.runningPos = runningCount;
+            runningJobs[runningCount++] = e;
             cluster.start(e.job);
         }
         // After an early end a reservation may begin at an instant when no job arrives or ends: ask to
