@@ -146,11 +146,36 @@ public final class MainComponent implements Callable<Integer> {
         long idle = Long.getLong("gridsched.daemon.idle", 600) * 1000;
         try {
             return new Daemon(dir, (a, out, err, interactive) -> execute(home, a, out, err, interactive), idle,
-                    () -> FolderSignature.of(watched), status -> Runtime.getRuntime().exit(status)).serve();
+                    () -> FolderSignature.of(watched), MainComponent::exitWithin).serve();
         } catch (java.io.IOException e) {
             System.err.println("gridsched: the background server in " + dir + " stopped: " + e.getMessage());
             return 1;
         }
+    }
+
+    /** How long a server stopping for a cancelled command may take before it halts (a process of its own: 2 s). */
+    static final long EXIT_MILLIS = 1500;
+
+    /**
+     * Ends the server's process with {@code status} as a signal ends a process of its own: its shutdown hooks run
+     * (the output folders' guards say "interrupted" and remove staged results, Equinox saves its state), but for at
+     * most {@link #EXIT_MILLIS}. While they run, the cancelled command's worker threads still compute (a matrix keeps
+     * every core busy): issue 27 saw 9-60 s on a large matrix, and 1.0-1.6 s were measured on bot-table2-row1 on a
+     * loaded 2-core machine. Past the limit the process halts; what a guard did not remove, the next run into
+     * that folder does.
+     */
+    static void exitWithin(int status) {
+        Thread watchdog = new Thread(() -> {
+            try {
+                Thread.sleep(EXIT_MILLIS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            Runtime.getRuntime().halt(status);
+        }, "gridsched-exit-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
+        Runtime.getRuntime().exit(status);
     }
 
     /**
