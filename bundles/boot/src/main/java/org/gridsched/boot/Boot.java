@@ -47,6 +47,8 @@ public final class Boot {
     /** The content of an installed bundle in Equinox's storage: written once at install, then only read. */
     static final String BUNDLE_CONTENT = "bundleFile";
     private static final String LOCK_SUFFIX = ".lock";
+    /** The framework's system bundle context, handed over by bnd's launcher through {@link #activator}. */
+    private static volatile Object systemContext;
 
     private Boot() {
     }
@@ -98,9 +100,49 @@ public final class Boot {
         Class<?> activator = Class.forName("org.osgi.framework.BundleActivator");
         Method m = launcher.getMethod("launch", String[].class, Properties.class, activator);
         try {
-            return (Integer) m.invoke(null, args, launch, null);
+            return (Integer) m.invoke(null, args, launch, activator(activator));
         } catch (InvocationTargetException e) {
             throw e.getCause();
+        }
+    }
+
+    /**
+     * A BundleActivator (built reflectively: this jar is compiled without the OSGi API) that keeps the system
+     * bundle's context, so that {@link Cleanup} can tell whether the framework still runs at exit.
+     */
+    private static Object activator(Class<?> type) {
+        return java.lang.reflect.Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, a) -> {
+            switch (method.getName()) {
+                case "start":
+                    systemContext = a[0];
+                    return null;
+                case "toString":
+                    return "gridsched boot activator";
+                case "hashCode":
+                    return System.identityHashCode(proxy);
+                case "equals":
+                    return proxy == a[0];
+                default:
+                    return null; // stop: nothing to undo
+            }
+        });
+    }
+
+    /**
+     * Whether the framework still runs: then Equinox's shutdown hook ({@code StorageSaver}) is registered and saves
+     * the framework's state into the storage during the exit. A framework that was stopped removed its hook.
+     */
+    static boolean frameworkActive() {
+        Object context = systemContext;
+        if (context == null) {
+            return false;
+        }
+        try {
+            Object system = Class.forName("org.osgi.framework.BundleContext").getMethod("getBundle", long.class).invoke(context, 0L);
+            int state = (Integer) Class.forName("org.osgi.framework.Bundle").getMethod("getState").invoke(system);
+            return state == 32; // Bundle.ACTIVE
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return false; // a context of a stopped framework is no longer valid
         }
     }
 
@@ -164,10 +206,19 @@ public final class Boot {
         @Override
         public void run() {
             try {
-                // shutdown hooks run concurrently: deleting while Equinox saves would leave its new files behind
-                for (Thread t : Thread.getAllStackTraces().keySet()) {
-                    if (t != Thread.currentThread() && t.getName().equals(EQUINOX_HOOK)) {
-                        t.join(2000);
+                // Shutdown hooks run concurrently, and this one may start before Equinox's: deleting while Equinox
+                // saves would leave its new files behind. While the framework runs, its hook is registered: wait
+                // for it to start (at most a second), then for it to end.
+                if (frameworkActive()) {
+                    Thread hook = null;
+                    for (long end = System.nanoTime() + 1_000_000_000L; hook == null && System.nanoTime() < end; ) {
+                        hook = thread(EQUINOX_HOOK);
+                        if (hook == null) {
+                            Thread.sleep(2);
+                        }
+                    }
+                    if (hook != null) {
+                        hook.join(2000);
                     }
                 }
                 delete(copy);
@@ -183,6 +234,16 @@ public final class Boot {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /** A live thread of that name other than the current one, or null. */
+    private static Thread thread(String name) {
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t != Thread.currentThread() && t.getName().equals(name)) {
+                return t;
+            }
+        }
+        return null;
     }
 
     /** Copies {@code from} into the existing folder {@code to}: bundle content files as hard links when it can. */
