@@ -158,7 +158,7 @@ daemon_start() {
     local ready
     exec {ready}<>"$d/ready" || { rm -rf "$d"; return 1; }
     local how
-    launch how
+    launch how "$features"
     cds_options
     # its own session (no terminal, no SIGHUP when the terminal goes), none of this process's descriptors but the
     # three standard ones, redirected (a lock or pipe the caller holds must not stay open for as long as the server

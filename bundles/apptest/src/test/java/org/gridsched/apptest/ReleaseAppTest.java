@@ -211,7 +211,7 @@ class ReleaseAppTest {
         App.Result list = App.exec(List.of("tar", "tzf", tar.toString()), null, Map.of(), null, MINUTE);
         assertEquals(0, list.exit(), list.all());
         List<String> entries = list.out().lines().map(e -> e.substring(e.indexOf('/') + 1)).toList();
-        for (String e : List.of("bin/gridsched", "bin/daemon-client.sh", "lib/gridsched.jar", "lib/release", "lib/bundles/gridsched-batch.jar",
+        for (String e : List.of("bin/gridsched", "bin/daemon-client.sh", "lib/gridsched.jar", "lib/gridsched-boot.jar", "lib/release", "lib/bundles/gridsched-batch.jar",
                 "runconfigs/quickstart.json", "runconfigs/cds-training.json", "features/default.json", "docs/plugin-guide.md",
                 "README.md", "CHANGELOG.md", "LICENSE", "RELEASE-NOTES.md", "licenses/README.md", "licenses/EPL-2.0.md",
                 "licenses/gridsched-report-embedded/jfreechart-LGPL-2.1.txt", "licenses/gridsched-report-embedded/LICENSE",

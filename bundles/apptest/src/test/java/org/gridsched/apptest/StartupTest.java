@@ -49,7 +49,7 @@ class StartupTest {
     static Path copyOfApplication(Path base, String name) throws IOException {
         Path home = Files.createDirectories(base.resolve(name));
         for (String f : List.of("bin/gridsched", "bin/daemon-client.sh", "bin/bench-startup", "runconfigs/cds-training.json",
-                "runconfigs/target/gridsched.jar")) {
+                "runconfigs/target/gridsched.jar", "runconfigs/target/gridsched-boot.jar")) {
             copy(App.HOME.resolve(f), home.resolve(f));
         }
         for (String dir : List.of("features", "runconfigs/target/bundles")) {
@@ -147,7 +147,7 @@ class StartupTest {
     @Test
     void theExtractedLayoutStartsTheFrameworkWithAnUnsignedCopyOfEquinox() throws Exception {
         App.Result dry = gridsched(shared, Map.of("GRIDSCHED_DRY_RUN", "1"), "plugins");
-        assertTrue(dry.out().contains(" aQute.launcher.Launcher plugins"), dry.out());
+        assertTrue(dry.out().contains(" org.gridsched.boot.Boot plugins"), dry.out());
         String cp = Files.readString(prepared(shared).resolve("app/classpath")).strip();
         assertTrue(dry.out().contains("-cp " + cp + " "), dry.out());
         Path equinox = null;
@@ -175,6 +175,38 @@ class StartupTest {
         App.Result bad = gridsched(shared, Map.of(), "simulate", "--bogus");
         assertEquals(2, bad.exit(), "the exit code comes through: " + bad.all());
         assertTrue(bad.err().contains("simulate: unknown option '--bogus'"), bad.all());
+    }
+
+    @Test
+    void theDefaultFeaturesStartOnACopyOfThePreparedStorageThatGoesWithTheProcess() throws Exception {
+        Path storage = prepared(shared).resolve("storage");
+        assertTrue(Files.isDirectory(storage.resolve("org.eclipse.osgi")), "prepared with the layout: " + storage);
+        // SCR's parsed components are in it (ds.cache.metadata), so a process parses none
+        try (Stream<Path> files = Files.walk(storage)) {
+            assertTrue(files.anyMatch(f -> f.getFileName().toString().equals("componentMetadataStore")), "SCR's cache in " + storage);
+        }
+        App.Result dry = gridsched(shared, Map.of("GRIDSCHED_DRY_RUN", "1"), "plugins");
+        assertTrue(dry.out().contains("-Dgridsched.storage=" + storage + " "), dry.out());
+        // another feature set has other bundles: a fresh storage, as without one
+        App.Result other = gridsched(shared, Map.of("GRIDSCHED_DRY_RUN", "1"), "--features", "single-cluster", "plugins");
+        assertFalse(other.out().contains("-Dgridsched.storage="), other.out());
+
+        Path out = tmp.resolve("storage-run");
+        App.Result run = gridsched(shared, Map.of(), "run", shared.resolve("runconfigs/cds-training.json").toString(), "--out", out.toString());
+        assertEquals(0, run.exit(), run.all());
+        // the same result files as a framework started from scratch (the executable jar, no prepared layout)
+        Path fresh = tmp.resolve("storage-run-fresh");
+        App.Result scratch = gridsched(shared, Map.of("GRIDSCHED_PREPARED_LAYOUT", "0", "GRIDSCHED_CDS", "0"), "run",
+                shared.resolve("runconfigs/cds-training.json").toString(), "--out", fresh.toString());
+        assertEquals(0, scratch.exit(), scratch.all());
+        for (String f : List.of("jobs.csv", "summary.json")) {
+            assertEquals(Files.readString(fresh.resolve(f)), Files.readString(out.resolve(f)), f);
+        }
+        // each process removed its copy when it ended
+        Path frameworks = shared.resolve("runconfigs/target/frameworks");
+        try (Stream<Path> left = Files.list(frameworks)) {
+            assertEquals(List.of(), left.toList(), "copies left in " + frameworks);
+        }
     }
 
     @Test
