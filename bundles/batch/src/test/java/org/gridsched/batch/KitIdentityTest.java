@@ -18,6 +18,7 @@ import org.gridsched.api.control.GridOperations;
 import org.gridsched.api.workload.JobRecord;
 import org.gridsched.api.workload.JobSource;
 import org.gridsched.engine.ClusterSpec;
+import org.gridsched.engine.FailureSpec;
 import org.gridsched.engine.ListJobSource;
 import org.gridsched.engine.Platform;
 import org.gridsched.engine.SimJob;
@@ -114,6 +115,40 @@ class KitIdentityTest {
         compare(policy, jobs, 256, kill, null);
     }
 
+    /**
+     * Failures that kill running jobs and take idle processors: a killed job's end and the failure's reservation come
+     * at the same instant, which both conservative schedulers must handle in the same order (the job's slot first).
+     * 5,000 jobs on 256 one-processor nodes failing every 2 days on average, repairs of about an hour.
+     */
+    @ParameterizedTest(name = "{0} under failures, requested time {1}")
+    @MethodSource("underFailures")
+    void sameStartsUnderFailures(String policy, String requested) throws Exception {
+        List<JobRecord> jobs = new ArrayList<>();
+        PluginOptions options = new PluginOptions("lublin99", Map.of("jobs", 5_000, "processors", 256, "load", 0.8,
+                "requested_time", requested));
+        try (JobSource src = new LublinGenerator().open(options, 29)) {
+            JobRecord r = new JobRecord();
+            while (src.next(r)) {
+                jobs.add(r.copy());
+            }
+        }
+        FailureSpec failures = new FailureSpec(List.of(),
+                List.of(new FailureSpec.Model(FailureSpec.Distribution.EXPONENTIAL, 172_800, 1, 3_600, 1, 1)), true, 1, 29, 0);
+        double[] tuned = starts(TUNED.get(policy), policy, jobs, 256, true, null, null, failures);
+        double[] kit = starts(KIT.get(policy), policy, jobs, 256, true, null, null, failures);
+        assertSame(jobs, tuned, kit);
+    }
+
+    static Stream<Arguments> underFailures() {
+        List<Arguments> args = new ArrayList<>();
+        for (String policy : POLICIES) {
+            for (String requested : List.of("runtime", "overestimate")) {
+                args.add(Arguments.of(policy, requested));
+            }
+        }
+        return args.stream();
+    }
+
     @ParameterizedTest(name = "{0} with claims, seed {1}")
     @MethodSource("claims")
     void sameStartsWithClaims(String policy, long seed) {
@@ -123,10 +158,14 @@ class KitIdentityTest {
 
     private void compare(String policy, List<JobRecord> jobs, int procs, boolean kill,
             Function<GridOperations, Controller> controller) {
-        double[] tuned = starts(TUNED.get(policy), policy, jobs, procs, kill, controller, null);
+        double[] tuned = starts(TUNED.get(policy), policy, jobs, procs, kill, controller, null, null);
         // the checker's order and reservation guarantees hold only when the policy starts every job itself
         InvariantChecker checker = controller == null ? new InvariantChecker(policy, procs) : null;
-        double[] kit = starts(KIT.get(policy), policy, jobs, procs, kill, controller, checker);
+        double[] kit = starts(KIT.get(policy), policy, jobs, procs, kill, controller, checker, null);
+        assertSame(jobs, tuned, kit);
+    }
+
+    private static void assertSame(List<JobRecord> jobs, double[] tuned, double[] kit) {
         int mismatches = 0;
         String first = null;
         for (int i = 0; i < tuned.length; i++) {
@@ -143,8 +182,9 @@ class KitIdentityTest {
 
     private static double[] starts(BatchPolicy policy, String name, List<JobRecord> jobs, int procs, boolean kill,
             Function<GridOperations, Controller> controller,
-            InvariantChecker checker) {
+            InvariantChecker checker, FailureSpec failures) {
         Simulation.Settings settings = new Simulation.Settings();
+        settings.failures = failures;
         settings.killAtRequestedTime = kill;
         settings.listener = checker;
         if (controller != null) {

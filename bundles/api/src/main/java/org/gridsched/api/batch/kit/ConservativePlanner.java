@@ -40,13 +40,17 @@ final class ConservativePlanner extends Planner {
         return now;
     }
 
-    private void sync(double now) {
+    /** Brings the profile in line with the reservations and re-plans; true if it re-planned. */
+    private boolean sync(double now) {
         int change = claims.sync(profile, cluster.reservations(), now);
         if ((change & Claims.COLLIDES) != 0) {
             replanAll(now);
+            return true;
         } else if ((change & Claims.FREED) != 0) {
             compress(now);
+            return true;
         }
+        return false;
     }
 
     @Override
@@ -59,8 +63,14 @@ final class ConservativePlanner extends Planner {
 
     @Override
     void ended(Entry e) {
-        double now = prepare();
-        if (releaseRest(e, now)) {
+        // The job's slot goes back before the reservations are compared, as in the tuned conservative scheduler:
+        // a reservation taken at this instant on the processors of a job it killed does not collide with it.
+        double now = cluster.now();
+        profile.discardBefore(now);
+        boolean freed = releaseRest(e, now);
+        boolean replanned = (claims.any() || !cluster.reservations().isEmpty()) && sync(now);
+        queue.recalculate(now);
+        if (freed && !replanned) {
             compress(now);
         }
         startDue(now);
