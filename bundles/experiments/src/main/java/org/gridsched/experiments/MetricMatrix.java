@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -156,24 +155,12 @@ final class MetricMatrix {
                     }
                 }, pool));
             }
-            CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).exceptionally(e -> null).get();
+            Futures.get(CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).exceptionally(e -> null));
             if (failure.get() != null) {
                 throw failure.get();
             }
-            List<double[]> results = new ArrayList<>();
-            for (CompletableFuture<double[]> f : futures) {
-                results.add(f.get());
-            }
-            new MetricTables(axes, dims, runs, values, results).writeTo(dir);
+            new MetricTables(axes, dims, runs, values, Futures.joinAll(futures)).writeTo(dir);
             return dir;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(e.getCause());
         } finally {
             pool.shutdownNow();
         }

@@ -7,7 +7,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -123,20 +122,8 @@ final class ReallocationStudy {
                     }
                 }
             }
-            List<Cell> results = new ArrayList<>();
-            for (CompletableFuture<Cell> f : cells) {
-                results.add(f.get());
-            }
-            new StudyTables(p.name, axes, extraAxes, scenarios, results).writeTo(dir);
+            new StudyTables(p.name, axes, extraAxes, scenarios, Futures.joinAll(cells)).writeTo(dir);
             return dir;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(e.getCause());
         } finally {
             pool.shutdownNow();
         }
