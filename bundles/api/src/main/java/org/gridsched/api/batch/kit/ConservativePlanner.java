@@ -33,11 +33,14 @@ final class ConservativePlanner extends Planner {
     private double prepare() {
         double now = cluster.now();
         profile.discardBefore(now);
-        if (claims.any() || !cluster.reservations().isEmpty()) {
-            sync(now);
-        }
+        syncIfReserved(now);
         queue.recalculate(now);
         return now;
+    }
+
+    /** {@link #sync}, but only when there are (or were) reservations: two checks when there never are any. */
+    private boolean syncIfReserved(double now) {
+        return (claims.any() || !cluster.reservations().isEmpty()) && sync(now);
     }
 
     /** Brings the profile in line with the reservations and re-plans; true if it re-planned. */
@@ -68,7 +71,7 @@ final class ConservativePlanner extends Planner {
         double now = cluster.now();
         profile.discardBefore(now);
         boolean freed = releaseRest(e, now);
-        boolean replanned = (claims.any() || !cluster.reservations().isEmpty()) && sync(now);
+        boolean replanned = syncIfReserved(now);
         queue.recalculate(now);
         if (freed && !replanned) {
             compress(now);
