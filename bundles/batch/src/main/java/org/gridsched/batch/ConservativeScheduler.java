@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.TreeSet;
 
 import org.gridsched.api.SimTime;
 import org.gridsched.api.batch.BatchScheduler;
@@ -68,13 +67,16 @@ final class ConservativeScheduler implements BatchScheduler {
     }
 
     private final Cluster cluster;
-    private AvailabilityProfile profile;
+    private final AvailabilityProfile profile;
     /**
      * The jobs this policy started and that have not ended, in no order: after a collision with a reservation the
      * profile is rebuilt from them and the reservations (O(R log R)) instead of giving back every waiting job's slot.
      */
     private Entry[] runningJobs = new Entry[64];
     private int runningCount;
+    /** Scratch for {@link #withoutWaitingJobs}: the running jobs' ends and widths. */
+    private double[] runningEnds = new double[0];
+    private int[] runningWidths = new int[0];
     /** Waiting jobs by planned start, to start them when their time comes. */
     private final DueHeap due = new DueHeap();
     /**
@@ -91,7 +93,7 @@ final class ConservativeScheduler implements BatchScheduler {
     private int qEnd;
     private int waiting;
     /** Wake-up times already asked for and not yet reached. */
-    private final TreeSet<Double> wakeUps = new TreeSet<>();
+    private final PendingWakeUps wakeUps = new PendingWakeUps();
 
     /** A reservation as it was last applied to the profile. */
     private static final class Applied {
@@ -108,7 +110,7 @@ final class ConservativeScheduler implements BatchScheduler {
         }
     }
 
-    /** Reservations applied to the profile, in the order first seen (a deterministic order to walk). */
+    /** Reservations applied to the profile, in the order of {@link Cluster#reservations()} when last synced. */
     private final List<Applied> applied = new ArrayList<>();
     private final IdentityHashMap<Reservation, Applied> appliedBy = new IdentityHashMap<>();
     private long reservationChanges;
@@ -169,7 +171,7 @@ final class ConservativeScheduler implements BatchScheduler {
     @Override
     public void wakeUp() {
         double now = cluster.now();
-        wakeUps.headSet(now, true).clear();
+        wakeUps.passed(now);
         profile.discardBefore(now);
         syncIfReserved(now);
         startDue(now);
@@ -213,9 +215,22 @@ final class ConservativeScheduler implements BatchScheduler {
         double now = cluster.now();
         profile.discardBefore(now);
         syncReservations(now);
-        if (waiting > 0 && wakeUps.add(now)) {
+        if (waiting > 0 && !nextStartAwaited(now) && wakeUps.add(now)) {
             cluster.wakeUpAt(now);
         }
+    }
+
+    /**
+     * Whether the first planned start is later than now and a wake-up for it is already asked for: then a
+     * wake-up now would start nothing and ask for nothing new. On a cluster whose processors fail every few
+     * minutes this spares most of the wake-ups after a change of reservations.
+     */
+    private boolean nextStartAwaited(double now) {
+        if (due.isEmpty()) {
+            return false;
+        }
+        double next = due.first().start;
+        return next > now && wakeUps.contains(next);
     }
 
     /**
@@ -232,9 +247,12 @@ final class ConservativeScheduler implements BatchScheduler {
      * true if it re-planned (placed every waiting job again, or compressed the plan).
      */
     private boolean syncReservations(double now) {
+        List<Reservation> reservations = cluster.reservations();
+        if (unchanged(reservations)) {
+            return false;
+        }
         long change = ++reservationChanges;
         boolean freed = false;
-        List<Reservation> reservations = cluster.reservations();
         for (int i = 0; i < reservations.size(); i++) {
             Reservation r = reservations.get(i);
             Applied a = appliedBy.get(r);
@@ -266,6 +284,11 @@ final class ConservativeScheduler implements BatchScheduler {
                 applied.remove(i--);
             }
         }
+        // in the list's order, which unchanged() then walks
+        applied.clear();
+        for (int i = 0; i < reservations.size(); i++) {
+            applied.add(appliedBy.get(reservations.get(i)));
+        }
         // Taken capacity collides with the plan where the profile went below zero.
         boolean collides = false;
         for (Applied a : applied) {
@@ -283,6 +306,26 @@ final class ConservativeScheduler implements BatchScheduler {
             return true;
         }
         return false;
+    }
+
+    /**
+     * Whether the reservations are those the profile holds, as they were: the same objects in the same order
+     * with the same spans. A cluster with failures has a few reservations at all times and every decision
+     * asks first, so this is one pass without a hash lookup.
+     */
+    private boolean unchanged(List<Reservation> reservations) {
+        int n = reservations.size();
+        if (n != applied.size()) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            Reservation r = reservations.get(i);
+            Applied a = applied.get(i);
+            if (a.reservation != r || a.start != r.start() || a.end != r.end() || a.processors != r.processors()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Gives back what a reservation holds from now on; true if that was anything. */
@@ -315,13 +358,15 @@ final class ConservativeScheduler implements BatchScheduler {
      */
     private void withoutWaitingJobs(double now) {
         int n = runningCount;
-        double[] ends = new double[n];
-        int[] widths = new int[n];
-        for (int i = 0; i < n; i++) {
-            ends[i] = runningJobs[i].end;
-            widths[i] = runningJobs[i].width;
+        if (runningEnds.length < n) {
+            runningEnds = new double[runningJobs.length];
+            runningWidths = new int[runningJobs.length];
         }
-        profile = AvailabilityProfile.ofRunning(cluster.processors(), now, ends, widths, n);
+        for (int i = 0; i < n; i++) {
+            runningEnds[i] = runningJobs[i].end;
+            runningWidths[i] = runningJobs[i].width;
+        }
+        profile.resetToRunning(now, runningEnds, runningWidths, n);
         for (Applied a : applied) {
             double from = Math.max(now, a.start);
             if (a.end > from) {

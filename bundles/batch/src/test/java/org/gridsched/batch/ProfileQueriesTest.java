@@ -52,4 +52,39 @@ class ProfileQueriesTest {
             }
         }
     }
+
+    /** One profile rebuilt in place round after round: nothing it held before, nor its query cache, shows through. */
+    @Test
+    void resetToRunningForgetsWhatTheProfileHeld() {
+        SplittableRandom rnd = new SplittableRandom(5);
+        int procs = 32;
+        AvailabilityProfile reused = new AvailabilityProfile(procs, 0);
+        double origin = 0;
+        for (int round = 0; round < 300; round++) {
+            for (int k = 0; k < 10; k++) { // leftovers: reservations and cached answers of the old plan
+                double from = origin + rnd.nextInt(100);
+                reused.reserve(from, from + 1 + rnd.nextInt(50), 1 + rnd.nextInt(4));
+                reused.earliestStart(origin, 1 + rnd.nextInt(20), 1 + rnd.nextInt(procs));
+            }
+            origin += rnd.nextInt(30);
+            reused.discardBefore(origin);
+            int n = rnd.nextInt(12);
+            double[] ends = new double[n];
+            int[] widths = new int[n];
+            int left = procs;
+            for (int i = 0; i < n && left > 0; i++) {
+                ends[i] = origin - 20 + rnd.nextInt(200);
+                widths[i] = 1 + rnd.nextInt(left);
+                left -= widths[i];
+            }
+            AvailabilityProfile expected = AvailabilityProfile.ofRunning(procs, origin, ends, widths, n);
+            reused.resetToRunning(origin, ends, widths, n);
+            assertArrayEquals(expected.toArray(), reused.toArray(), "round " + round);
+            for (int k = 0; k < 10; k++) {
+                double d = 1 + rnd.nextInt(100);
+                int q = 1 + rnd.nextInt(procs);
+                assertEquals(expected.earliestStart(origin, d, q), reused.earliestStart(origin, d, q), "round " + round);
+            }
+        }
+    }
 }

@@ -30,8 +30,12 @@ public final class AvailabilityProfile {
     private int first;
     private int end;
     private final int capacity;
-    /** Bumped by every change; validates {@link #firstWithFree}. */
-    private long version;
+    /**
+     * Bumped by every change; validates {@link #firstWithFree}. Starts at 1 so that a new cache entry (0) is
+     * stale without filling the cache: profiles are built once per re-plan, and filling a cache as wide as the
+     * cluster cost more than the re-plan itself on a 1,024-processor cluster that fails every few minutes.
+     */
+    private long version = 1;
     /**
      * Per width q: the first live breakpoint with at least q free, as of {@code cachedVersion[q]}.
      * Re-planning asks this for every waiting job between two changes of the profile; most widths repeat.
@@ -47,7 +51,6 @@ public final class AvailabilityProfile {
         end = 1;
         cachedIndex = new int[processors + 1];
         cachedVersion = new long[processors + 1];
-        Arrays.fill(cachedVersion, -1);
     }
 
     private AvailabilityProfile(AvailabilityProfile o) {
@@ -58,7 +61,6 @@ public final class AvailabilityProfile {
         end = n;
         cachedIndex = new int[capacity + 1];
         cachedVersion = new long[capacity + 1];
-        Arrays.fill(cachedVersion, -1);
     }
 
     /** An independent copy (to place jobs tentatively without touching this plan). */
@@ -272,6 +274,19 @@ public final class AvailabilityProfile {
      */
     public static AvailabilityProfile ofRunning(int processors, double origin, double[] ends, int[] widths, int n) {
         AvailabilityProfile p = new AvailabilityProfile(processors, origin);
+        p.resetToRunning(origin, ends, widths, n);
+        return p;
+    }
+
+    /**
+     * Makes this profile the one {@link #ofRunning} builds for its capacity, in place: what it held before is
+     * forgotten, its arrays are kept. For a policy that rebuilds its plan often (conservative backfilling
+     * places every waiting job again when failed processors collide with its plan) this saves allocating a
+     * profile each time.
+     *
+     * @since 1.3
+     */
+    public void resetToRunning(double origin, double[] ends, int[] widths, int n) {
         Integer[] order = new Integer[n];
         int busy = 0;
         for (int i = 0; i < n; i++) {
@@ -281,22 +296,24 @@ public final class AvailabilityProfile {
             }
         }
         Arrays.sort(order, (a, b) -> Double.compare(ends[a], ends[b]));
-        int value = processors - busy;
-        p.free[0] = value;
+        int value = capacity - busy;
+        first = 0;
+        end = 1;
+        time[0] = origin;
+        free[0] = value;
         for (int k = 0; k < n; k++) {
             int i = order[k];
             if (!(ends[i] > origin)) {
                 continue;
             }
             value += widths[i];
-            if (p.time[p.end - 1] == ends[i]) {
-                p.free[p.end - 1] = value;
+            if (time[end - 1] == ends[i]) {
+                free[end - 1] = value;
             } else {
-                p.insertAt(p.end, ends[i], value);
+                insertAt(end, ends[i], value);
             }
         }
-        p.version++;
-        return p;
+        version++;
     }
 
     /** Forgets the past: drops breakpoints before {@code now}, keeping the value at {@code now}. */

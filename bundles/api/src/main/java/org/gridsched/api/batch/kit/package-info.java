@@ -9,9 +9,11 @@
  * first K; conservative backfilling; with Slurm-like depth and window limits). Both plan on the exported
  * {@link org.gridsched.api.batch.kit.AvailabilityProfile}, the step function of free processors over time.
  * An {@link org.gridsched.api.batch.kit.Eligibility} (since 1.1) skips jobs held by limits;
- * {@link org.gridsched.api.batch.kit.Partitions} (since 1.2) keep each job on its partition's processors.
+ * {@link org.gridsched.api.batch.kit.Partitions} (since 1.2) keep each job on its partition's processors;
+ * a profile can be rebuilt in place ({@link org.gridsched.api.batch.kit.AvailabilityProfile#resetToRunning},
+ * since 1.3).
  * See docs/policy-guide.md.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.2.0")
+@org.osgi.annotation.versioning.Version("1.3.0")
 package org.gridsched.api.batch.kit;
