@@ -25,6 +25,11 @@ final class SimulateOptions {
         p.name = "simulate";
         p.optionsFrom = "command line";
         Map<String, Object> workloadOptions = new LinkedHashMap<>();
+        // the profile's power, power_management and failures objects, as the options give their keys
+        Map<String, Object> power = new LinkedHashMap<>();
+        Map<String, Object> management = new LinkedHashMap<>();
+        Map<String, Object> failureModel = new LinkedHashMap<>();
+        Map<String, Object> failures = new LinkedHashMap<>();
         // the plugin kinds' options: --KIND NAME and --KIND-option KEY=VALUE (one, per cluster), --KIND a,b (many)
         Map<Kind, List<String>> names = new EnumMap<>(Kind.class);
         Map<Kind, Map<String, Object>> kindOptions = new EnumMap<>(Kind.class);
@@ -85,6 +90,18 @@ final class SimulateOptions {
                 }
                 case "--report" -> p.report = true;
                 case "--workload-option" -> keyValue(value(args, ++i, a), workloadOptions, a);
+                case "--power-option" -> keyValue(value(args, ++i, a), power, a);
+                case "--power-management-option" -> keyValue(value(args, ++i, a), management, a);
+                case "--carbon" -> p.carbon = carbon(value(args, ++i, a), a);
+                case "--failures" -> {
+                    List<String> files = new ArrayList<>();
+                    for (String f : value(args, ++i, a).split(",")) {
+                        files.add(f.trim());
+                    }
+                    failures.put("trace", files);
+                }
+                case "--failure-model-option" -> keyValue(value(args, ++i, a), failureModel, a);
+                case "--failures-option" -> keyValue(value(args, ++i, a), failures, a);
                 default -> throw new UsageException("simulate: unknown option '" + a + "'" + Suggest.didYouMean(a, Cli.optionsOf("simulate")));
             }
         }
@@ -94,6 +111,7 @@ final class SimulateOptions {
             throw new UsageException("simulate: give exactly one of --workload FILE and --generator NAME");
         }
         p.workloadOptions = workloadOptions;
+        energyAndFailures(p, power, management, failureModel, failures);
         for (Kind kind : Kind.values()) {
             Map<String, Object> options = kindOptions.getOrDefault(kind, Map.of());
             List<String> chosen = names.get(kind);
@@ -135,6 +153,64 @@ final class SimulateOptions {
                     + Kind.REALLOCATION.option() + " NAME");
         }
         return p;
+    }
+
+    /**
+     * The options' power model, power management, failures and carbon as the profile's keys, checked by the same code
+     * when the run builds them (errors name the key, e.g. {@code power.idle}); relative files are relative to the
+     * current folder.
+     */
+    private static void energyAndFailures(RunProfile p, Map<String, Object> power, Map<String, Object> management,
+            Map<String, Object> failureModel, Map<String, Object> failures) {
+        if (!power.isEmpty()) {
+            p.power = power;
+        }
+        if (!management.isEmpty()) {
+            p.powerManagement = management;
+        }
+        if (!failureModel.isEmpty()) {
+            failures.put("model", failureModel);
+        }
+        if (!failures.isEmpty()) {
+            if (!failures.containsKey("trace") && !failures.containsKey("model")) {
+                throw new UsageException("simulate: --failures-option needs --failures FILE or --failure-model-option KEY=VALUE");
+            }
+            p.failures = failures;
+        }
+        if (p.power == null && (p.powerManagement != null || p.carbon != null)) {
+            throw new UsageException("simulate: " + (p.carbon != null ? "--carbon" : "--power-management-option")
+                    + " needs a power model: --power-option idle=WATTS --power-option busy=WATTS");
+        }
+    }
+
+    /**
+     * {@code --carbon}: a file or a constant (g CO2/kWh) for every cluster, or {@code CLUSTER=FILE|G_PER_KWH,...} one
+     * per cluster, as the profile's {@code carbon} key.
+     */
+    private static Object carbon(String v, String option) {
+        if (v.indexOf('=') < 0) {
+            return numberOrText(v.trim());
+        }
+        Map<String, Object> perCluster = new LinkedHashMap<>();
+        for (String part : v.split(",")) {
+            int eq = part.indexOf('=');
+            if (eq <= 0 || eq == part.length() - 1) {
+                throw new UsageException(option + " expects FILE, G_PER_KWH or CLUSTER=FILE|G_PER_KWH,..., got '" + part + "'");
+            }
+            String cluster = part.substring(0, eq).trim();
+            if (perCluster.put(cluster, numberOrText(part.substring(eq + 1).trim())) != null) {
+                throw new UsageException(option + " names cluster " + cluster + " twice");
+            }
+        }
+        return perCluster;
+    }
+
+    private static Object numberOrText(String v) {
+        try {
+            return v.matches("-?\\d+") ? (Object) Long.parseLong(v) : (Object) Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            return v;
+        }
     }
 
     /**

@@ -52,6 +52,15 @@ final class Usage {
                            --reference                          also run without reallocation; fill "comparison"
                            --max-skipped-fraction F             fail when more than this share of the jobs is skipped (0.5)
                            --report                             also write report.html (see report)
+                           --power-option KEY=VALUE             power model of every cluster (repeatable): idle, busy,
+                                                                off, switch_on_time, switch_on_energy, ... (docs/energy.md)
+                           --power-management-option timeout=S  switch processors idle for S seconds off (needs a power model)
+                           --carbon FILE|G_PER_KWH[,CLUSTER=...]  carbon intensity of every cluster, or CLUSTER=FILE|G_PER_KWH
+                                                                for each (needs a power model)
+                           --failures FILE[,FILE...]            failure trace(s), the CSV format of docs/failures.md
+                           --failure-model-option KEY=VALUE     failures of every cluster from a model (repeatable): mtbf,
+                                                                distribution, shape, repair_mean, repair_sigma, node_size
+                           --failures-option KEY=VALUE          resubmit (true), retries (3), model_from (0) (repeatable)
               run PROFILE.json [--out DIR] [--force] [--seed N] [--quiet] [--report]
                          run a JSON run profile (see runconfigs/); --force clears an --out holding other results;
                          --report (profile key "report": true) also writes the report at the end; a profile with

@@ -228,6 +228,60 @@ class CliTest {
         assertFalse(s.contains("\"utilization\""), "only the collectors named in the profile run");
     }
 
+    /**
+     * simulate's failure, power and carbon options give the run a profile's failures, power, power_management and
+     * carbon would: the same files, byte for byte.
+     */
+    @Test
+    void simulateOptionsForFailuresAndEnergyAreTheProfileKeys() throws Exception {
+        Files.writeString(tmp.resolve("f.csv"), "time,cluster,processors,duration\n3600,c,0-15,7200\n");
+        Files.writeString(tmp.resolve("i.csv"), "time,gco2_per_kwh\n0,300\n86400,120\n");
+        Path profile = tmp.resolve("p.json");
+        Files.writeString(profile, """
+                {"name": "simulate", "platform": [{"name": "c", "processors": 64, "batch": "cbf"}],
+                 "workload": {"generator": "lublin99", "options": {"jobs": 600, "processors": 64}},
+                 "failures": {"trace": ["f.csv"], "model": {"mtbf": 400000, "repair_mean": 3600, "node_size": 4}, "retries": 1},
+                 "power": {"idle": 95, "busy": 190, "off": 5, "switch_on_time": 60},
+                 "power_management": {"timeout": 1800}, "carbon": "i.csv", "seed": 3, "progress": false}
+                """);
+        assertEquals(0, run("run", profile.toString(), "--out", tmp.resolve("profile").toString()), err());
+        assertEquals(0, run("simulate", "--generator", "lublin99", "--workload-option", "jobs=600", "--workload-option",
+                "processors=64", "--platform", "c:64", "--batch", "cbf", "--seed", "3", "--quiet",
+                "--failures", tmp.resolve("f.csv").toString(), "--failure-model-option", "mtbf=400000",
+                "--failure-model-option", "repair_mean=3600", "--failure-model-option", "node_size=4", "--failures-option", "retries=1",
+                "--power-option", "idle=95", "--power-option", "busy=190", "--power-option", "off=5", "--power-option", "switch_on_time=60",
+                "--power-management-option", "timeout=1800", "--carbon", tmp.resolve("i.csv").toString(),
+                "--out", tmp.resolve("options").toString()), err());
+        for (String f : List.of("jobs.csv", "availability.csv", "unavailable.csv", "energy.csv", "power.csv")) {
+            assertEquals(Files.readString(tmp.resolve("profile").resolve(f)), Files.readString(tmp.resolve("options").resolve(f)), f);
+        }
+        String summary = Files.readString(tmp.resolve("options/summary.json"));
+        assertTrue(summary.contains("\"failures\": {") && summary.contains("\"carbon_grams\""), summary);
+    }
+
+    @Test
+    void simulateOptionsForFailuresAndEnergyNeedWhatTheyBuildOn() {
+        String[] base = {"simulate", "--generator", "lublin99", "--platform", "c:64", "--quiet", "--out", tmp.resolve("o").toString()};
+        assertEquals(2, run(concat(base, "--carbon", "300")));
+        assertTrue(err().contains("--carbon needs a power model: --power-option idle=WATTS --power-option busy=WATTS"), err());
+        assertEquals(2, run(concat(base, "--power-management-option", "timeout=60")));
+        assertTrue(err().contains("--power-management-option needs a power model"), err());
+        assertEquals(2, run(concat(base, "--failures-option", "retries=2")));
+        assertTrue(err().contains("--failures-option needs --failures FILE or --failure-model-option KEY=VALUE"), err());
+        assertEquals(2, run(concat(base, "--power-option", "idle=1", "--power-option", "busy=2", "--carbon", "c=1,c=2")));
+        assertTrue(err().contains("--carbon names cluster c twice"), err());
+        assertEquals(1, run(concat(base, "--power-option", "idle=95")));
+        assertTrue(err().contains("power.busy: missing"), err());
+        assertEquals(1, run(concat(base, "--failure-model-option", "mtbf=-5")));
+        assertTrue(err().contains("failures.model.mtbf"), err());
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+
     @Test
     void profileErrorsNameTheFileAndKey() throws Exception {
         Path profile = tmp.resolve("bad.json");
