@@ -49,6 +49,10 @@ def _opts(flag: str, options: Mapping | None) -> list:
     return args
 
 
+def _path_or_number(rt, v) -> str:
+    return str(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else rt.path_arg(v)
+
+
 def _choice(flag: str, value) -> list:
     if value is None:
         return []
@@ -114,9 +118,17 @@ def simulate(workload=None, *, generator: str | None = None, platform=None, batc
              out=None, name: str | None = None, workload_options: Mapping | None = None,
              batch_options: Mapping | None = None, meta_options: Mapping | None = None, collectors=None,
              controllers=None, realloc=None, heuristic=None, reader=None, strict=False, kill=True,
-             reference=False, force=False, report=False, extra_args=()) -> Result:
+             reference=False, force=False, report=False, power: Mapping | None = None,
+             power_management: Mapping | None = None, carbon=None, failures=None,
+             failure_model: Mapping | None = None, failures_options: Mapping | None = None,
+             extra_args=()) -> Result:
     """One simulation from options, as `bin/gridsched simulate` (see its --help): a trace (`workload`, a path or
     several) or a `generator`; `platform` as "NAME:PROCS[:SPEED],..." or a list of (name, procs[, speed]).
+
+    Energy and failures as the profile keys of docs/energy.md and docs/failures.md: `power` ({"idle": W, "busy": W,
+    ...} for every cluster), `power_management` ({"timeout": S}), `carbon` (a file, a constant in g CO2/kWh, or
+    {cluster: file or constant}), `failures` (failure trace file(s)), `failure_model` ({"mtbf": S, ...} for every
+    cluster) and `failures_options` ({"resubmit": False, "retries": 3, ...}).
 
     Without `out` the results go to a new temporary folder."""
     rt = runtime()
@@ -135,6 +147,17 @@ def simulate(workload=None, *, generator: str | None = None, platform=None, batc
     args += _choice("--heuristic", heuristic) + _choice("--reader", reader)
     args += _opts("--workload-option", workload_options) + _opts("--batch-option", batch_options)
     args += _opts("--meta-option", meta_options)
+    args += _opts("--power-option", power) + _opts("--power-management-option", power_management)
+    if carbon is not None:
+        if isinstance(carbon, Mapping):
+            carbon = ",".join(f"{c}={_path_or_number(rt, v)}" for c, v in carbon.items())
+        else:
+            carbon = _path_or_number(rt, carbon)
+        args += ["--carbon", carbon]
+    if failures is not None:
+        files = failures if isinstance(failures, (list, tuple)) else [failures]
+        args += ["--failures", ",".join(rt.path_arg(f) for f in files)]
+    args += _opts("--failure-model-option", failure_model) + _opts("--failures-option", failures_options)
     if seed is not None:
         args += ["--seed", str(int(seed))]
     if name is not None:

@@ -39,6 +39,22 @@ def test_simulate_byte_identical_to_cli(gs, tmp_path):
     assert "queue" in r.summary["run"]["collectors"]
 
 
+def test_simulate_energy_and_failures_as_the_profile_keys(gs, tmp_path):
+    (tmp_path / "f.csv").write_text("time,cluster,processors,duration\n3600,c,0-7,7200\n")
+    kw = dict(generator="lublin99", workload_options={"jobs": 300, "processors": 32}, platform="c:32", batch="cbf",
+              seed=2)
+    r = gs.simulate(out=tmp_path / "py", power={"idle": 95, "busy": 190}, carbon=300, failures=tmp_path / "f.csv",
+                    failure_model={"mtbf": 200000, "repair_mean": 3600}, failures_options={"resubmit": False}, **kw)
+    profile = {"name": "simulate", "platform": [{"name": "c", "processors": 32, "batch": "cbf"}], "seed": 2,
+               "workload": {"generator": "lublin99", "options": {"jobs": 300, "processors": 32}},
+               "power": {"idle": 95, "busy": 190}, "carbon": 300,
+               "failures": {"trace": [str(tmp_path / "f.csv")], "model": {"mtbf": 200000, "repair_mean": 3600},
+                            "resubmit": False}}
+    p = gs.run(profile, out=tmp_path / "profile")
+    same_files(r.folder, p.folder, ["jobs.csv", "availability.csv", "unavailable.csv", "energy.csv"])
+    assert r.summary["failures"] >= 1 and r.summary["carbon_grams"] > 0
+
+
 def test_dict_profile_and_default_temporary_folder(gs):
     r = gs.run({"platform": [{"name": "c", "processors": 64}], "batch": "fcfs", "seed": 1,
                 "workload": {"generator": "lublin99", "options": {"jobs": 300, "processors": 64}},
