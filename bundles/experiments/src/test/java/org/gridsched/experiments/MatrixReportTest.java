@@ -3,17 +3,12 @@ package org.gridsched.experiments;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 import org.gridsched.batch.ConservativePolicy;
 import org.gridsched.batch.EasyPolicy;
-import org.gridsched.launcher.Cli;
-import org.gridsched.launcher.PluginRegistry;
+import org.gridsched.launcher.CliHarness;
 import org.gridsched.metrics.JobMetricsCollector;
 import org.gridsched.metrics.UtilizationCollector;
 import org.gridsched.workload.synthetic.LublinGenerator;
@@ -26,22 +21,13 @@ class MatrixReportTest {
     @TempDir
     Path tmp;
 
-    private final PluginRegistry registry = new PluginRegistry();
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private CliHarness cli;
 
     @BeforeEach
     void plugins() {
-        registry.useExperiments(new MatrixExperiments());
-        List.of(new ConservativePolicy(), new EasyPolicy(), new LublinGenerator(), new JobMetricsCollector(),
-                new UtilizationCollector()).forEach(registry::add);
-    }
-
-    private int run(String... args) {
-        out.reset();
-        err.reset();
-        return new Cli(registry, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), false, tmp).run(args);
+        cli = new CliHarness(tmp);
+        cli.registry().useExperiments(new MatrixExperiments());
+        cli.add(new ConservativePolicy(), new EasyPolicy(), new LublinGenerator(), new JobMetricsCollector(), new UtilizationCollector());
     }
 
     @Test
@@ -54,7 +40,7 @@ class MatrixReportTest {
                  "matrix": {"batch": ["cbf", "easy"], "seeds": [1, 2], "metrics": ["mean_wait"]}}
                 """);
         Path dir = tmp.resolve("matrix-out");
-        assertEquals(0, run("run", profile.toString(), "--out", dir.toString()), err.toString());
+        assertEquals(0, cli.run("run", profile.toString(), "--out", dir.toString()), cli.err());
         String html = Files.readString(dir.resolve("report.html"));
         assertTrue(html.contains("<title>gridsched matrix report: matrix-out</title>"), "named as its folder, not the staging one");
         assertTrue(html.contains("\"title\":\"mean_wait by batch\",\"metric\":\"mean_wait\",\"labels\":[\"cbf\",\"easy\"]"), html);

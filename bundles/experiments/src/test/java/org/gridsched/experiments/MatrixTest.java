@@ -7,9 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,13 +19,12 @@ import org.gridsched.batch.ConservativePolicy;
 import org.gridsched.batch.EasyPolicy;
 import org.gridsched.batch.FcfsPolicy;
 import org.gridsched.experiments.statistics.MeanInterval;
-import org.gridsched.launcher.Cli;
+import org.gridsched.launcher.CliHarness;
 import org.gridsched.launcher.ControllersForTests;
 import org.gridsched.launcher.MatrixAxes;
 import org.gridsched.launcher.MatrixAxes.Axes;
 import org.gridsched.launcher.MatrixAxes.Axis;
 import org.gridsched.launcher.MatrixAxes.Value;
-import org.gridsched.launcher.PluginRegistry;
 import org.gridsched.launcher.PluginRegistry.Kind;
 import org.gridsched.launcher.ProfileParser;
 import org.gridsched.launcher.RandomBrokersForTests;
@@ -45,27 +41,15 @@ class MatrixTest {
     @TempDir
     Path tmp;
 
-    private final PluginRegistry registry = new PluginRegistry();
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private CliHarness cli;
 
     @BeforeEach
     void plugins() {
-        registry.useExperiments(new MatrixExperiments());
-        List.of(new FcfsPolicy(), new ConservativePolicy(), new EasyPolicy(), new SyntheticGenerator(), new JobMetricsCollector(),
+        cli = new CliHarness(tmp);
+        cli.registry().useExperiments(new MatrixExperiments());
+        cli.add(new FcfsPolicy(), new ConservativePolicy(), new EasyPolicy(), new SyntheticGenerator(), new JobMetricsCollector(),
                 new UtilizationCollector(), new RandomBrokersForTests.Weighted(), new ControllersForTests.Submitter(),
-                new ControllersForTests.Killer()).forEach(registry::add);
-    }
-
-    private int run(String... args) {
-        out.reset();
-        err.reset();
-        return new Cli(registry, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), false, tmp).run(args);
-    }
-
-    private String err() {
-        return err.toString(StandardCharsets.UTF_8);
+                new ControllersForTests.Killer());
     }
 
     private static final String WORKLOAD = "{\"generator\": \"synthetic\", \"options\": {\"rate\": %s, \"duration\": 20000,"
@@ -215,13 +199,13 @@ class MatrixTest {
                    "metrics": ["mean_wait", "utilization", "simulated"]},
                  "output": "out"}
                 """.formatted(workload(0.005), workload(0.02)));
-        assertEquals(1, run("run", profile.toString(), "--quiet"), "job counts are no collector's metrics");
-        assertTrue(err().contains("m: matrix.metrics: no collector reported 'simulated' in the cell workload light, batch fcfs, seed "), err());
-        assertTrue(err().contains("(its collectors: jobs, utilization; they reported: ") && err().contains("mean_wait"), err());
+        assertEquals(1, cli.run("run", profile.toString(), "--quiet"), "job counts are no collector's metrics");
+        assertTrue(cli.err().contains("m: matrix.metrics: no collector reported 'simulated' in the cell workload light, batch fcfs, seed "), cli.err());
+        assertTrue(cli.err().contains("(its collectors: jobs, utilization; they reported: ") && cli.err().contains("mean_wait"), cli.err());
 
         Files.writeString(profile, Files.readString(profile).replace(", \"simulated\"", ""));
-        assertEquals(0, run("run", profile.toString()), err());
-        assertTrue(err().contains("m: 8 runs (4 cells x 2 seeds) on "), err());
+        assertEquals(0, cli.run("run", profile.toString()), cli.err());
+        assertTrue(cli.err().contains("m: 8 runs (4 cells x 2 seeds) on "), cli.err());
         List<String> csv = Files.readAllLines(tmp.resolve("out/matrix.csv"));
         assertEquals("workload,batch,seed,mean_wait,utilization", csv.get(0));
         assertEquals(1 + 2 * 2 * 2, csv.size(), String.join("\n", csv));
@@ -239,7 +223,7 @@ class MatrixTest {
         Path single = write("s.json", """
                 {"name": "m", "platform": "c:16", "batch": "cbf", "workload": %s, "seed": 2, "output": "single"}
                 """.formatted(workload(0.02)));
-        assertEquals(0, run("run", single.toString(), "--quiet"), err());
+        assertEquals(0, cli.run("run", single.toString(), "--quiet"), cli.err());
         assertArrayEquals(Files.readAllBytes(tmp.resolve("single/jobs.csv")), Files.readAllBytes(cell.resolve("jobs.csv")));
         assertArrayEquals(Files.readAllBytes(tmp.resolve("single/summary.json")), Files.readAllBytes(cell.resolve("summary.json")),
                 "the seed of a cell is the run's seed, derived as in any run");
@@ -271,7 +255,7 @@ class MatrixTest {
                    "rows": "controllers", "columns": "batch"},
                  "output": "out"}
                 """.formatted(workload(0.005)));
-        assertEquals(0, run("run", profile.toString()), err());
+        assertEquals(0, cli.run("run", profile.toString()), cli.err());
         List<String> csv = Files.readAllLines(tmp.resolve("out/matrix.csv"));
         assertEquals("batch,meta,controllers,seed,makespan", csv.get(0));
         assertEquals(5, csv.size());
@@ -292,12 +276,12 @@ class MatrixTest {
                 {"name": "u", "platform": "c:16", "workload": %s, "progress": false,
                  "matrix": {"batch": ["fcfs", "sjf"], "metrics": ["mean_wait"]}, "output": "out"}
                 """.formatted(workload(0.005)));
-        assertEquals(1, run("run", profile.toString()));
-        assertTrue(err().contains("matrix.batch.sjf: batch policy 'sjf' is not available; available: cbf, easy, fcfs"), err());
+        assertEquals(1, cli.run("run", profile.toString()));
+        assertTrue(cli.err().contains("matrix.batch.sjf: batch policy 'sjf' is not available; available: cbf, easy, fcfs"), cli.err());
         assertFalse(Files.exists(tmp.resolve("out/runs")), "nothing ran");
         Files.writeString(profile, Files.readString(profile).replace("\"sjf\"", "{\"name\": \"cbf\", \"options\": {\"depth\": 2}}"));
-        assertEquals(1, run("run", profile.toString()));
-        assertTrue(err().contains("matrix.batch.cbf: ") && err().contains("depth"), err());
+        assertEquals(1, cli.run("run", profile.toString()));
+        assertTrue(cli.err().contains("matrix.batch.cbf: ") && cli.err().contains("depth"), cli.err());
     }
 
     @Test
@@ -306,8 +290,8 @@ class MatrixTest {
                 {"name": "f", "platform": "c:16", "workload": %s, "progress": false,
                  "matrix": {"batch": {"a b": "fcfs", "a-b": "cbf"}, "metrics": ["mean_wait"]}, "output": "out"}
                 """.formatted(workload(0.005)));
-        assertEquals(1, run("run", profile.toString()));
-        assertTrue(err().contains("the runs batch a b and batch a-b would share the folder runs/a-b"), err());
+        assertEquals(1, cli.run("run", profile.toString()));
+        assertTrue(cli.err().contains("the runs batch a b and batch a-b would share the folder runs/a-b"), cli.err());
     }
 
     @Test
@@ -316,7 +300,7 @@ class MatrixTest {
                 {"name": "r", "platform": "c:16", "workload": %s, "progress": false,
                  "matrix": {"seeds": [5, 6, 7], "metrics": ["utilization"]}, "output": "out"}
                 """.formatted(workload(0.005)));
-        assertEquals(0, run("run", profile.toString()), err());
+        assertEquals(0, cli.run("run", profile.toString()), cli.err());
         List<String> csv = Files.readAllLines(tmp.resolve("out/matrix.csv"));
         assertEquals(List.of("seed,utilization"), csv.subList(0, 1));
         assertEquals(4, csv.size());
@@ -331,7 +315,7 @@ class MatrixTest {
                 {"name": "ci", "platform": "c:16", "workload": %s, "progress": false,
                  "matrix": {"seeds": [5, 6, 7], "ci": true, "metrics": ["utilization"]}, "output": "out"}
                 """.formatted(workload(0.005)));
-        assertEquals(0, run("run", profile.toString()), err());
+        assertEquals(0, cli.run("run", profile.toString()), cli.err());
         List<String> csv = Files.readAllLines(tmp.resolve("out/matrix.csv"));
         double[] v = new double[3];
         for (int i = 0; i < 3; i++) {
@@ -362,11 +346,11 @@ class MatrixTest {
                  "collectors": ["jobs", "utilization"],
                  "matrix": {"batch": ["fcfs"], "metrics": ["mean_wait", "a.mean_wait", "b.utilization", "a.nope"]}, "output": "out"}
                 """.formatted(workload(0.005)));
-        assertEquals(1, run("run", profile.toString()));
-        assertTrue(err().contains("no collector reported 'nope' for cluster a in the cell batch fcfs"), err());
+        assertEquals(1, cli.run("run", profile.toString()));
+        assertTrue(cli.err().contains("no collector reported 'nope' for cluster a in the cell batch fcfs"), cli.err());
 
         Files.writeString(profile, Files.readString(profile).replace(", \"a.nope\"", ""));
-        assertEquals(0, run("run", profile.toString()), err());
+        assertEquals(0, cli.run("run", profile.toString()), cli.err());
         List<String> csv = Files.readAllLines(tmp.resolve("out/matrix.csv"));
         assertEquals("batch,seed,mean_wait,a.mean_wait,b.utilization", csv.get(0));
         String summary = Files.readString(tmp.resolve("out/runs/fcfs/summary.json"));

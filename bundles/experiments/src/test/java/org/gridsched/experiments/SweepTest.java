@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,9 +20,8 @@ import java.util.stream.Stream;
 
 import org.gridsched.batch.EasyPolicy;
 import org.gridsched.batch.FcfsPolicy;
-import org.gridsched.launcher.Cli;
+import org.gridsched.launcher.CliHarness;
 import org.gridsched.launcher.MatrixAxes;
-import org.gridsched.launcher.PluginRegistry;
 import org.gridsched.metrics.JobMetricsCollector;
 import org.gridsched.metrics.UtilizationCollector;
 import org.gridsched.workload.synthetic.SyntheticGenerator;
@@ -42,30 +39,13 @@ class SweepTest {
     @TempDir
     Path tmp;
 
-    private final PluginRegistry registry = new PluginRegistry();
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private CliHarness cli;
 
     @BeforeEach
     void plugins() {
-        registry.useExperiments(new MatrixExperiments());
-        List.of(new FcfsPolicy(), new EasyPolicy(), new SyntheticGenerator(), new JobMetricsCollector(), new UtilizationCollector())
-                .forEach(registry::add);
-    }
-
-    private int run(String... args) {
-        out.reset();
-        err.reset();
-        return new Cli(registry, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), false, tmp).run(args);
-    }
-
-    private String out() {
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
-    private String err() {
-        return err.toString(StandardCharsets.UTF_8);
+        cli = new CliHarness(tmp);
+        cli.registry().useExperiments(new MatrixExperiments());
+        cli.add(new FcfsPolicy(), new EasyPolicy(), new SyntheticGenerator(), new JobMetricsCollector(), new UtilizationCollector());
     }
 
     private static String workload(double rate) {
@@ -106,10 +86,10 @@ class SweepTest {
     @Test
     void listIsStableAndNamesEveryCellWithItsKeyAndSeed() throws Exception {
         Path p = profile("m", "\"seeds\": [5, 7]");
-        assertEquals(0, run("matrix", p.toString(), "--list"), err());
-        String first = out();
-        assertEquals(0, run("matrix", p.toString(), "--list"), err());
-        assertEquals(first, out(), "the same list every time");
+        assertEquals(0, cli.run("matrix", p.toString(), "--list"), cli.err());
+        String first = cli.out();
+        assertEquals(0, cli.run("matrix", p.toString(), "--list"), cli.err());
+        assertEquals(first, cli.out(), "the same list every time");
         assertEquals("""
                 # m: 8 cells (each one run), numbered 0-7; columns: cell, key (its folder under cells/), seed, what it runs
                 0\tlight-fcfs-seed-5\t5\tworkload light, batch fcfs, seed 5
@@ -126,14 +106,14 @@ class SweepTest {
     @Test
     void cellsRunSeparatelyAndMergedEqualTheOneShotRunByteForByte() throws Exception {
         Path p = profile("m", "\"seeds\": [1, 2]");
-        assertEquals(0, run("run", p.toString(), "--out", tmp.resolve("one-shot").toString()), err());
+        assertEquals(0, cli.run("run", p.toString(), "--out", tmp.resolve("one-shot").toString()), cli.err());
         Path sweep = tmp.resolve("sweep");
         // out of order, one by one and in ranges, on one thread and on several
-        assertEquals(0, run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "5-7", "--threads", "1"), err());
-        assertEquals(0, run("matrix", p.toString(), "--out", sweep.toString(), "--cell", "0"), err());
-        assertEquals(0, run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "1-4", "--threads", "3"), err());
-        assertEquals(0, run("matrix", p.toString(), "--merge", sweep.toString()), err());
-        assertTrue(out().contains("m: merged 8 cells into " + sweep.resolve("matrix.csv")), out());
+        assertEquals(0, cli.run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "5-7", "--threads", "1"), cli.err());
+        assertEquals(0, cli.run("matrix", p.toString(), "--out", sweep.toString(), "--cell", "0"), cli.err());
+        assertEquals(0, cli.run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "1-4", "--threads", "3"), cli.err());
+        assertEquals(0, cli.run("matrix", p.toString(), "--merge", sweep.toString()), cli.err());
+        assertTrue(cli.out().contains("m: merged 8 cells into " + sweep.resolve("matrix.csv")), cli.out());
         for (String f : List.of("matrix.csv", "tables.md")) {
             assertArrayEquals(Files.readAllBytes(tmp.resolve("one-shot").resolve(f)), Files.readAllBytes(sweep.resolve(f)), f);
         }
@@ -150,11 +130,11 @@ class SweepTest {
         // and the merge puts them where the one-shot run has them, as links to the cells' files
         assertSameFiles(oneShot, files(sweep.resolve("runs")));
         assertTrue(Files.isSameFile(sweep.resolve("runs/light-easy-seed-2/jobs.csv"), sweep.resolve("cells/light-easy-seed-2/runs/light-easy-seed-2/jobs.csv")));
-        assertEquals(0, run("matrix", p.toString(), "--merge", sweep.toString()), "a merge again: " + err());
+        assertEquals(0, cli.run("matrix", p.toString(), "--merge", sweep.toString()), "a merge again: " + cli.err());
         assertSameFiles(oneShot, files(sweep.resolve("runs")));
 
         // the local default: every cell left, then the merge, into another folder: the same again
-        assertEquals(0, run("matrix", p.toString(), "--out", tmp.resolve("local").toString()), err());
+        assertEquals(0, cli.run("matrix", p.toString(), "--out", tmp.resolve("local").toString()), cli.err());
         assertArrayEquals(Files.readAllBytes(sweep.resolve("matrix.csv")), Files.readAllBytes(tmp.resolve("local/matrix.csv")));
         assertSameFiles(files(sweep.resolve("cells")), files(tmp.resolve("local/cells")));
         assertSameFiles(files(sweep.resolve("runs")), files(tmp.resolve("local/runs")));
@@ -164,7 +144,7 @@ class SweepTest {
     void aRerunSkipsCompleteCellsAndRunsPartialOnesAgain() throws Exception {
         Path p = profile("m", "\"seeds\": [1, 2]");
         Path sweep = tmp.resolve("sweep");
-        assertEquals(0, run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "0-3"), err());
+        assertEquals(0, cli.run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "0-3"), cli.err());
         Path cells = sweep.resolve("cells");
         FileTime old = FileTime.fromMillis(1_000_000_000_000L);
         Files.setLastModifiedTime(cells.resolve("light-fcfs-seed-1/cell.json"), old);
@@ -179,34 +159,34 @@ class SweepTest {
                 + " \"runs/heavy-busy-fcfs-seed-2/jobs.csv\", \"runs/heavy-busy-fcfs-seed-2/summary.json\"]}");
         Files.writeString(cells.resolve("heavy-busy-fcfs-seed-2/runs/heavy-busy-fcfs-seed-2/jobs.csv"), "half a fi");
 
-        assertEquals(1, run("matrix", p.toString(), "--merge", sweep.toString()));
-        assertTrue(err().contains("4 of 8 cells are not complete:\n  missing (never run): 6-7 (2 cells)\n"
+        assertEquals(1, cli.run("matrix", p.toString(), "--merge", sweep.toString()));
+        assertTrue(cli.err().contains("4 of 8 cells are not complete:\n  missing (never run): 6-7 (2 cells)\n"
                 + "  partially written (stopped before the end): 4-5 (2 cells)\n"
-                + "run them (complete cells are skipped), e.g.: gridsched matrix " + p + " --out " + sweep + " --cells 4-7"), err());
+                + "run them (complete cells are skipped), e.g.: gridsched matrix " + p + " --out " + sweep + " --cells 4-7"), cli.err());
         assertFalse(Files.exists(sweep.resolve("matrix.csv")), "no merge from incomplete cells");
 
         String before = Files.readString(p);
         Files.writeString(p, before.replace("\"progress\": false", "\"progress\": true"));
-        assertEquals(0, run("matrix", p.toString(), "--out", sweep.toString(), "--threads", "2"), err());
-        assertTrue(err().contains("m: cells 0-7: 4 to run (4 already complete, skipped) on 2 threads"), err());
+        assertEquals(0, cli.run("matrix", p.toString(), "--out", sweep.toString(), "--threads", "2"), cli.err());
+        assertTrue(cli.err().contains("m: cells 0-7: 4 to run (4 already complete, skipped) on 2 threads"), cli.err());
         for (int i : new int[] {4, 5, 6, 7}) {
-            assertTrue(err().contains("m: cell " + i + " ("), "cell " + i + " runs again: " + err());
+            assertTrue(cli.err().contains("m: cell " + i + " ("), "cell " + i + " runs again: " + cli.err());
         }
-        assertFalse(err().contains("m: cell 0 ("), err());
+        assertFalse(cli.err().contains("m: cell 0 ("), cli.err());
         assertEquals(old, Files.getLastModifiedTime(cells.resolve("light-fcfs-seed-1/cell.json")), "a complete cell is not touched");
         assertFalse(Files.exists(cells.resolve("heavy-busy-fcfs-seed-1/.gridsched-partial")));
-        assertEquals(0, run("run", p.toString(), "--out", tmp.resolve("one-shot").toString()), err());
+        assertEquals(0, cli.run("run", p.toString(), "--out", tmp.resolve("one-shot").toString()), cli.err());
         for (String f : List.of("matrix.csv", "tables.md")) {
             assertArrayEquals(Files.readAllBytes(tmp.resolve("one-shot").resolve(f)), Files.readAllBytes(sweep.resolve(f)), f);
         }
         assertArrayEquals(Files.readAllBytes(tmp.resolve("one-shot/runs/heavy-busy-fcfs-seed-2/jobs.csv")),
                 Files.readAllBytes(cells.resolve("heavy-busy-fcfs-seed-2/runs/heavy-busy-fcfs-seed-2/jobs.csv")));
-        assertEquals(0, run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "2-3"), err());
-        assertTrue(err().contains("m: cells 2-3 already complete in " + cells + "; nothing to run"), err());
-        assertEquals(0, run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "2-3", "--quiet"), err());
-        assertEquals("", out() + err(), "--quiet prints nothing but errors");
-        assertEquals(1, run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "2-30", "--quiet"));
-        assertTrue(err().contains("--cells: cells 2-30 go beyond the last cell"), "errors still reach the user: " + err());
+        assertEquals(0, cli.run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "2-3"), cli.err());
+        assertTrue(cli.err().contains("m: cells 2-3 already complete in " + cells + "; nothing to run"), cli.err());
+        assertEquals(0, cli.run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "2-3", "--quiet"), cli.err());
+        assertEquals("", cli.out() + cli.err(), "--quiet prints nothing but errors");
+        assertEquals(1, cli.run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "2-30", "--quiet"));
+        assertTrue(cli.err().contains("--cells: cells 2-30 go beyond the last cell"), "errors still reach the user: " + cli.err());
     }
 
     @Test
@@ -216,84 +196,84 @@ class SweepTest {
         assertNotEquals(MatrixAxes.replicationSeeds(1, 3), MatrixAxes.replicationSeeds(2, 3));
         assertEquals(1000, new java.util.HashSet<>(MatrixAxes.replicationSeeds(42, 1000)).size());
         Path p = profile("r", "\"replications\": 2");
-        assertEquals(0, run("matrix", p.toString(), "--list"), err());
+        assertEquals(0, cli.run("matrix", p.toString(), "--list"), cli.err());
         List<Long> seeds = MatrixAxes.replicationSeeds(1, 2);
-        assertTrue(out().contains("\n0\tlight-fcfs-seed-" + seeds.get(0) + "\t" + seeds.get(0) + "\tworkload light, batch fcfs, seed " + seeds.get(0)
-                + "\n1\tlight-fcfs-seed-" + seeds.get(1) + "\t" + seeds.get(1) + "\t"), out());
-        assertEquals(0, run("matrix", p.toString(), "--list", "--seed", "9"), err());
-        assertTrue(out().contains("\t" + MatrixAxes.replicationSeeds(9, 2).get(1) + "\t"), "--seed changes the derived seeds: " + out());
+        assertTrue(cli.out().contains("\n0\tlight-fcfs-seed-" + seeds.get(0) + "\t" + seeds.get(0) + "\tworkload light, batch fcfs, seed " + seeds.get(0)
+                + "\n1\tlight-fcfs-seed-" + seeds.get(1) + "\t" + seeds.get(1) + "\t"), cli.out());
+        assertEquals(0, cli.run("matrix", p.toString(), "--list", "--seed", "9"), cli.err());
+        assertTrue(cli.out().contains("\t" + MatrixAxes.replicationSeeds(9, 2).get(1) + "\t"), "--seed changes the derived seeds: " + cli.out());
         // no seeds, no replications: the profile's seed, as ever
         Files.writeString(p, Files.readString(p).replace("\"replications\": 2,", "").replace("\"progress\": false,", "\"progress\": false, \"seed\": 3,"));
-        assertEquals(0, run("matrix", p.toString(), "--list"), err());
-        assertTrue(out().startsWith("# r: 4 cells") && out().contains("\n3\theavy-busy-easy\t3\tworkload heavy, busy, batch easy, seed 3\n"), out());
+        assertEquals(0, cli.run("matrix", p.toString(), "--list"), cli.err());
+        assertTrue(cli.out().startsWith("# r: 4 cells") && cli.out().contains("\n3\theavy-busy-easy\t3\tworkload heavy, busy, batch easy, seed 3\n"), cli.out());
         Files.writeString(p, Files.readString(p).replace("\"batch\": [", "\"seeds\": [1], \"replications\": 2, \"batch\": ["));
-        assertEquals(1, run("matrix", p.toString(), "--list"));
-        assertTrue(err().contains("matrix.replications: give either \"seeds\" (the seeds themselves) or \"replications\""), err());
+        assertEquals(1, cli.run("matrix", p.toString(), "--list"));
+        assertTrue(cli.err().contains("matrix.replications: give either \"seeds\" (the seeds themselves) or \"replications\""), cli.err());
         Files.writeString(p, Files.readString(p).replace("\"seeds\": [1], \"replications\": 2,", "\"replications\": 0,"));
-        assertEquals(1, run("matrix", p.toString(), "--list"));
-        assertTrue(err().contains("matrix.replications: expected a whole number of replications from 1 to 100000, got 0"), err());
+        assertEquals(1, cli.run("matrix", p.toString(), "--list"));
+        assertTrue(cli.err().contains("matrix.replications: expected a whole number of replications from 1 to 100000, got 0"), cli.err());
     }
 
     @Test
     void badCellsRangesAndFoldersAreClearErrors() throws Exception {
         Path p = profile("m", "\"seeds\": [1, 2]");
         Path sweep = tmp.resolve("sweep");
-        assertEquals(1, run("matrix", p.toString(), "--out", sweep.toString(), "--cell", "8"));
-        assertTrue(err().contains("--cell: there is no cell 8: 'm' has 8 cells, numbered 0-7 (see --list)"), err());
-        assertEquals(1, run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "6-12"));
-        assertTrue(err().contains("--cells: cells 6-12 go beyond the last cell: 'm' has 8 cells, numbered 0-7"), err());
-        assertEquals(2, run("matrix", p.toString(), "--cells", "5-2"));
-        assertTrue(err().contains("--cells 5-2: the first cell is after the last; write 2-5"), err());
-        assertEquals(2, run("matrix", p.toString(), "--cells", "x"));
-        assertTrue(err().contains("--cells expects a range FIRST-LAST of cell numbers, e.g. --cells 0-9; got 'x'"), err());
-        assertEquals(2, run("matrix", p.toString(), "--cell", "1-2"));
-        assertTrue(err().contains("--cell takes one cell number; give a range with --cells 1-2"), err());
-        assertEquals(2, run("matrix", p.toString(), "--list", "--merge", sweep.toString()));
-        assertTrue(err().contains("matrix: --list and --merge do different things; give one of them"), err());
-        assertEquals(2, run("matrix", p.toString(), "--cels", "1"));
-        assertTrue(err().contains("matrix: unknown option '--cels'; did you mean '--cell'?"), err());
-        assertEquals(1, run("matrix", p.toString(), "--merge", tmp.resolve("nowhere").toString()));
-        assertTrue(err().contains("nowhere: merge: no such folder; give the folder the cells were run into (their --out)"), err());
+        assertEquals(1, cli.run("matrix", p.toString(), "--out", sweep.toString(), "--cell", "8"));
+        assertTrue(cli.err().contains("--cell: there is no cell 8: 'm' has 8 cells, numbered 0-7 (see --list)"), cli.err());
+        assertEquals(1, cli.run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "6-12"));
+        assertTrue(cli.err().contains("--cells: cells 6-12 go beyond the last cell: 'm' has 8 cells, numbered 0-7"), cli.err());
+        assertEquals(2, cli.run("matrix", p.toString(), "--cells", "5-2"));
+        assertTrue(cli.err().contains("--cells 5-2: the first cell is after the last; write 2-5"), cli.err());
+        assertEquals(2, cli.run("matrix", p.toString(), "--cells", "x"));
+        assertTrue(cli.err().contains("--cells expects a range FIRST-LAST of cell numbers, e.g. --cells 0-9; got 'x'"), cli.err());
+        assertEquals(2, cli.run("matrix", p.toString(), "--cell", "1-2"));
+        assertTrue(cli.err().contains("--cell takes one cell number; give a range with --cells 1-2"), cli.err());
+        assertEquals(2, cli.run("matrix", p.toString(), "--list", "--merge", sweep.toString()));
+        assertTrue(cli.err().contains("matrix: --list and --merge do different things; give one of them"), cli.err());
+        assertEquals(2, cli.run("matrix", p.toString(), "--cels", "1"));
+        assertTrue(cli.err().contains("matrix: unknown option '--cels'; did you mean '--cell'?"), cli.err());
+        assertEquals(1, cli.run("matrix", p.toString(), "--merge", tmp.resolve("nowhere").toString()));
+        assertTrue(cli.err().contains("nowhere: merge: no such folder; give the folder the cells were run into (their --out)"), cli.err());
 
         Path single = tmp.resolve("single.json");
         Files.writeString(single, "{\"name\": \"s\", \"platform\": \"c:16\", \"workload\": " + workload(0.01) + "}");
-        assertEquals(1, run("matrix", single.toString(), "--list"));
-        assertTrue(err().contains("single.json: matrix: this profile has no \"matrix\"; matrix and slurm run the cells of a matrix"), err());
+        assertEquals(1, cli.run("matrix", single.toString(), "--list"));
+        assertTrue(cli.err().contains("single.json: matrix: this profile has no \"matrix\"; matrix and slurm run the cells of a matrix"), cli.err());
 
         // cells of another profile, or of an edited one, are neither merged nor skipped
-        assertEquals(0, run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "0-1"), err());
+        assertEquals(0, cli.run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "0-1"), cli.err());
         Path other = profile("other", "\"seeds\": [1, 2]");
-        assertEquals(1, run("matrix", other.toString(), "--merge", sweep.toString()));
-        assertTrue(err().contains("merge: holds the results of 'm' (profile " + p.toRealPath() + "), not of 'other' (profile "
-                + other.toRealPath() + "); give the profile the cells were run from"), err());
-        assertEquals(1, run("matrix", other.toString(), "--out", sweep.toString(), "--cell", "0"));
-        assertTrue(err().contains(sweep + ": output: holds the results of 'm' (profile " + p.toRealPath() + "), not of 'other'"), err());
+        assertEquals(1, cli.run("matrix", other.toString(), "--merge", sweep.toString()));
+        assertTrue(cli.err().contains("merge: holds the results of 'm' (profile " + p.toRealPath() + "), not of 'other' (profile "
+                + other.toRealPath() + "); give the profile the cells were run from"), cli.err());
+        assertEquals(1, cli.run("matrix", other.toString(), "--out", sweep.toString(), "--cell", "0"));
+        assertTrue(cli.err().contains(sweep + ": output: holds the results of 'm' (profile " + p.toRealPath() + "), not of 'other'"), cli.err());
         Files.writeString(p, Files.readString(p).replace("\"max_size\": 8", "\"max_size\": 4"));
-        assertEquals(1, run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "0-2"));
-        assertTrue(err().contains("holds cells this profile did not compute:\n  cell 0: " + sweep.resolve("cells/light-fcfs-seed-1/cell.json")
-                + " was computed from another version of the profile (or with another --seed)\n  cell 1: "), err());
-        assertEquals(1, run("matrix", p.toString(), "--merge", sweep.toString()));
-        assertTrue(err().contains("8 of 8 cells are not complete:\n  missing (never run): 2-7 (6 cells)\n  not computed from this profile: 0-1 (2 cells)"),
-                err());
+        assertEquals(1, cli.run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "0-2"));
+        assertTrue(cli.err().contains("holds cells this profile did not compute:\n  cell 0: " + sweep.resolve("cells/light-fcfs-seed-1/cell.json")
+                + " was computed from another version of the profile (or with another --seed)\n  cell 1: "), cli.err());
+        assertEquals(1, cli.run("matrix", p.toString(), "--merge", sweep.toString()));
+        assertTrue(cli.err().contains("8 of 8 cells are not complete:\n  missing (never run): 2-7 (6 cells)\n  not computed from this profile: 0-1 (2 cells)"),
+                cli.err());
         // editing the description only does not change the cells
         Files.writeString(p, Files.readString(p).replace("\"max_size\": 4", "\"max_size\": 8").replace("\"progress\": false,",
                 "\"progress\": false, \"description\": \"now described\","));
-        assertEquals(0, run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "0-1"), err());
-        assertTrue(err().contains("cells 0-1 already complete"), err());
+        assertEquals(0, cli.run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "0-1"), cli.err());
+        assertTrue(cli.err().contains("cells 0-1 already complete"), cli.err());
 
         Path foreign = tmp.resolve("foreign");
         Files.createDirectories(foreign);
         Files.writeString(foreign.resolve("notes.txt"), "mine");
-        assertEquals(1, run("matrix", p.toString(), "--out", foreign.toString(), "--cell", "0"));
-        assertTrue(err().contains(foreign + " holds a file that gridsched did not write (notes.txt)"), err());
-        assertEquals(1, run("slurm", p.toString(), "--out", foreign.toString(), "--max-array-size", "1001"));
-        assertTrue(err().contains(foreign + " holds a file that gridsched did not write (notes.txt)"), err());
+        assertEquals(1, cli.run("matrix", p.toString(), "--out", foreign.toString(), "--cell", "0"));
+        assertTrue(cli.err().contains(foreign + " holds a file that gridsched did not write (notes.txt)"), cli.err());
+        assertEquals(1, cli.run("slurm", p.toString(), "--out", foreign.toString(), "--max-array-size", "1001"));
+        assertTrue(cli.err().contains(foreign + " holds a file that gridsched did not write (notes.txt)"), cli.err());
         assertFalse(Files.exists(foreign.resolve("slurm")), "no scripts whose every task would fail");
 
         // a cell folder that is no cell of the profile (an axis value since removed, say) is named, and ignored
         Files.createDirectories(sweep.resolve("cells/old-value-seed-1"));
-        assertEquals(1, run("matrix", p.toString(), "--merge", sweep.toString()));
-        assertTrue(err().contains("gridsched: warning: " + sweep.resolve("cells/old-value-seed-1") + " is no cell of 'm' (ignored)"), err());
+        assertEquals(1, cli.run("matrix", p.toString(), "--merge", sweep.toString()));
+        assertTrue(cli.err().contains("gridsched: warning: " + sweep.resolve("cells/old-value-seed-1") + " is no cell of 'm' (ignored)"), cli.err());
     }
 
     // ------------------------------------------------------------------------------------------------ slurm
@@ -331,19 +311,19 @@ class SweepTest {
     void theSlurmScriptsForAThousandCellsTenPerTaskFiftyRunningAreTheGoldenOnes() throws Exception {
         Path p = thousandCells();
         Path o = tmp.resolve("results/big");
-        assertEquals(0, run("slurm", p.toString(), "--out", o.toString(), "--per-task", "10", "--max-running", "50", "--partition", "short",
-                "--max-array-size", "1001", "--time", "01:00:00"), err());
+        assertEquals(0, cli.run("slurm", p.toString(), "--out", o.toString(), "--per-task", "10", "--max-running", "50", "--partition", "short",
+                "--max-array-size", "1001", "--time", "01:00:00"), cli.err());
         assertEquals("big: 1000 cells, 10 per task: 100 array tasks in 1 array (MaxArraySize 1001, from --max-array-size), at most 50 running"
-                + " per array\n", out().lines().findFirst().get() + "\n");
-        assertTrue(out().contains("submit with: bash " + o.resolve("slurm/submit.sh")), out());
+                + " per array\n", cli.out().lines().findFirst().get() + "\n");
+        assertTrue(cli.out().contains("submit with: bash " + o.resolve("slurm/submit.sh")), cli.out());
         assertGolden("sweep-1000-k10-m50.txt", scripts(o.resolve("slurm")));
         assertTrue(Files.isDirectory(o.resolve("slurm/logs")), "Slurm does not create the folder of --output");
         assertTrue(Files.isExecutable(o.resolve("slurm/submit.sh")));
 
         // above MaxArraySize: several arrays, each below it, all before the merge
-        assertEquals(0, run("slurm", p.toString(), "--out", o.toString(), "--per-task", "10", "--max-running", "50", "--max-array-size", "40"),
-                err());
-        assertTrue(out().startsWith("big: 1000 cells, 10 per task: 100 array tasks in 3 arrays (MaxArraySize 40, from --max-array-size)"), out());
+        assertEquals(0, cli.run("slurm", p.toString(), "--out", o.toString(), "--per-task", "10", "--max-running", "50", "--max-array-size", "40"),
+                cli.err());
+        assertTrue(cli.out().startsWith("big: 1000 cells, 10 per task: 100 array tasks in 3 arrays (MaxArraySize 40, from --max-array-size)"), cli.out());
         assertGolden("sweep-1000-k10-m50-max40.txt", scripts(o.resolve("slurm")));
     }
 
@@ -377,13 +357,13 @@ class SweepTest {
     @Test
     void slurmErrorsNameWhatIsWrong() throws Exception {
         Path p = thousandCells();
-        assertEquals(2, run("slurm", p.toString(), "--per-task", "0"));
-        assertTrue(err().contains("--per-task needs a whole number of at least 1, got '0'"), err());
-        assertEquals(2, run("slurm", p.toString(), "--partition", "a b"));
-        assertTrue(err().contains("--partition 'a b' is not a Slurm partition"), err());
+        assertEquals(2, cli.run("slurm", p.toString(), "--per-task", "0"));
+        assertTrue(cli.err().contains("--per-task needs a whole number of at least 1, got '0'"), cli.err());
+        assertEquals(2, cli.run("slurm", p.toString(), "--partition", "a b"));
+        assertTrue(cli.err().contains("--partition 'a b' is not a Slurm partition"), cli.err());
         Files.writeString(p, Files.readString(p).replace("\"easy\"", "\"sjf\""));
-        assertEquals(1, run("slurm", p.toString(), "--max-array-size", "1001"));
-        assertTrue(err().contains("matrix.batch.sjf"), err());
+        assertEquals(1, cli.run("slurm", p.toString(), "--max-array-size", "1001"));
+        assertTrue(cli.err().contains("matrix.batch.sjf"), cli.err());
         assertFalse(Files.exists(tmp.resolve("workspace/results/big/slurm")), "no scripts for a matrix that cannot run");
     }
 }

@@ -4,10 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,33 +30,20 @@ class CliTest {
     @TempDir
     Path tmp;
 
-    private final PluginRegistry registry = new PluginRegistry();
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private CliHarness cli;
 
     @BeforeEach
     void plugins() {
-        List.of(new FcfsPolicy(), new ConservativePolicy(), new EasyPolicy(), new SwfReader(), new LublinGenerator(),
-                new SyntheticGenerator(), new JobMetricsCollector(), new UtilizationCollector(), new QueueCollector(),
-                new SlowdownCollector(), new RandomBrokersForTests.Weighted()).forEach(registry::add);
-    }
-
-    private int run(String... args) {
-        out.reset();
-        err.reset();
-        return new Cli(registry, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), false, tmp).run(args);
-    }
-
-    private String err() {
-        return err.toString(StandardCharsets.UTF_8);
+        cli = new CliHarness(tmp).add(new FcfsPolicy(), new ConservativePolicy(), new EasyPolicy(), new SwfReader(),
+                new LublinGenerator(), new SyntheticGenerator(), new JobMetricsCollector(), new UtilizationCollector(),
+                new QueueCollector(), new SlowdownCollector(), new RandomBrokersForTests.Weighted());
     }
 
     /** The usage lists the plugins the registry holds, per kind, not a list written by hand (issue 27). */
     @Test
     void theUsageListsTheDiscoveredPlugins() {
-        assertEquals(0, run("help"));
-        String help = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, cli.run("help"));
+        String help = cli.out();
         List<String> lines = help.lines().map(String::strip).toList();
         int batch = lines.indexOf("--batch NAME                         local batch policy (default easy):");
         assertTrue(batch > 0, help);
@@ -69,10 +53,9 @@ class CliTest {
         assertTrue(lines.contains("random-weighted"), "the one meta-scheduler this registry has: " + help);
         assertTrue(lines.contains("(none discovered)"), "no controller, reallocation or heuristic here: " + help);
         assertTrue(!help.contains("{batch}") && !help.contains("multifactor"), "only what is there: " + help);
-        registry.add(new org.gridsched.batch.multifactor.MultifactorPolicy());
-        assertEquals(0, run("simulate", "--help"));
-        assertTrue(out.toString(StandardCharsets.UTF_8).lines().map(String::strip).toList().contains("cbf, easy, fcfs, multifactor"),
-                out.toString(StandardCharsets.UTF_8));
+        cli.add(new org.gridsched.batch.multifactor.MultifactorPolicy());
+        assertEquals(0, cli.run("simulate", "--help"));
+        assertTrue(cli.out().lines().map(String::strip).toList().contains("cbf, easy, fcfs, multifactor"), cli.out());
     }
 
     private Path swf(String... lines) throws Exception {
@@ -99,7 +82,7 @@ class CliTest {
     @Test
     void simulateWritesJobsAndSummary() throws Exception {
         Path trace = swf("; MaxProcs: 4", job(1, 0, 10, 4, 10), job(2, 1, 5, 2, 5), job(3, 2, 0, 1, 5), job(4, 3, 5, 8, 5));
-        assertEquals(0, run("simulate", "--workload", trace.toString(), "--batch", "fcfs", "--out", tmp.resolve("o").toString(), "--quiet"), err());
+        assertEquals(0, cli.run("simulate", "--workload", trace.toString(), "--batch", "fcfs", "--out", tmp.resolve("o").toString(), "--quiet"), cli.err());
         List<String> rows = Files.readAllLines(tmp.resolve("o/jobs.csv"));
         assertEquals(3, rows.size());
         assertEquals(JobsCsv.HEADER + "," + JobsCsv.SUBMITTER_COLUMNS, rows.get(0));
@@ -113,40 +96,40 @@ class CliTest {
         String sha = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(trace)));
         assertTrue(summary.contains("\"path\": \"" + trace + "\",\n      \"sha256\": \"" + sha + "\""), summary);
         assertTrue(summary.matches("(?s).*\"build\": \\{\\s*\"version\": \"0\\.\\d+\\.\\d+[^\"]*\",\\s*\"commit\": \"[^\"]+\".*"), summary);
-        assertEquals("", out.toString(StandardCharsets.UTF_8) + err(), "--quiet prints nothing but errors");
-        assertEquals(0, run("simulate", "--workload", trace.toString(), "--batch", "fcfs", "--out", tmp.resolve("o").toString(), "--force"), err());
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("2 jobs simulated on cluster:4 with fcfs"));
-        assertTrue(err().contains("t.swf:4: job 3: runtime 0 (runtime_not_positive)"), "without --quiet, skipped lines are shown: " + err());
+        assertEquals("", cli.out() + cli.err(), "--quiet prints nothing but errors");
+        assertEquals(0, cli.run("simulate", "--workload", trace.toString(), "--batch", "fcfs", "--out", tmp.resolve("o").toString(), "--force"), cli.err());
+        assertTrue(cli.out().contains("2 jobs simulated on cluster:4 with fcfs"));
+        assertTrue(cli.err().contains("t.swf:4: job 3: runtime 0 (runtime_not_positive)"), "without --quiet, skipped lines are shown: " + cli.err());
     }
 
     @Test
     void strictModeMakesAWideJobAnErrorNamingFileLineAndField() throws Exception {
         Path trace = swf("; MaxProcs: 4", job(1, 0, 10, 8, 10));
-        assertEquals(1, run("simulate", "--workload", trace.toString(), "--strict", "--quiet", "--out", tmp.resolve("o").toString()));
-        assertTrue(err().contains("t.swf:2: processors: job 1 needs 8 processors but the largest cluster has 4"), err());
-        assertFalse(err().contains("at org."), "no stack trace: " + err());
+        assertEquals(1, cli.run("simulate", "--workload", trace.toString(), "--strict", "--quiet", "--out", tmp.resolve("o").toString()));
+        assertTrue(cli.err().contains("t.swf:2: processors: job 1 needs 8 processors but the largest cluster has 4"), cli.err());
+        assertFalse(cli.err().contains("at org."), "no stack trace: " + cli.err());
     }
 
     @Test
     void strictRunIsStrictAboutMalformedLinesToo() throws Exception {
         Path trace = swf("; MaxProcs: 4", job(1, 0, 10, 4, 10), "2 5 -1 abc 1 -1 -1 1 5 -1 1 1 1 -1 1 1 -1 -1");
-        assertEquals(0, run("simulate", "--workload", trace.toString(), "--quiet", "--out", tmp.resolve("o").toString()), err());
+        assertEquals(0, cli.run("simulate", "--workload", trace.toString(), "--quiet", "--out", tmp.resolve("o").toString()), cli.err());
         assertTrue(Files.readString(tmp.resolve("o/summary.json")).contains("\"malformed_line\": 1"));
-        assertEquals(1, run("simulate", "--workload", trace.toString(), "--strict", "--quiet", "--out", tmp.resolve("p").toString()));
-        assertTrue(err().contains("t.swf:3: field 4 (run time)"), err());
+        assertEquals(1, cli.run("simulate", "--workload", trace.toString(), "--strict", "--quiet", "--out", tmp.resolve("p").toString()));
+        assertTrue(cli.err().contains("t.swf:3: field 4 (run time)"), cli.err());
     }
 
     @Test
     void sameProfileAndSeedGiveByteIdenticalResults() throws Exception {
         String[] args = {"simulate", "--generator", "lublin99", "--workload-option", "jobs=3000", "--workload-option",
             "requested_time=overestimate", "--platform", "c:256", "--batch", "cbf", "--seed", "9", "--quiet", "--out"};
-        assertEquals(0, run(concat(args, tmp.resolve("a").toString())), err());
-        assertEquals(0, run(concat(args, tmp.resolve("b").toString())), err());
+        assertEquals(0, cli.run(concat(args, tmp.resolve("a").toString())), cli.err());
+        assertEquals(0, cli.run(concat(args, tmp.resolve("b").toString())), cli.err());
         for (String f : List.of("jobs.csv", "summary.json")) {
             assertEquals(-1, Files.mismatch(tmp.resolve("a").resolve(f), tmp.resolve("b").resolve(f)), f + " differs");
         }
         args[12] = "10"; // the seed
-        assertEquals(0, run(concat(args, tmp.resolve("d").toString())), err());
+        assertEquals(0, cli.run(concat(args, tmp.resolve("d").toString())), cli.err());
         assertTrue(Files.mismatch(tmp.resolve("a/jobs.csv"), tmp.resolve("d/jobs.csv")) >= 0, "another seed gives another workload");
     }
 
@@ -159,58 +142,58 @@ class CliTest {
     @Test
     void severalClustersWithoutAMetaSchedulerUseMct() {
         // MCT is the default mapping; this registry has no "mct" plugin, so the error names it and the choices
-        assertEquals(1, run("simulate", "--generator", "lublin99", "--platform", "a:64,b:32:1.5", "--quiet"));
-        assertTrue(err().contains("meta: meta-scheduler 'mct' is not available; available: random-weighted"), err());
+        assertEquals(1, cli.run("simulate", "--generator", "lublin99", "--platform", "a:64,b:32:1.5", "--quiet"));
+        assertTrue(cli.err().contains("meta: meta-scheduler 'mct' is not available; available: random-weighted"), cli.err());
     }
 
     @Test
     void unknownPluginNamesListTheChoices() {
-        assertEquals(1, run("simulate", "--generator", "lublin99", "--platform", "c:64", "--batch", "sjf", "--quiet"));
-        assertTrue(err().contains("batch: batch policy 'sjf' is not available; available: cbf, easy, fcfs"), err());
-        assertEquals(1, run("simulate", "--generator", "poisson", "--platform", "c:64", "--quiet"));
-        assertTrue(err().contains("workload generator 'poisson' is not available; available: lublin99, synthetic"), err());
-        assertEquals(1, run("simulate", "--generator", "lublin99", "--platform", "c:64", "--collectors", "jobs,energy", "--quiet"));
-        assertTrue(err().contains("metric collector 'energy' is not available; available: jobs, queue, slowdown, utilization"), err());
+        assertEquals(1, cli.run("simulate", "--generator", "lublin99", "--platform", "c:64", "--batch", "sjf", "--quiet"));
+        assertTrue(cli.err().contains("batch: batch policy 'sjf' is not available; available: cbf, easy, fcfs"), cli.err());
+        assertEquals(1, cli.run("simulate", "--generator", "poisson", "--platform", "c:64", "--quiet"));
+        assertTrue(cli.err().contains("workload generator 'poisson' is not available; available: lublin99, synthetic"), cli.err());
+        assertEquals(1, cli.run("simulate", "--generator", "lublin99", "--platform", "c:64", "--collectors", "jobs,energy", "--quiet"));
+        assertTrue(cli.err().contains("metric collector 'energy' is not available; available: jobs, queue, slowdown, utilization"), cli.err());
     }
 
     @Test
     void unknownPluginOptionsListTheValidOnes() {
-        assertEquals(1, run("simulate", "--generator", "lublin99", "--workload-option", "jbos=5", "--platform", "c:64", "--quiet"));
-        assertTrue(err().contains("jbos: unknown option for workload generator 'lublin99'; valid options:"), err());
+        assertEquals(1, cli.run("simulate", "--generator", "lublin99", "--workload-option", "jbos=5", "--platform", "c:64", "--quiet"));
+        assertTrue(cli.err().contains("jbos: unknown option for workload generator 'lublin99'; valid options:"), cli.err());
     }
 
     @Test
     void referenceNeedsAReallocation() {
-        assertEquals(1, run("simulate", "--generator", "synthetic", "--workload-option", "jobs=10", "--platform", "a:16,b:8",
+        assertEquals(1, cli.run("simulate", "--generator", "synthetic", "--workload-option", "jobs=10", "--platform", "a:16,b:8",
                 "--meta", "random-weighted", "--reference", "--quiet"));
-        assertTrue(err().contains("reference: a reference run compares reallocation with none; give --realloc"), err());
-        assertEquals(1, run("simulate", "--generator", "synthetic", "--workload-option", "jobs=10", "--platform", "a:16,b:8",
+        assertTrue(cli.err().contains("reference: a reference run compares reallocation with none; give --realloc"), cli.err());
+        assertEquals(1, cli.run("simulate", "--generator", "synthetic", "--workload-option", "jobs=10", "--platform", "a:16,b:8",
                 "--meta", "random-weighted", "--realloc", "sometimes", "--quiet"));
-        assertTrue(err().contains("reallocation algorithm 'sometimes' is not available; available: none (is its bundle installed and started?)"), err());
+        assertTrue(cli.err().contains("reallocation algorithm 'sometimes' is not available; available: none (is its bundle installed and started?)"), cli.err());
     }
 
     @Test
     void usageErrorsExitWithTwo() {
-        assertEquals(2, run("frobnicate"));
-        assertTrue(err().contains("unknown command 'frobnicate'"));
-        assertEquals(2, run("simulate", "--batch"));
-        assertTrue(err().contains("--batch needs a value"));
-        assertEquals(2, run("simulate", "--platform", "c:4"));
-        assertTrue(err().contains("exactly one of --workload FILE and --generator NAME"));
-        assertEquals(1, run("simulate", "--generator", "lublin99", "--platform", "c:x"));
-        assertTrue(err().contains("processor count 'x' of cluster 'c' is not a whole number"), err());
+        assertEquals(2, cli.run("frobnicate"));
+        assertTrue(cli.err().contains("unknown command 'frobnicate'"));
+        assertEquals(2, cli.run("simulate", "--batch"));
+        assertTrue(cli.err().contains("--batch needs a value"));
+        assertEquals(2, cli.run("simulate", "--platform", "c:4"));
+        assertTrue(cli.err().contains("exactly one of --workload FILE and --generator NAME"));
+        assertEquals(1, cli.run("simulate", "--generator", "lublin99", "--platform", "c:x"));
+        assertTrue(cli.err().contains("processor count 'x' of cluster 'c' is not a whole number"), cli.err());
     }
 
     @Test
     void missingTraceIsAClearError() {
-        assertEquals(1, run("simulate", "--workload", tmp.resolve("nope.swf").toString(), "--platform", "c:4", "--quiet"));
-        assertTrue(err().contains("nope.swf") && err().toLowerCase().contains("no such"), err());
+        assertEquals(1, cli.run("simulate", "--workload", tmp.resolve("nope.swf").toString(), "--platform", "c:4", "--quiet"));
+        assertTrue(cli.err().contains("nope.swf") && cli.err().toLowerCase().contains("no such"), cli.err());
     }
 
     @Test
     void platformDefaultsToTheTraceHeader() throws Exception {
         Path trace = swf("; MaxProcs: 16 (some prose)", job(1, 0, 10, 16, 10));
-        assertEquals(0, run("simulate", "--workload", trace.toString(), "--quiet", "--out", tmp.resolve("o").toString()), err());
+        assertEquals(0, cli.run("simulate", "--workload", trace.toString(), "--quiet", "--out", tmp.resolve("o").toString()), cli.err());
         assertTrue(Files.readString(tmp.resolve("o/summary.json")).contains("\"processors\": 16"));
     }
 
@@ -222,7 +205,7 @@ class CliTest {
                  "workload": {"generator": "lublin99", "options": {"jobs": 400, "processors": 128}},
                  "collectors": {"jobs": {"bounded_slowdown_threshold": 60}}, "seed": 4, "progress": false}
                 """);
-        assertEquals(0, run("run", profile.toString(), "--out", tmp.resolve("o").toString(), "--seed", "5"), err());
+        assertEquals(0, cli.run("run", profile.toString(), "--out", tmp.resolve("o").toString(), "--seed", "5"), cli.err());
         String s = Files.readString(tmp.resolve("o/summary.json"));
         assertTrue(s.contains("\"seed\": 5") && s.contains("\"bounded_slowdown_threshold\": 60") && s.contains("\"batch\": \"cbf\""), s);
         assertFalse(s.contains("\"utilization\""), "only the collectors named in the profile run");
@@ -244,14 +227,14 @@ class CliTest {
                  "power": {"idle": 95, "busy": 190, "off": 5, "switch_on_time": 60},
                  "power_management": {"timeout": 1800}, "carbon": "i.csv", "seed": 3, "progress": false}
                 """);
-        assertEquals(0, run("run", profile.toString(), "--out", tmp.resolve("profile").toString()), err());
-        assertEquals(0, run("simulate", "--generator", "lublin99", "--workload-option", "jobs=600", "--workload-option",
+        assertEquals(0, cli.run("run", profile.toString(), "--out", tmp.resolve("profile").toString()), cli.err());
+        assertEquals(0, cli.run("simulate", "--generator", "lublin99", "--workload-option", "jobs=600", "--workload-option",
                 "processors=64", "--platform", "c:64", "--batch", "cbf", "--seed", "3", "--quiet",
                 "--failures", tmp.resolve("f.csv").toString(), "--failure-model-option", "mtbf=400000",
                 "--failure-model-option", "repair_mean=3600", "--failure-model-option", "node_size=4", "--failures-option", "retries=1",
                 "--power-option", "idle=95", "--power-option", "busy=190", "--power-option", "off=5", "--power-option", "switch_on_time=60",
                 "--power-management-option", "timeout=1800", "--carbon", tmp.resolve("i.csv").toString(),
-                "--out", tmp.resolve("options").toString()), err());
+                "--out", tmp.resolve("options").toString()), cli.err());
         for (String f : List.of("jobs.csv", "availability.csv", "unavailable.csv", "energy.csv", "power.csv")) {
             assertEquals(Files.readString(tmp.resolve("profile").resolve(f)), Files.readString(tmp.resolve("options").resolve(f)), f);
         }
@@ -262,18 +245,18 @@ class CliTest {
     @Test
     void simulateOptionsForFailuresAndEnergyNeedWhatTheyBuildOn() {
         String[] base = {"simulate", "--generator", "lublin99", "--platform", "c:64", "--quiet", "--out", tmp.resolve("o").toString()};
-        assertEquals(2, run(concat(base, "--carbon", "300")));
-        assertTrue(err().contains("--carbon needs a power model: --power-option idle=WATTS --power-option busy=WATTS"), err());
-        assertEquals(2, run(concat(base, "--power-management-option", "timeout=60")));
-        assertTrue(err().contains("--power-management-option needs a power model"), err());
-        assertEquals(2, run(concat(base, "--failures-option", "retries=2")));
-        assertTrue(err().contains("--failures-option needs --failures FILE or --failure-model-option KEY=VALUE"), err());
-        assertEquals(2, run(concat(base, "--power-option", "idle=1", "--power-option", "busy=2", "--carbon", "c=1,c=2")));
-        assertTrue(err().contains("--carbon names cluster c twice"), err());
-        assertEquals(1, run(concat(base, "--power-option", "idle=95")));
-        assertTrue(err().contains("power.busy: missing"), err());
-        assertEquals(1, run(concat(base, "--failure-model-option", "mtbf=-5")));
-        assertTrue(err().contains("failures.model.mtbf"), err());
+        assertEquals(2, cli.run(concat(base, "--carbon", "300")));
+        assertTrue(cli.err().contains("--carbon needs a power model: --power-option idle=WATTS --power-option busy=WATTS"), cli.err());
+        assertEquals(2, cli.run(concat(base, "--power-management-option", "timeout=60")));
+        assertTrue(cli.err().contains("--power-management-option needs a power model"), cli.err());
+        assertEquals(2, cli.run(concat(base, "--failures-option", "retries=2")));
+        assertTrue(cli.err().contains("--failures-option needs --failures FILE or --failure-model-option KEY=VALUE"), cli.err());
+        assertEquals(2, cli.run(concat(base, "--power-option", "idle=1", "--power-option", "busy=2", "--carbon", "c=1,c=2")));
+        assertTrue(cli.err().contains("--carbon names cluster c twice"), cli.err());
+        assertEquals(1, cli.run(concat(base, "--power-option", "idle=95")));
+        assertTrue(cli.err().contains("power.busy: missing"), cli.err());
+        assertEquals(1, cli.run(concat(base, "--failure-model-option", "mtbf=-5")));
+        assertTrue(cli.err().contains("failures.model.mtbf"), cli.err());
     }
 
     private static String[] concat(String[] a, String... b) {
@@ -286,19 +269,19 @@ class CliTest {
     void profileErrorsNameTheFileAndKey() throws Exception {
         Path profile = tmp.resolve("bad.json");
         Files.writeString(profile, "{\"workload\": {\"generator\": \"lublin99\"}, \"sed\": 4}");
-        assertEquals(1, run("run", profile.toString()));
-        assertTrue(err().contains("bad.json: sed: unknown key; valid keys: batch, carbon, collectors, controllers, description"), err());
+        assertEquals(1, cli.run("run", profile.toString()));
+        assertTrue(cli.err().contains("bad.json: sed: unknown key; valid keys: batch, carbon, collectors, controllers, description"), cli.err());
 
         Files.writeString(profile, "{\"workload\": {\"generator\": \"lublin99\"},\n \"platform\": [{\"name\": \"c\", \"processors\": -3}]}");
-        assertEquals(1, run("run", profile.toString()));
-        assertTrue(err().contains("platform[0].processors: expected a positive whole number, got -3"), err());
+        assertEquals(1, cli.run("run", profile.toString()));
+        assertTrue(cli.err().contains("platform[0].processors: expected a positive whole number, got -3"), cli.err());
 
         Files.writeString(profile, "{\"workload\": {\"generator\": \"lublin99\"},\n \"seed\": }");
-        assertEquals(1, run("run", profile.toString()));
-        assertTrue(err().contains("bad.json:2: not valid JSON"), err());
+        assertEquals(1, cli.run("run", profile.toString()));
+        assertTrue(cli.err().contains("bad.json:2: not valid JSON"), cli.err());
 
-        assertEquals(1, run("run", tmp.resolve("absent.json").toString()));
-        assertTrue(err().contains("absent.json: no such run profile"), err());
+        assertEquals(1, cli.run("run", tmp.resolve("absent.json").toString()));
+        assertTrue(cli.err().contains("absent.json: no such run profile"), cli.err());
     }
 
     @Test
@@ -306,7 +289,7 @@ class CliTest {
         Path dir = Files.createDirectories(tmp.resolve("profiles"));
         Files.write(dir.resolve("t.swf"), List.of("; MaxProcs: 4", job(1, 0, 10, 4, 10)));
         Files.writeString(dir.resolve("p.json"), "{\"name\": \"rel\", \"workload\": {\"file\": \"t.swf\"}, \"output\": \"out\", \"progress\": false}");
-        assertEquals(0, run("run", dir.resolve("p.json").toString()), err());
+        assertEquals(0, cli.run("run", dir.resolve("p.json").toString()), cli.err());
         assertTrue(Files.exists(dir.resolve("out/jobs.csv")));
     }
 
@@ -327,11 +310,11 @@ class CliTest {
                    "max_size": 64, "length": "uniform", "mean_length": 600, "requested_time": "overestimate"}}}
                 """);
         Path swf = tmp.resolve("w.swf.gz");
-        assertEquals(0, run("generate", profile.toString(), "--swf", swf.toString(), "--seed", "3"), err());
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("wrote 2,000 jobs"));
-        assertEquals(0, run("run", profile.toString(), "--seed", "3", "--out", tmp.resolve("direct").toString()), err());
-        assertEquals(0, run("simulate", "--workload", swf.toString(), "--platform", "c:64", "--batch", "easy", "--quiet",
-                "--out", tmp.resolve("fromswf").toString()), err());
+        assertEquals(0, cli.run("generate", profile.toString(), "--swf", swf.toString(), "--seed", "3"), cli.err());
+        assertTrue(cli.out().contains("wrote 2,000 jobs"));
+        assertEquals(0, cli.run("run", profile.toString(), "--seed", "3", "--out", tmp.resolve("direct").toString()), cli.err());
+        assertEquals(0, cli.run("simulate", "--workload", swf.toString(), "--platform", "c:64", "--batch", "easy", "--quiet",
+                "--out", tmp.resolve("fromswf").toString()), cli.err());
         // same jobs, same schedule: only the cluster name column could differ, and it does not
         // the same schedule; only workload_name differs (the generator's name, then the file's)
         assertEquals(withoutWorkloadName(tmp.resolve("direct/jobs.csv"), "synthetic"), withoutWorkloadName(tmp.resolve("fromswf/jobs.csv"),
@@ -340,20 +323,20 @@ class CliTest {
 
     @Test
     void severalClustersRunWithAMetaScheduler() throws Exception {
-        assertEquals(0, run("simulate", "--generator", "synthetic", "--workload-option", "jobs=5000", "--platform",
+        assertEquals(0, cli.run("simulate", "--generator", "synthetic", "--workload-option", "jobs=5000", "--platform",
                 "a:16:0.8,b:8", "--meta", "random-weighted", "--batch", "fcfs", "--collectors", "jobs,queue", "--quiet",
-                "--out", tmp.resolve("m").toString()), err());
+                "--out", tmp.resolve("m").toString()), cli.err());
         String s = Files.readString(tmp.resolve("m/summary.json"));
         assertTrue(s.contains("\"meta\": \"random-weighted\"") && s.contains("\"dispatch_fraction\""), s);
-        assertEquals(1, run("simulate", "--generator", "synthetic", "--workload-option", "jobs=10", "--platform", "a:16,b:8",
+        assertEquals(1, cli.run("simulate", "--generator", "synthetic", "--workload-option", "jobs=10", "--platform", "a:16,b:8",
                 "--meta", "cheapest", "--quiet"));
-        assertTrue(err().contains("meta-scheduler 'cheapest' is not available; available: random-weighted"), err());
+        assertTrue(cli.err().contains("meta-scheduler 'cheapest' is not available; available: random-weighted"), cli.err());
     }
 
     @Test
     void pluginsListsEveryPluginWithItsOptions() {
-        assertEquals(0, run("plugins"));
-        String o = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, cli.run("plugins"));
+        String o = cli.out();
         assertTrue(o.contains("batch policies:") && o.contains("  cbf ") && o.contains("requested_time = requested")
                 && o.contains("bounded_slowdown_threshold = 10") && o.contains("[classpath]"), o);
     }
@@ -365,18 +348,18 @@ class CliTest {
      */
     @Test
     void aMachineSizedGeneratorIsSizedLikeThePlatform() throws Exception {
-        assertEquals(0, run("simulate", "--generator", "lublin99", "--workload-option", "jobs=20000", "--workload-option", "load=0.9",
-                "--platform", "c:64", "--batch", "easy", "--out", tmp.resolve("a").toString()), err());
-        String o = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, cli.run("simulate", "--generator", "lublin99", "--workload-option", "jobs=20000", "--workload-option", "load=0.9",
+                "--platform", "c:64", "--batch", "easy", "--out", tmp.resolve("a").toString()), cli.err());
+        String o = cli.out();
         o.lines().forEach(l -> assertTrue(l.length() < 100, "a summary line of 100 characters or more: " + l));
-        assertTrue(o.contains("20,000 jobs simulated"), o + err());
+        assertTrue(o.contains("20,000 jobs simulated"), o + cli.err());
         String load = o.replaceAll("(?s).*offered load ([0-9.]+) of the platform's processors.*", "$1");
         assertEquals(0.9, Double.parseDouble(load), 0.05, o);
         String utilization = o.replaceAll("(?s).*utilization ([0-9.]+) %.*", "$1");
         assertEquals(90, Double.parseDouble(utilization), 5, o);
 
-        assertEquals(0, run("simulate", "--generator", "lublin99", "--workload-option", "jobs=2000", "--workload-option", "processors=16",
-                "--platform", "c:64", "--quiet", "--out", tmp.resolve("b").toString()), err());
+        assertEquals(0, cli.run("simulate", "--generator", "lublin99", "--workload-option", "jobs=2000", "--workload-option", "processors=16",
+                "--platform", "c:64", "--quiet", "--out", tmp.resolve("b").toString()), cli.err());
         String small = Files.readString(tmp.resolve("b/jobs.csv"));
         assertTrue(small.lines().skip(1).allMatch(l -> Integer.parseInt(l.split(",")[4]) <= 16), "an explicit size is kept");
     }
@@ -384,21 +367,21 @@ class CliTest {
     /** Options that would do nothing are errors naming them (issue 15). */
     @Test
     void optionsThatWouldDoNothingAreErrors() throws Exception {
-        assertEquals(2, run("simulate", "--generator", "lublin99", "--platform", "a:64,b:32", "--meta", "mct", "--heuristic", "minmin", "--quiet"));
-        assertTrue(err().contains("--heuristic chooses how a reallocation picks jobs; it has no effect without --realloc NAME"), err());
-        assertEquals(2, run("simulate", "--generator", "lublin99", "--platform", "c:64", "--batch", "fcfs", "--batch", "easy", "--quiet"));
-        assertTrue(err().contains("simulate: --batch is given twice; give it once"), err());
+        assertEquals(2, cli.run("simulate", "--generator", "lublin99", "--platform", "a:64,b:32", "--meta", "mct", "--heuristic", "minmin", "--quiet"));
+        assertTrue(cli.err().contains("--heuristic chooses how a reallocation picks jobs; it has no effect without --realloc NAME"), cli.err());
+        assertEquals(2, cli.run("simulate", "--generator", "lublin99", "--platform", "c:64", "--batch", "fcfs", "--batch", "easy", "--quiet"));
+        assertTrue(cli.err().contains("simulate: --batch is given twice; give it once"), cli.err());
         Path profile = tmp.resolve("dup.json");
         Files.writeString(profile, "{\"name\": \"d\", \"platform\": \"c:64\",\n \"batch\": \"fcfs\",\n \"batch\": \"easy\"}");
-        assertEquals(1, run("run", profile.toString(), "--quiet"));
-        assertTrue(err().contains("dup.json:3") && err().contains("batch"), err());
+        assertEquals(1, cli.run("run", profile.toString(), "--quiet"));
+        assertTrue(cli.err().contains("dup.json:3") && cli.err().contains("batch"), cli.err());
         Files.writeString(profile, "{\"name\": \"d\", \"platform\": \"c:64\", \"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 10}}}");
-        assertEquals(2, run("run", profile.toString(), "--seed", "1", "--seed", "2"));
-        assertTrue(err().contains("run: --seed is given twice"), err());
+        assertEquals(2, cli.run("run", profile.toString(), "--seed", "1", "--seed", "2"));
+        assertTrue(cli.err().contains("run: --seed is given twice"), cli.err());
         String gen = "\"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 10}}";
         Files.writeString(profile, "{\"name\": \"h\", \"platform\": \"a:64,b:32\", " + gen + ", \"heuristic\": \"minmin\"}");
-        assertEquals(1, run("run", profile.toString(), "--quiet"));
-        assertTrue(err().contains("heuristic") && err().contains("has no effect without \"realloc\""), err());
+        assertEquals(1, cli.run("run", profile.toString(), "--quiet"));
+        assertTrue(cli.err().contains("heuristic") && cli.err().contains("has no effect without \"realloc\""), cli.err());
         // varied by a matrix, or with a reallocation, it is used
         Files.writeString(profile, "{\"name\": \"h\", \"platform\": \"a:64,b:32\", " + gen + ", \"heuristic\": \"minmin\","
                 + " \"realloc\": \"regular\"}");
@@ -417,9 +400,9 @@ class CliTest {
     void skippedLinesAreShownAndTooManyFailTheRun() throws Exception {
         Path binary = tmp.resolve("binary.swf");
         Files.write(binary, new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 0, '\n', 1, 2, 3, '\n'});
-        assertEquals(1, run("simulate", "--workload", binary.toString(), "--platform", "c:8", "--quiet", "--out", tmp.resolve("x").toString()));
-        assertTrue(err().contains("binary.swf: workload: no job could be read: 2 skipped {malformed_line=2}; the first:"), err());
-        assertTrue(err().contains("binary.swf:1: found 1 field, expected 18 (malformed_line)"), err());
+        assertEquals(1, cli.run("simulate", "--workload", binary.toString(), "--platform", "c:8", "--quiet", "--out", tmp.resolve("x").toString()));
+        assertTrue(cli.err().contains("binary.swf: workload: no job could be read: 2 skipped {malformed_line=2}; the first:"), cli.err());
+        assertTrue(cli.err().contains("binary.swf:1: found 1 field, expected 18 (malformed_line)"), cli.err());
         assertFalse(Files.exists(tmp.resolve("x/summary.json")));
 
         List<String> lines = new ArrayList<>();
@@ -427,39 +410,39 @@ class CliTest {
             lines.add(i + " " + i + " 0 " + (i <= 24 ? 0 : 10) + " 1 -1 -1 1 20 -1 1 1 1 1 1 -1 -1 -1");
         }
         Path trace = swf(lines.toArray(String[]::new));
-        assertEquals(1, run("simulate", "--workload", trace.toString(), "--platform", "c:8", "--quiet", "--out", tmp.resolve("y").toString()));
-        assertTrue(err().contains("24 of 30 jobs were skipped {runtime_not_positive=24}, more than max_skipped_fraction 0.5 allows"), err());
-        assertEquals(0, run("simulate", "--workload", trace.toString(), "--platform", "c:8", "--max-skipped-fraction", "0.9",
-                "--out", tmp.resolve("y").toString()), err());
-        assertTrue(err().contains("t.swf:1: job 1: runtime 0 (runtime_not_positive)"), err());
+        assertEquals(1, cli.run("simulate", "--workload", trace.toString(), "--platform", "c:8", "--quiet", "--out", tmp.resolve("y").toString()));
+        assertTrue(cli.err().contains("24 of 30 jobs were skipped {runtime_not_positive=24}, more than max_skipped_fraction 0.5 allows"), cli.err());
+        assertEquals(0, cli.run("simulate", "--workload", trace.toString(), "--platform", "c:8", "--max-skipped-fraction", "0.9",
+                "--out", tmp.resolve("y").toString()), cli.err());
+        assertTrue(cli.err().contains("t.swf:1: job 1: runtime 0 (runtime_not_positive)"), cli.err());
         String summary = Files.readString(tmp.resolve("y/summary.json"));
         assertTrue(summary.contains("\"skipped_examples\": {") && summary.contains("\"detail\": \"job 20: runtime 0\""), summary);
         assertFalse(summary.contains("job 21: runtime 0"), "at most 20 examples per reason");
-        assertEquals(1, run("simulate", "--workload", trace.toString(), "--platform", "c:8", "--quiet", "--max-skipped-fraction", "2",
+        assertEquals(1, cli.run("simulate", "--workload", trace.toString(), "--platform", "c:8", "--quiet", "--max-skipped-fraction", "2",
                 "--out", tmp.resolve("z").toString()));
-        assertTrue(err().contains("max_skipped_fraction: must be between 0 and 1, got 2.0"), err());
+        assertTrue(cli.err().contains("max_skipped_fraction: must be between 0 and 1, got 2.0"), cli.err());
     }
 
     /** Help per command, "did you mean" for mistyped commands and options, clear usage errors (issue 15). */
     @Test
     void theCliExplainsItself() {
-        assertEquals(0, run("run", "--help"));
-        String help = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, cli.run("run", "--help"));
+        String help = cli.out();
         assertTrue(help.startsWith("usage: gridsched run PROFILE.json [--out DIR] [--force]"), help);
         assertFalse(help.contains("simulate"), help);
-        assertEquals(0, run("simulate", "-h"));
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("--max-skipped-fraction F"), out.toString(StandardCharsets.UTF_8));
-        assertEquals(2, run("simulat", "--quiet"));
-        assertTrue(err().contains("unknown command 'simulat'; did you mean 'simulate'?"), err());
-        assertEquals(2, run("frobnicate"));
-        assertFalse(err().contains("did you mean"), err());
-        assertEquals(2, run("simulate", "--generator", "lublin99", "--platfrom", "c:8"));
-        assertTrue(err().contains("simulate: unknown option '--platfrom'; did you mean '--platform'?"), err());
-        assertEquals(2, run("theory"));
-        assertTrue(err().contains("theory: give the profile file, e.g. gridsched theory runconfigs/brokering-paper-load0.5.json"), err());
-        assertEquals(2, run("bench", "--jobs", "-5"));
-        assertTrue(err().contains("bench: --jobs must be 0 (no generated workloads) or positive, got -5"), err());
-        assertEquals(2, run("bench", "--job", "5"));
-        assertTrue(err().contains("did you mean '--jobs'?"), err());
+        assertEquals(0, cli.run("simulate", "-h"));
+        assertTrue(cli.out().contains("--max-skipped-fraction F"), cli.out());
+        assertEquals(2, cli.run("simulat", "--quiet"));
+        assertTrue(cli.err().contains("unknown command 'simulat'; did you mean 'simulate'?"), cli.err());
+        assertEquals(2, cli.run("frobnicate"));
+        assertFalse(cli.err().contains("did you mean"), cli.err());
+        assertEquals(2, cli.run("simulate", "--generator", "lublin99", "--platfrom", "c:8"));
+        assertTrue(cli.err().contains("simulate: unknown option '--platfrom'; did you mean '--platform'?"), cli.err());
+        assertEquals(2, cli.run("theory"));
+        assertTrue(cli.err().contains("theory: give the profile file, e.g. gridsched theory runconfigs/brokering-paper-load0.5.json"), cli.err());
+        assertEquals(2, cli.run("bench", "--jobs", "-5"));
+        assertTrue(cli.err().contains("bench: --jobs must be 0 (no generated workloads) or positive, got -5"), cli.err());
+        assertEquals(2, cli.run("bench", "--job", "5"));
+        assertTrue(cli.err().contains("did you mean '--jobs'?"), cli.err());
     }
 }

@@ -6,10 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,27 +40,14 @@ class PluginKindsTest {
     @TempDir
     Path tmp;
 
-    private final PluginRegistry registry = new PluginRegistry();
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private CliHarness cli;
 
     @BeforeEach
     void plugins() {
-        List.of(new FcfsPolicy(), new ConservativePolicy(), new EasyPolicy(), new LublinGenerator(), new SyntheticGenerator(),
-                new JobMetricsCollector(), new UtilizationCollector(), new RandomBrokersForTests.Weighted(),
+        cli = new CliHarness(tmp).add(new FcfsPolicy(), new ConservativePolicy(), new EasyPolicy(), new LublinGenerator(),
+                new SyntheticGenerator(), new JobMetricsCollector(), new UtilizationCollector(), new RandomBrokersForTests.Weighted(),
                 new ControllersForTests.Submitter(), new ControllersForTests.Killer(), new ControllersForTests.Rejecter(),
-                new ControllersForTests.Claimer()).forEach(registry::add);
-    }
-
-    private int run(String... args) {
-        out.reset();
-        err.reset();
-        return new Cli(registry, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), false, tmp).run(args);
-    }
-
-    private String err() {
-        return err.toString(StandardCharsets.UTF_8);
+                new ControllersForTests.Claimer());
     }
 
     private RunProfile profile(String json) {
@@ -76,7 +60,7 @@ class PluginKindsTest {
                 "--workload-option", "max_size=4", "--workload-option", "size=uniform", "--platform", "c:8", "--batch", "fcfs",
                 "--quiet", "--out", tmp.resolve("o").toString()));
         args.addAll(List.of(extra));
-        assertEquals(0, run(args.toArray(String[]::new)), err());
+        assertEquals(0, cli.run(args.toArray(String[]::new)), cli.err());
         return Files.readString(tmp.resolve("o/summary.json"));
     }
 
@@ -116,28 +100,27 @@ class PluginKindsTest {
 
     @Test
     void controllersOptionOfSimulate() {
-        Cli cli = new Cli(registry, new PrintStream(out), new PrintStream(err), false, tmp);
-        RunProfile p = cli.simulateProfile(new ArrayList<>(List.of("--generator", "lublin99", "--controllers", "submitter, killer")));
+        RunProfile p = cli.cli().simulateProfile(new ArrayList<>(List.of("--generator", "lublin99", "--controllers", "submitter, killer")));
         assertEquals(List.of(RunProfile.Choice.of("submitter"), RunProfile.Choice.of("killer")), p.choices(Kind.CONTROLLER, 1));
-        assertEquals(2, run("simulate", "--generator", "lublin99", "--controllers"));
-        assertTrue(err().contains("--controllers needs a value"), err());
-        assertEquals(2, run("simulate", "--generator", "lublin99", "--controllers-option", "x=1"));
-        assertTrue(err().contains("simulate: unknown option '--controllers-option'"), err());
+        assertEquals(2, cli.run("simulate", "--generator", "lublin99", "--controllers"));
+        assertTrue(cli.err().contains("--controllers needs a value"), cli.err());
+        assertEquals(2, cli.run("simulate", "--generator", "lublin99", "--controllers-option", "x=1"));
+        assertTrue(cli.err().contains("simulate: unknown option '--controllers-option'"), cli.err());
     }
 
     @Test
     void anUnknownControllerIsAClearErrorListingTheAvailableOnes() throws Exception {
-        assertEquals(1, run("simulate", "--generator", "lublin99", "--platform", "c:64", "--controllers", "submitter,nope", "--quiet"));
-        assertTrue(err().contains("controllers: grid controller 'nope' is not available; available: claimer, killer, rejecter, submitter"), err());
-        assertFalse(err().contains("at org."), "no stack trace: " + err());
+        assertEquals(1, cli.run("simulate", "--generator", "lublin99", "--platform", "c:64", "--controllers", "submitter,nope", "--quiet"));
+        assertTrue(cli.err().contains("controllers: grid controller 'nope' is not available; available: claimer, killer, rejecter, submitter"), cli.err());
+        assertFalse(cli.err().contains("at org."), "no stack trace: " + cli.err());
 
         Path profile = tmp.resolve("c.json");
         Files.writeString(profile, """
                 {"platform": "c:64", "workload": {"generator": "lublin99", "options": {"jobs": 10}}, "progress": false,
                  "controllers": [{"name": "submitter", "options": {"runtim": 5}}]}
                 """);
-        assertEquals(1, run("run", profile.toString()));
-        assertTrue(err().contains("runtim: unknown option for grid controller 'submitter'; valid options: runtime"), err());
+        assertEquals(1, cli.run("run", profile.toString()));
+        assertTrue(cli.err().contains("runtim: unknown option for grid controller 'submitter'; valid options: runtime"), cli.err());
 
         PluginRegistry empty = new PluginRegistry();
         InputException e = assertThrows(InputException.class, () -> empty.entry(Kind.CONTROLLER, "x", "controllers"));
@@ -171,7 +154,7 @@ class PluginKindsTest {
                    "options": {"jobs": 40, "size": "uniform", "max_size": 4}},
                  "controllers": ["rejecter", {"name": "killer", "options": {"requeue": true}}, "claimer"]}
                 """);
-        assertEquals(0, run("run", profile.toString(), "--out", tmp.resolve("k").toString()), err());
+        assertEquals(0, cli.run("run", profile.toString(), "--out", tmp.resolve("k").toString()), cli.err());
         String s = Files.readString(tmp.resolve("k/summary.json"));
         assertTrue(s.contains("\"killed\": 0,\n    \"requeued\": 1,\n    \"rejected_by_reason\": {\n      \"test\": 1\n    }"), s);
         assertTrue(s.contains("\"simulated\": 39"), s);
@@ -180,8 +163,8 @@ class PluginKindsTest {
 
     @Test
     void pluginsListsControllersLikeEveryKind() {
-        assertEquals(0, run("plugins"));
-        String o = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, cli.run("plugins"));
+        String o = cli.out();
         assertTrue(o.contains("grid controllers:\n  claimer ") && o.contains("  submitter ") && o.contains("runtime = 10"), o);
         assertTrue(o.indexOf("metric collectors:") < o.indexOf("grid controllers:"), "kinds in list order:\n" + o);
     }
@@ -215,12 +198,12 @@ class PluginKindsTest {
 
     @Test
     void theEasyWarningOnSeveralClustersComesFromTheData() throws Exception {
-        assertEquals(0, run("simulate", "--generator", "synthetic", "--workload-option", "jobs=20", "--platform", "a:8,b:8",
-                "--meta", "random-weighted", "--batch", "easy", "--out", tmp.resolve("w").toString()), err());
-        assertTrue(err().contains("gridsched: warning: EASY gives no completion-time guarantee"), err());
-        assertEquals(0, run("simulate", "--generator", "synthetic", "--workload-option", "jobs=20", "--platform", "a:8",
-                "--batch", "easy", "--quiet", "--out", tmp.resolve("w1").toString()), err());
-        assertFalse(err().contains("warning"), err());
+        assertEquals(0, cli.run("simulate", "--generator", "synthetic", "--workload-option", "jobs=20", "--platform", "a:8,b:8",
+                "--meta", "random-weighted", "--batch", "easy", "--out", tmp.resolve("w").toString()), cli.err());
+        assertTrue(cli.err().contains("gridsched: warning: EASY gives no completion-time guarantee"), cli.err());
+        assertEquals(0, cli.run("simulate", "--generator", "synthetic", "--workload-option", "jobs=20", "--platform", "a:8",
+                "--batch", "easy", "--quiet", "--out", tmp.resolve("w1").toString()), cli.err());
+        assertFalse(cli.err().contains("warning"), cli.err());
     }
 
     /** The report keeps one section per collector by wrapping them; the wrapper must pass every call on. */

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,25 +23,12 @@ class ReportCommandTest {
     @TempDir
     Path tmp;
 
-    private final PluginRegistry registry = new PluginRegistry();
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private CliHarness cli;
 
     @BeforeEach
     void plugins() {
-        List.of(new ConservativePolicy(), new EasyPolicy(), new LublinGenerator(), new JobMetricsCollector(),
-                new UtilizationCollector()).forEach(registry::add);
-    }
-
-    private int run(String... args) {
-        out.reset();
-        err.reset();
-        return new Cli(registry, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), false, tmp).run(args);
-    }
-
-    private String out() {
-        return out.toString(StandardCharsets.UTF_8);
+        cli = new CliHarness(tmp).add(new ConservativePolicy(), new EasyPolicy(), new LublinGenerator(), new JobMetricsCollector(),
+                new UtilizationCollector());
     }
 
     private static List<String> files(Path dir) throws Exception {
@@ -64,13 +48,13 @@ class ReportCommandTest {
 
     @Test
     void aRunWritesItsReportOnlyWhenAsked() throws Exception {
-        assertEquals(0, run(simulate("--out", tmp.resolve("plain").toString())), err.toString());
-        assertEquals(0, run(simulate("--out", tmp.resolve("quiet").toString(), "--report")), err.toString());
-        assertEquals("", out(), "--quiet prints nothing, the report's line neither");
+        assertEquals(0, cli.run(simulate("--out", tmp.resolve("plain").toString())), cli.err());
+        assertEquals(0, cli.run(simulate("--out", tmp.resolve("quiet").toString(), "--report")), cli.err());
+        assertEquals("", cli.out(), "--quiet prints nothing, the report's line neither");
         String[] loud = java.util.Arrays.stream(simulate("--out", tmp.resolve("rep").toString(), "--report"))
                 .filter(a -> !a.equals("--quiet")).toArray(String[]::new);
-        assertEquals(0, run(loud), err.toString());
-        assertTrue(out().contains("  report: " + tmp.resolve("rep").resolve("report.html") + " (schedule valid)"), out());
+        assertEquals(0, cli.run(loud), cli.err());
+        assertTrue(cli.out().contains("  report: " + tmp.resolve("rep").resolve("report.html") + " (schedule valid)"), cli.out());
         List<String> plain = files(tmp.resolve("plain"));
         assertEquals(List.of(".gridsched-run", "jobs.csv", "summary.json"), plain);
         for (String f : List.of("jobs.csv", "summary.json")) {
@@ -85,10 +69,10 @@ class ReportCommandTest {
     @Test
     void reportAndValidateCommands() throws Exception {
         Path dir = tmp.resolve("r");
-        assertEquals(0, run(simulate("--out", dir.toString())));
-        assertEquals(0, run("validate", dir.toString()));
-        assertTrue(out().startsWith(dir.resolve("jobs.csv") + ": valid schedule of 2,000 jobs"), out());
-        assertEquals(0, run("report", dir.toString(), "--no-images"));
+        assertEquals(0, cli.run(simulate("--out", dir.toString())));
+        assertEquals(0, cli.run("validate", dir.toString()));
+        assertTrue(cli.out().startsWith(dir.resolve("jobs.csv") + ": valid schedule of 2,000 jobs"), cli.out());
+        assertEquals(0, cli.run("report", dir.toString(), "--no-images"));
         assertTrue(Files.isRegularFile(dir.resolve("report.html")) && !Files.exists(dir.resolve("report-images")));
         // an injected overlap: job 2 takes job 1's processors and times
         List<String> rows = new java.util.ArrayList<>(Files.readAllLines(dir.resolve("jobs.csv")));
@@ -102,20 +86,20 @@ class ReportCommandTest {
         two[header.indexOf("submission_time")] = one[header.indexOf("submission_time")];
         rows.set(2, String.join(",", two));
         Files.write(dir.resolve("jobs.csv"), rows);
-        assertEquals(1, run("validate", dir.toString()));
-        assertTrue(out().contains("INVALID schedule") && out().contains("overlap: 1") && out().contains("job 1 (line 2) and job 2 (line 3) both hold"), out());
-        assertEquals(1, run("report", dir.toString(), "--no-images"), "an invalid schedule's report is written, the exit code says so");
+        assertEquals(1, cli.run("validate", dir.toString()));
+        assertTrue(cli.out().contains("INVALID schedule") && cli.out().contains("overlap: 1") && cli.out().contains("job 1 (line 2) and job 2 (line 3) both hold"), cli.out());
+        assertEquals(1, cli.run("report", dir.toString(), "--no-images"), "an invalid schedule's report is written, the exit code says so");
         assertTrue(Files.readString(dir.resolve("report.html")).contains("Invalid schedule"));
     }
 
     @Test
     void usageErrors() {
-        assertEquals(2, run("report"));
-        assertEquals(2, run("report", "x", "--diff"));
-        assertEquals(2, run("report", "x", "--no-image"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("did you mean '--no-images'?"), err.toString());
-        assertEquals(2, run("validate"));
-        assertEquals(1, run("validate", tmp.resolve("none").toString()));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("none: no such folder"), err.toString());
+        assertEquals(2, cli.run("report"));
+        assertEquals(2, cli.run("report", "x", "--diff"));
+        assertEquals(2, cli.run("report", "x", "--no-image"));
+        assertTrue(cli.err().contains("did you mean '--no-images'?"), cli.err());
+        assertEquals(2, cli.run("validate"));
+        assertEquals(1, cli.run("validate", tmp.resolve("none").toString()));
+        assertTrue(cli.err().contains("none: no such folder"), cli.err());
     }
 }
