@@ -508,9 +508,8 @@ final class ConservativeScheduler implements BatchScheduler {
             Entry w = queue[i];
             double oldEnd = w.end;
             double e = SimTime.add(s, req);
-            // take the new part first: it is free (earliestStartBefore checked it), so the profile stays >= 0
-            profile.reserve(s, Math.min(e, oldStart), q);
-            profile.release(Math.max(e, oldStart), oldEnd, q);
+            // the new part is free (earliestStartBefore checked it), so the profile stays >= 0
+            profile.moveEarlier(oldStart, oldEnd, s, e, q);
             w.start = s;
             w.end = e;
             starts[i] = s;

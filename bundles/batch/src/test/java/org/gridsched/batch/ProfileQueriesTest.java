@@ -3,6 +3,7 @@ package org.gridsched.batch;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.List;
 import java.util.SplittableRandom;
 
 import org.gridsched.api.batch.kit.AvailabilityProfile;
@@ -84,6 +85,60 @@ class ProfileQueriesTest {
                 double d = 1 + rnd.nextInt(100);
                 int q = 1 + rnd.nextInt(procs);
                 assertEquals(expected.earliestStart(origin, d, q), reused.earliestStart(origin, d, q), "round " + round);
+            }
+        }
+    }
+
+    /**
+     * A move in one pass gives the profile the two steps it replaces give (reserve the new part, release the old),
+     * breakpoint for breakpoint: moves found by earliestStartBefore as compression finds them, and arbitrary ones
+     * (overlapping or not, at breakpoints or between them, touching the origin).
+     */
+    @Test
+    void moveEarlierEqualsReserveThenRelease() {
+        SplittableRandom rnd = new SplittableRandom(9);
+        for (int round = 0; round < 2000; round++) {
+            int procs = 1 + rnd.nextInt(16);
+            double origin = rnd.nextInt(20);
+            AvailabilityProfile p = new AvailabilityProfile(procs, origin);
+            List<double[]> slots = new java.util.ArrayList<>();
+            for (int k = rnd.nextInt(25); k > 0; k--) {
+                double from = origin + rnd.nextInt(100);
+                double d = 1 + rnd.nextInt(40);
+                int q = 1 + rnd.nextInt(procs);
+                double s = p.earliestStart(from, d, q);
+                p.reserve(s, s + d, q);
+                slots.add(new double[] {s, s + d, q});
+            }
+            if (slots.isEmpty()) {
+                continue;
+            }
+            double[] slot = slots.get(rnd.nextInt(slots.size()));
+            double oldStart = slot[0];
+            double oldEnd = slot[1];
+            int q = (int) slot[2];
+            double newStart;
+            if (rnd.nextBoolean()) {
+                newStart = p.earliestStartBefore(origin, oldEnd - oldStart, q, oldStart);
+                if (newStart == Double.POSITIVE_INFINITY) {
+                    continue;
+                }
+            } else if (oldStart > origin) {
+                newStart = origin + rnd.nextInt((int) Math.ceil(oldStart - origin)) + (rnd.nextBoolean() ? 0.5 : 0);
+                newStart = Math.min(newStart, oldStart - 0.25);
+            } else {
+                continue;
+            }
+            double newEnd = newStart + (oldEnd - oldStart);
+            AvailabilityProfile expected = p.copy();
+            expected.reserve(newStart, Math.min(newEnd, oldStart), q);
+            expected.release(Math.max(newEnd, oldStart), oldEnd, q);
+            p.moveEarlier(oldStart, oldEnd, newStart, newEnd, q);
+            assertArrayEquals(expected.toArray(), p.toArray(), "round " + round + ": " + oldStart + "-" + oldEnd + " to " + newStart);
+            for (int k = 0; k < 10; k++) { // and the cached answers of the moved profile are its own
+                double d = 1 + rnd.nextInt(30);
+                int w = 1 + rnd.nextInt(procs);
+                assertEquals(expected.earliestStart(origin, d, w), p.earliestStart(origin, d, w), "round " + round);
             }
         }
     }

@@ -42,6 +42,9 @@ public final class AvailabilityProfile {
      */
     private final int[] cachedIndex;
     private final long[] cachedVersion;
+    /** The new breakpoints of a {@link #moveEarlier} before they replace the old ones. */
+    private double[] scratchTime = new double[16];
+    private int[] scratchFree = new int[16];
 
     /** A profile with {@code processors} free from {@code origin} on. */
     public AvailabilityProfile(int processors, double origin) {
@@ -142,6 +145,73 @@ public final class AvailabilityProfile {
         if (i > first && free[i] == free[i - 1]) {
             removeAt(i);
         }
+    }
+
+    /**
+     * Moves a reservation of {@code q} processors from [oldStart, oldEnd) to the earlier [newStart, newEnd): the
+     * profile {@code reserve(newStart, min(newEnd, oldStart), q)} then {@code release(max(newEnd, oldStart), oldEnd, q)}
+     * give, built in one pass over the breakpoints from newStart to oldEnd with one shift of those after them,
+     * instead of four searches and up to eight shifts. Conservative backfilling's compression moves a planned start
+     * tens of millions of times on a million jobs with over-estimated requested times (Mu'alem and Feitelson,
+     * IEEE TPDS 12(6), 2001: every early end tries each waiting job earlier, in order).
+     *
+     * @since 1.3
+     */
+    public void moveEarlier(double oldStart, double oldEnd, double newStart, double newEnd, int q) {
+        double a = newStart;
+        double b = Math.min(newEnd, oldStart);
+        double c = Math.max(newEnd, oldStart);
+        double d = oldEnd;
+        if (!(a < b && c < d && d < Double.POSITIVE_INFINITY) || a < time[first]) {
+            reserve(a, b, q); // a degenerate move (nothing to take or to give back): the two steps as they are
+            release(c, d, q);
+            return;
+        }
+        version++;
+        int i0 = indexOf(a);
+        int j = i0;
+        while (j < end && time[j] <= d) {
+            j++;
+        }
+        // the old breakpoints [i0, j) and the change points a, b, c, d in time order, merged into the new sequence
+        int room = j - i0 + 4;
+        if (scratchTime.length < room) {
+            scratchTime = new double[Math.max(room, 2 * scratchTime.length)];
+            scratchFree = new int[scratchTime.length];
+        }
+        int n = 0;
+        int last = i0 > first ? free[i0 - 1] : Integer.MIN_VALUE;
+        int k = i0;
+        int value = free[i0];
+        int p = 0; // the next change point: a, b, c, d for p = 0..3
+        while (k < j || p < 4) {
+            double change = p == 0 ? a : p == 1 ? b : p == 2 ? c : p == 3 ? d : Double.POSITIVE_INFINITY;
+            double t = Math.min(k < j ? time[k] : Double.POSITIVE_INFINITY, change);
+            while (k < j && time[k] == t) {
+                value = free[k++];
+            }
+            while (p < 4 && (p == 0 ? a : p == 1 ? b : p == 2 ? c : d) == t) {
+                p++;
+            }
+            int v = value + (t >= a && t < b ? -q : 0) + (t >= c && t < d ? q : 0);
+            if (v != last) {
+                scratchTime[n] = t;
+                scratchFree[n++] = v;
+                last = v;
+            }
+        }
+        // from d on nothing changed, and the breakpoint after the range still differs from the value before it
+        int after = j;
+        int shift = n - (after - i0);
+        if (end + shift > time.length) {
+            time = Arrays.copyOf(time, Math.max(time.length * 2, end + shift));
+            free = Arrays.copyOf(free, time.length);
+        }
+        System.arraycopy(time, after, time, after + shift, end - after);
+        System.arraycopy(free, after, free, after + shift, end - after);
+        System.arraycopy(scratchTime, 0, time, i0, n);
+        System.arraycopy(scratchFree, 0, free, i0, n);
+        end += shift;
     }
 
     /** Index of the breakpoint at exactly t, inserting one (with the value in force there) if needed. */
