@@ -189,9 +189,8 @@ final class ConservativePlanner extends Planner {
             if (s == Double.POSITIVE_INFINITY) {
                 continue;
             }
-            unslot(w, now);
             due.remove(w);
-            slot(w, s);
+            moveSlot(w, s, now);
             due.add(w);
         }
     }

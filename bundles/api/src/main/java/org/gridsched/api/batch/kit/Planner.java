@@ -112,6 +112,22 @@ abstract class Planner {
         hold(e, s, e.end);
     }
 
+    /**
+     * Moves a waiting job's slot to the earlier start {@code s}: what {@link #unslot} then {@link #slot} do, in one
+     * pass over the profile ({@link AvailabilityProfile#moveEarlier}) when there are no partitions to plan beside it.
+     */
+    final void moveSlot(Entry e, double s, double now) {
+        if (pools != null || !e.slotted || !(e.start > now && s < e.start)) {
+            unslot(e, now);
+            slot(e, s);
+            return;
+        }
+        double end = SimTime.add(s, e.requested);
+        profile.moveEarlier(e.start, e.end, s, end, e.width);
+        e.start = s;
+        e.end = end;
+    }
+
     /** Takes a waiting job's slot out of the profile (from now on). */
     final void unslot(Entry e, double now) {
         if (e.slotted) {
