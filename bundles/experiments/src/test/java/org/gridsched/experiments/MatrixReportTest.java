@@ -25,9 +25,8 @@ class MatrixReportTest {
 
     @BeforeEach
     void plugins() {
-        cli = new CliHarness(tmp);
-        cli.registry().useExperiments(new MatrixExperiments());
-        cli.add(new ConservativePolicy(), new EasyPolicy(), new LublinGenerator(), new JobMetricsCollector(), new UtilizationCollector());
+        cli = new CliHarness(tmp).experiments(new MatrixExperiments()).add(
+                new ConservativePolicy(), new EasyPolicy(), new LublinGenerator(), new JobMetricsCollector(), new UtilizationCollector());
     }
 
     @Test

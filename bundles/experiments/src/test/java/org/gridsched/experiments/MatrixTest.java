@@ -45,9 +45,8 @@ class MatrixTest {
 
     @BeforeEach
     void plugins() {
-        cli = new CliHarness(tmp);
-        cli.registry().useExperiments(new MatrixExperiments());
-        cli.add(new FcfsPolicy(), new ConservativePolicy(), new EasyPolicy(), new SyntheticGenerator(), new JobMetricsCollector(),
+        cli = new CliHarness(tmp).experiments(new MatrixExperiments()).add(
+                new FcfsPolicy(), new ConservativePolicy(), new EasyPolicy(), new SyntheticGenerator(), new JobMetricsCollector(),
                 new UtilizationCollector(), new RandomBrokersForTests.Weighted(), new ControllersForTests.Submitter(),
                 new ControllersForTests.Killer());
     }

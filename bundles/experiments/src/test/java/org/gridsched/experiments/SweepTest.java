@@ -43,9 +43,8 @@ class SweepTest {
 
     @BeforeEach
     void plugins() {
-        cli = new CliHarness(tmp);
-        cli.registry().useExperiments(new MatrixExperiments());
-        cli.add(new FcfsPolicy(), new EasyPolicy(), new SyntheticGenerator(), new JobMetricsCollector(), new UtilizationCollector());
+        cli = new CliHarness(tmp).experiments(new MatrixExperiments()).add(
+                new FcfsPolicy(), new EasyPolicy(), new SyntheticGenerator(), new JobMetricsCollector(), new UtilizationCollector());
     }
 
     private static String workload(double rate) {

@@ -205,6 +205,7 @@ final class SimulateOptions {
         return perCluster;
     }
 
+    /** A whole number as a long, another number as a double, else the text itself: as a profile's JSON gives them. */
     private static Object numberOrText(String v) {
         try {
             return v.matches("-?\\d+") ? (Object) Long.parseLong(v) : (Object) Double.parseDouble(v);
@@ -265,16 +266,6 @@ final class SimulateOptions {
             throw new UsageException(option + " expects KEY=VALUE, got '" + kv + "'");
         }
         String v = kv.substring(eq + 1);
-        Object value = v;
-        if (v.equals("true") || v.equals("false")) {
-            value = Boolean.parseBoolean(v);
-        } else {
-            try {
-                value = v.matches("-?\\d+") ? (Object) Long.parseLong(v) : (Object) Double.parseDouble(v);
-            } catch (NumberFormatException e) {
-                value = v;
-            }
-        }
-        into.put(kv.substring(0, eq), value);
+        into.put(kv.substring(0, eq), v.equals("true") || v.equals("false") ? (Object) Boolean.parseBoolean(v) : numberOrText(v));
     }
 }

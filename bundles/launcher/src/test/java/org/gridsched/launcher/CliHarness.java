@@ -32,6 +32,12 @@ public final class CliHarness {
         return this;
     }
 
+    /** Wires these experiments (matrices, studies, sweeps) in, as the framework does with the experiments bundle. */
+    public CliHarness experiments(Experiments experiments) {
+        registry.useExperiments(experiments);
+        return this;
+    }
+
     /** The registry the command line sees, for what {@link #add} does not cover. */
     public PluginRegistry registry() {
         return registry;
