@@ -185,12 +185,11 @@ public final class AvailabilityProfile {
         int value = free[i0];
         int p = 0; // the next change point: a, b, c, d for p = 0..3
         while (k < j || p < 4) {
-            double change = p == 0 ? a : p == 1 ? b : p == 2 ? c : p == 3 ? d : Double.POSITIVE_INFINITY;
-            double t = Math.min(k < j ? time[k] : Double.POSITIVE_INFINITY, change);
+            double t = Math.min(k < j ? time[k] : Double.POSITIVE_INFINITY, changePoint(p, a, b, c, d));
             while (k < j && time[k] == t) {
                 value = free[k++];
             }
-            while (p < 4 && (p == 0 ? a : p == 1 ? b : p == 2 ? c : d) == t) {
+            while (changePoint(p, a, b, c, d) == t) {
                 p++;
             }
             int v = value + (t >= a && t < b ? -q : 0) + (t >= c && t < d ? q : 0);
@@ -212,6 +211,11 @@ public final class AvailabilityProfile {
         System.arraycopy(scratchTime, 0, time, i0, n);
         System.arraycopy(scratchFree, 0, free, i0, n);
         end += shift;
+    }
+
+    /** {@link #moveEarlier}'s change points in time order: a, b, c, d, then none (infinity). */
+    private static double changePoint(int p, double a, double b, double c, double d) {
+        return p == 0 ? a : p == 1 ? b : p == 2 ? c : p == 3 ? d : Double.POSITIVE_INFINITY;
     }
 
     /** Index of the breakpoint at exactly t, inserting one (with the value in force there) if needed. */
