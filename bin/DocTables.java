@@ -37,12 +37,14 @@ public class DocTables {
             return md.replaceAll("(?m)^(#+) ", "$1# ");
         }
         boolean bot = kind.equals("bin/bot-tables");
-        Path program = Path.of(System.getProperty("doctables.bin", "bin")).resolve(bot ? "BotTables.java" : "CoallocVerdicts.java");
-        Process p = new ProcessBuilder("java", program.toString(), (bot ? results.getParent() : results).toString())
+        // bin/bot-tables and bin/coalloc-verdicts are the subcommands of the one single-file program bin/ResultTables.java
+        Path program = Path.of(System.getProperty("doctables.bin", "bin")).resolve("ResultTables.java");
+        String command = bot ? "bot-tables" : "coalloc-verdicts";
+        Process p = new ProcessBuilder("java", program.toString(), command, (bot ? results.getParent() : results).toString())
                 .redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
         if (p.waitFor() != 0) {
-            throw new IllegalStateException(program + " " + results + " failed:\n" + out);
+            throw new IllegalStateException(program + " " + command + " " + results + " failed:\n" + out);
         }
         return out;
     }

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  * double quote or a line break is quoted in matrix.csv, and reading it by splitting lines on commas shifted every
  * column after it (or split one record into two). The files here are small hand-made matrices whose labels need
  * quoting, with values chosen so that the expected tables are known exactly; a comma-splitting reader fails on
- * them. Both programs are single-file Java launched as the documented commands launch them (about 1-2 s each).
+ * them. Both are commands of one single-file Java program (bin/ResultTables.java), launched as the documented
+ * commands launch them (about 1-2 s each).
  */
 class BotTablesCsvAppTest {
     @TempDir

@@ -52,7 +52,8 @@ class CoallocDocsAppTest {
         DocProfiles.run(tmp, results, names, 1800);
         DocProfiles.assertBlocksMatch(DOC, results, names);
 
-        App.Result v = App.exec(List.of(DocProfiles.java(), App.HOME.resolve("bin/CoallocVerdicts.java").toString(), results.resolve("coalloc-paper").toString()),
+        App.Result v = App.exec(List.of(DocProfiles.java(), App.HOME.resolve("bin/ResultTables.java").toString(), "coalloc-verdicts",
+                results.resolve("coalloc-paper").toString()),
                 App.HOME, Map.of(), null, 300);
         assertEquals(0, v.exit(), v.all());
         System.out.print(v.out());

@@ -2,23 +2,42 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The Table II comparison tables of docs/bag-of-tasks.md from the matrix.csv files of the bot-table2-row*
- * profiles: per row and overestimation, means +- 95 % confidence half-width over the workloads (seeds; Student's t),
- * and each row's reductions against its uncoordinated user-estimate baseline (row 1 on the homogeneous platform,
- * row 5 on the heterogeneous one) with the same seed and o: 100 x (baseline - row) / baseline per seed, then the
- * mean +- 95 % confidence half-width; the share of bags on 1..4 providers; the difference between the two platforms'
- * coordination gains, paired by workload; how the reductions' half-widths narrow with the number of workloads; and,
- * if its results are there, the reductions of bot-placement-tasks. Run as {@code bin/bot-tables [RESULTS_DIR]}
- * (single-file Java, no build).
+ * The result tables of docs/bag-of-tasks.md and docs/coallocation.md that are not a profile's tables.md, as one
+ * single-file Java program (no build) so that both share one CSV reader and one confidence interval:
+ * {@code java bin/ResultTables.java bot-tables [RESULTS_DIR]} ({@link BotTables}, run by {@code bin/bot-tables}) and
+ * {@code java bin/ResultTables.java coalloc-verdicts [RESULTS_DIR]} ({@link CoallocVerdicts}, run by
+ * {@code bin/coalloc-verdicts}); bin/DocTables.java runs both. The source launcher runs this first class of the file.
  */
-public class BotTables {
-    static final String[] ROWS = {"1", "2", "3", "4", "5", "6", "7"};
+public class ResultTables {
+    static final String USAGE = "usage: java bin/ResultTables.java bot-tables [RESULTS_DIR] | coalloc-verdicts [RESULTS_DIR]";
+
+    public static void main(String[] args) throws IOException {
+        String[] rest = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
+        switch (args.length > 0 ? args[0] : "") {
+            case "bot-tables" -> BotTables.run(rest);
+            case "coalloc-verdicts" -> CoallocVerdicts.run(rest);
+            default -> {
+                if (args.length > 0) {
+                    System.err.println("ResultTables: unknown command '" + args[0] + "'");
+                }
+                System.err.println(USAGE);
+                System.exit(2);
+            }
+        }
+    }
+}
+
+/** The CSV reader of both programs. */
+final class CsvFile {
+    private CsvFile() {
+    }
 
     /** A record of a CSV file and the physical line (from 1) where it begins, for messages. */
     record Record(long line, List<String> fields) {
@@ -29,8 +48,8 @@ public class BotTables {
      * commas, records by line breaks (LF or CRLF), a field in double quotes may hold commas, line breaks and doubled
      * quotes. A matrix label such as {@code o=50, "fast"} is quoted in matrix.csv, so a plain split on commas would
      * shift every column after it. A quote inside an unquoted field, text after a closing quote and a quote left
-     * open at the end of the file are errors naming the file and line. (A copy of the reader of
-     * bin/CoallocVerdicts.java: each bin program is a single file that runs without a build.)
+     * open at the end of the file are errors naming the file and line. (The one reader of bot-tables and
+     * coalloc-verdicts: they are one single-file program so that they share it and still run without a build.)
      */
     static List<Record> records(Path file) throws IOException {
         String s = Files.readString(file);
@@ -96,6 +115,44 @@ public class BotTables {
         }
         return out;
     }
+}
+
+/** The 95 % confidence half-width of a mean, for both programs. */
+final class Confidence {
+    private Confidence() {
+    }
+
+    /** Student's t quantile 0.975 for 1..30 degrees of freedom; beyond, 1.96 (at most 2 % more than t). */
+    static final double[] T975 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+        2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
+
+    /**
+     * The 95 % confidence half-width of the mean of {@code v}, given that mean (each program computes its mean its
+     * own way): Student's t with {@code v.size() - 1} degrees of freedom (1.96 beyond 30) times the standard error.
+     * Needs at least two values (with one there is no t: T975[-1] throws).
+     */
+    static double halfWidth(List<Double> v, double mean) {
+        double q = 0;
+        for (double x : v) {
+            q += (x - mean) * (x - mean);
+        }
+        int n = v.size();
+        return (n - 1 <= T975.length ? T975[n - 2] : 1.96) * Math.sqrt(q / (n - 1) / n);
+    }
+}
+
+/**
+ * The Table II comparison tables of docs/bag-of-tasks.md from the matrix.csv files of the bot-table2-row*
+ * profiles: per row and overestimation, means +- 95 % confidence half-width over the workloads (seeds; Student's t),
+ * and each row's reductions against its uncoordinated user-estimate baseline (row 1 on the homogeneous platform,
+ * row 5 on the heterogeneous one) with the same seed and o: 100 x (baseline - row) / baseline per seed, then the
+ * mean +- 95 % confidence half-width; the share of bags on 1..4 providers; the difference between the two platforms'
+ * coordination gains, paired by workload; how the reductions' half-widths narrow with the number of workloads; and,
+ * if its results are there, the reductions of bot-placement-tasks. Run as {@code bin/bot-tables [RESULTS_DIR]}
+ * ({@code java bin/ResultTables.java bot-tables [RESULTS_DIR]}: single-file Java, no build).
+ */
+class BotTables {
+    static final String[] ROWS = {"1", "2", "3", "4", "5", "6", "7"};
 
     /**
      * matrix.csv of a Table II profile as: o label -> seed -> metric -> value. Its columns: the label of the
@@ -105,7 +162,7 @@ public class BotTables {
         if (!Files.isRegularFile(csv)) {
             throw new IllegalArgumentException(csv + " is missing: run the profiles first (bin/gridsched shell runconfigs/bot-table2.gosh)");
         }
-        List<Record> records = records(csv);
+        List<CsvFile.Record> records = CsvFile.records(csv);
         if (records.isEmpty()) {
             throw new IllegalArgumentException(csv + " is empty");
         }
@@ -114,7 +171,7 @@ public class BotTables {
             throw new IllegalArgumentException(csv + ":1: expected the columns LABEL,seed,METRIC...; found " + head);
         }
         Map<String, Map<String, Map<String, Double>>> out = new LinkedHashMap<>();
-        for (Record r : records.subList(1, records.size())) {
+        for (CsvFile.Record r : records.subList(1, records.size())) {
             List<String> f = r.fields();
             if (f.size() != head.size()) {
                 throw new IllegalArgumentException(csv + ":" + r.line() + ": " + f.size() + " fields, the header has " + head.size());
@@ -135,24 +192,14 @@ public class BotTables {
         return out;
     }
 
-    /** Student's t quantile 0.975 for 1..30 degrees of freedom; beyond, 1.96 (at most 2 % more than t). */
-    static final double[] T975 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
-        2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
-
-    /** Mean and 95 % confidence half-width of the mean (Student's t; 1.96 beyond 30 degrees of freedom). */
+    /** Mean and 95 % confidence half-width of the mean (Student's t; 1.96 beyond 30 degrees of freedom; 0 for one value). */
     static double[] meanHalf(List<Double> v) {
         double s = 0;
         for (double x : v) {
             s += x;
         }
         double mean = s / v.size();
-        double q = 0;
-        for (double x : v) {
-            q += (x - mean) * (x - mean);
-        }
-        int n = v.size();
-        double half = n > 1 ? (n - 1 <= T975.length ? T975[n - 2] : 1.96) * Math.sqrt(q / (n - 1) / n) : 0;
-        return new double[] {mean, half};
+        return new double[] {mean, v.size() > 1 ? Confidence.halfWidth(v, mean) : 0};
     }
 
     /**
@@ -178,7 +225,7 @@ public class BotTables {
         return String.format(Locale.ROOT, fmt + " ± " + fmt, m[0], m[1]);
     }
 
-    public static void main(String[] args) throws IOException {
+    static void run(String[] args) throws IOException {
         try {
             print(Path.of(args.length > 0 ? args[0] : "workspace/results"));
         } catch (IllegalArgumentException e) {
@@ -399,5 +446,130 @@ public class BotTables {
             }
         }
         System.out.println(sb);
+    }
+}
+
+/**
+ * The orderings of Ballier et al.'s Figs. 4, 8 and 9, judged on the matrix.csv of runconfigs/coalloc-paper.json
+ * (bin/gridsched run runconfigs/coalloc-paper.json): for each lambda_g and each ordering "A > B" of a metric, the
+ * difference A - B paired by seed (every policy of a seed sees the same jobs and deadlines), its mean and 95 %
+ * confidence half-width (Student's t over the seeds), and the verdict: "holds" (the interval is above 0), "reversed"
+ * (below 0) or "not distinguishable" (it contains 0). Run as {@code bin/coalloc-verdicts [RESULTS_DIR]} (default
+ * workspace/results/coalloc-paper; {@code java bin/ResultTables.java coalloc-verdicts [RESULTS_DIR]}: single-file Java, no
+ * build). Prints a markdown table; docs/coallocation.md shows it.
+ */
+class CoallocVerdicts {
+    /** Figure, metric, the policy expected higher, the policy expected lower. */
+    static final String[][] ORDERINGS = {
+        {"4", "global_success_percent", "wait-0", "wait-1000"},
+        {"4", "global_success_percent", "wait-10", "wait-1000"},
+        {"4", "global_success_percent", "wait-100", "wait-1000"},
+        {"4", "global_success_percent", "wait-1000", "rpp"},
+        {"8", "local_mean_response_time", "wait-1000", "wait-10"},
+        {"8", "local_mean_response_time", "rpp", "wait-1000"},
+        {"9", "local_kill_percent", "wait-1000", "wait-10"},
+        {"9", "local_kill_percent", "rpp", "wait-10"},
+    };
+
+    /** One judged ordering. */
+    record Verdict(String workload, String figure, String metric, String higher, String lower, double mean, double half, String verdict) {
+    }
+
+    /** matrix.csv as workload -> controller -> seed -> metric -> value; its columns: workload, controllers, seed, the metrics. */
+    static Map<String, Map<String, Map<String, Map<String, Double>>>> read(Path csv) throws IOException {
+        if (!Files.isRegularFile(csv)) {
+            throw new IllegalArgumentException(csv + " is missing: run the profile first (bin/gridsched run runconfigs/coalloc-paper.json)");
+        }
+        List<CsvFile.Record> records = CsvFile.records(csv);
+        if (records.isEmpty()) {
+            throw new IllegalArgumentException(csv + " is empty");
+        }
+        List<String> head = records.get(0).fields();
+        if (head.size() < 4 || !head.get(2).equals("seed")) {
+            throw new IllegalArgumentException(csv + ":1: expected the columns workload,controllers,seed,METRIC...; found " + head);
+        }
+        Map<String, Map<String, Map<String, Map<String, Double>>>> out = new LinkedHashMap<>();
+        for (CsvFile.Record r : records.subList(1, records.size())) {
+            List<String> f = r.fields();
+            if (f.size() != head.size()) {
+                throw new IllegalArgumentException(csv + ":" + r.line() + ": " + f.size() + " fields, the header has " + head.size());
+            }
+            Map<String, Double> m = new LinkedHashMap<>();
+            for (int i = 3; i < f.size(); i++) {
+                try {
+                    m.put(head.get(i), f.get(i).isEmpty() ? Double.NaN : Double.parseDouble(f.get(i)));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(csv + ":" + r.line() + ": field '" + head.get(i) + "' is not a number: '" + f.get(i) + "'");
+                }
+            }
+            out.computeIfAbsent(f.get(0), k -> new LinkedHashMap<>()).computeIfAbsent(f.get(1), k -> new LinkedHashMap<>()).put(f.get(2), m);
+        }
+        return out;
+    }
+
+    static List<Verdict> verdicts(Path csv) throws IOException {
+        var runs = read(csv);
+        List<Verdict> out = new ArrayList<>();
+        for (var w : runs.entrySet()) {
+            for (String[] o : ORDERINGS) {
+                Map<String, Map<String, Double>> hi = policy(csv, w, o[2]);
+                Map<String, Map<String, Double>> lo = policy(csv, w, o[3]);
+                if (!hi.keySet().equals(lo.keySet())) {
+                    throw new IllegalArgumentException(csv + ": " + o[2] + " and " + o[3] + " at " + w.getKey()
+                            + " ran different seeds; the differences are paired by seed");
+                }
+                List<Double> d = new ArrayList<>();
+                for (String seed : hi.keySet()) {
+                    d.add(metric(csv, hi.get(seed), o[1]) - metric(csv, lo.get(seed), o[1]));
+                }
+                int n = d.size();
+                double mean = 0;
+                for (double x : d) {
+                    mean += x / n; // not BotTables.meanHalf's sum / n: the two can differ in the last bits
+                }
+                double half = Confidence.halfWidth(d, mean);
+                String verdict = mean - half > 0 ? "holds" : mean + half < 0 ? "reversed" : "not distinguishable";
+                out.add(new Verdict(w.getKey(), o[0], o[1], o[2], o[3], mean, half, verdict));
+            }
+        }
+        return out;
+    }
+
+    static Map<String, Map<String, Double>> policy(Path csv, Map.Entry<String, Map<String, Map<String, Map<String, Double>>>> workload, String name) {
+        Map<String, Map<String, Double>> runs = workload.getValue().get(name);
+        if (runs == null) {
+            throw new IllegalArgumentException(csv + " has no runs of the controllers " + name + " at " + workload.getKey() + " (it has "
+                    + workload.getValue().keySet() + ")");
+        }
+        return runs;
+    }
+
+    static double metric(Path csv, Map<String, Double> run, String name) {
+        Double v = run.get(name);
+        if (v == null) {
+            throw new IllegalArgumentException(csv + " has no column " + name);
+        }
+        return v;
+    }
+
+    static String table(List<Verdict> verdicts) {
+        StringBuilder sb = new StringBuilder("| workload | Fig. | metric | ordering | difference (paired, mean ± 95 % CI) | verdict |\n"
+                + "|---|---|---|---|---:|---|\n");
+        for (Verdict v : verdicts) {
+            sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s > %s | %.2f ± %.2f | %s |%n", v.workload(), v.figure(), v.metric(),
+                    v.higher(), v.lower(), v.mean(), v.half(), v.verdict()));
+        }
+        return sb.toString();
+    }
+
+    static void run(String[] args) throws IOException {
+        Path dir = Path.of(args.length > 0 ? args[0] : "workspace/results/coalloc-paper");
+        try {
+            System.out.print(table(verdicts(dir.resolve("matrix.csv"))));
+        } catch (IllegalArgumentException e) {
+            // bad or missing input: the message names the file (and line); a stack trace would add nothing
+            System.err.println("coalloc-verdicts: " + e.getMessage());
+            System.exit(1);
+        }
     }
 }
