@@ -205,7 +205,7 @@ final class Failures {
                 kill(j, c);
             }
             sim.claims.breakFor(broken);
-            int[] runs = cluster.pool.allocate(new BitSet[] {hit}, new int[] {hit.cardinality()}, cluster.spec.processors());
+            int[] runs = cluster.pool.take(hit);
             down[c].or(hit);
             Down d = new Down(c, hit, runs, now, end, node);
             failures[c]++;

@@ -128,7 +128,7 @@ final class PowerManager {
         }
         PowerModel m = sim.settings.power.get(c);
         int n = idle.cardinality();
-        int[] runs = cluster.pool.allocate(new BitSet[] {idle}, new int[] {n}, cluster.spec.processors());
+        int[] runs = cluster.pool.take(idle);
         switchOffs[c] += n;
         sim.reactions.enterController();
         try {
