@@ -1,7 +1,7 @@
 package org.gridsched.engine;
 
 import org.gridsched.api.Csv;
-import org.gridsched.api.Decimals;
+import org.gridsched.api.SimTime;
 
 /**
  * {@code unavailable.csv} (docs/failures.md, docs/energy.md): every interval in which processors could run no job
@@ -14,11 +14,17 @@ final class Outages {
     private Outages() {
     }
 
-    /** Appends a row: {@code runs} are the cluster's own processor ids as [from, to) pairs, written as jobs.csv writes them. */
+    /**
+     * Appends a row: {@code runs} are the cluster's own processor ids as [from, to) pairs, and the instants are
+     * written as jobs.csv and availability.csv write them ({@link SimTime#append}), so that the same instant has
+     * the same text in every file.
+     */
     static void row(StringBuilder sb, String cluster, double from, double to, String state, int[] runs) {
         Csv.append(sb, cluster).append(',');
-        Decimals.append(sb, from).append(',');
-        Decimals.append(sb, to).append(',').append(state).append(',');
+        SimTime.append(sb, from);
+        sb.append(',');
+        SimTime.append(sb, to);
+        sb.append(',').append(state).append(',');
         JobAllocation.appendText(sb, runs, 0).append('\n');
     }
 
