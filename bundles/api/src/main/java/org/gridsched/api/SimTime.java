@@ -45,6 +45,8 @@ public final class SimTime {
     public static final double MAX_JOB_TIME = 1e10;
 
     private static final long[] POWERS_OF_TEN = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000};
+    /** {@link #TICKS_PER_SECOND} as an int, for the remainders of {@link #append}. */
+    private static final int TICKS = 138_600;
 
     private SimTime() {
     }
@@ -103,8 +105,18 @@ public final class SimTime {
             sb.append(Decimals.shortest(seconds));
             return;
         }
+        // The instant's tick modulo the ticks of a second, times 10^decimals below: how far the instant is, in
+        // ticks x 10^decimals, from the nearest number with that many decimals. The floating-point test below
+        // can only pass within half a tick plus its rounding error (under 0.3 tick below EXACT_LIMIT), so a
+        // count of decimals whose nearest number is over a tick away is skipped without it: the same result
+        // with one or two tests instead of up to six for an instant that needs five or six decimals.
+        int rest = (int) Math.floorMod((long) Math.rint(seconds * TICKS_PER_SECOND), TICKS);
         for (int decimals = 1; decimals < POWERS_OF_TEN.length; decimals++) {
+            rest = rest * 10 % TICKS;
             long scale = POWERS_OF_TEN[decimals];
+            if (Math.min(rest, TICKS - rest) > scale) {
+                continue;
+            }
             long scaled = (long) Math.rint(seconds * scale);
             if (of((double) scaled / scale) == seconds) {
                 appendDecimal(sb, scaled, decimals);
@@ -120,11 +132,10 @@ public final class SimTime {
             scaled = -scaled;
         }
         long scale = POWERS_OF_TEN[decimals];
-        sb.append(scaled / scale).append('.');
-        String fraction = Long.toString(scaled % scale);
-        for (int i = fraction.length(); i < decimals; i++) {
-            sb.append('0');
-        }
-        sb.append(fraction);
+        sb.append(scaled / scale);
+        // the fraction's digits with their leading zeros: scale + fraction is "1" then exactly that many digits
+        int dot = sb.length();
+        sb.append(scale + scaled % scale);
+        sb.setCharAt(dot, '.');
     }
 }

@@ -82,4 +82,45 @@ class ExactTimeTest {
             assertEquals(v, SimTime.of(Double.parseDouble(SimTime.format(v))), "reads back: " + SimTime.format(v));
         }
     }
+
+    /**
+     * {@link SimTime#append} skips the counts of decimals whose nearest number is over a tick from the instant
+     * without its floating-point test; it must print exactly what the plain search (every count of decimals from
+     * one, tested in turn) prints. Random instants over the whole exact range, numbers with 1-6 decimals, ties
+     * (x.0025 is exactly 346.5 ticks from a tick), negative values.
+     */
+    @Test
+    void appendPrintsWhatThePlainSearchPrints() {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(25);
+        long[] pow = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000};
+        StringBuilder fast = new StringBuilder();
+        for (int i = 0; i < 600_000; i++) {
+            int d = r.nextInt(1, 7);
+            double v = switch (i % 5) {
+                case 0 -> SimTime.of(Math.exp(r.nextDouble(-12, 22.87))); // up to about 8.6e9 s
+                case 1 -> r.nextLong(0, 1_190_000_000_000_000L) / SimTime.TICKS_PER_SECOND;
+                case 2 -> SimTime.of((double) r.nextLong(0, 8_000_000_000L) / pow[d]);
+                case 3 -> SimTime.of((double) (r.nextLong(0, 1_000_000L) * 50 + 25) / pow[d]);
+                default -> -SimTime.of(r.nextDouble() * 1e6);
+            };
+            fast.setLength(0);
+            SimTime.append(fast, v);
+            assertEquals(plainSearch(v, pow), fast.toString(), "instant " + v);
+        }
+    }
+
+    /** The shortest decimal of a grid value as SimTime.append defines it, searched count by count. */
+    private static String plainSearch(double v, long[] pow) {
+        if (v == Math.rint(v)) {
+            return Long.toString((long) v);
+        }
+        for (int d = 1; d < pow.length; d++) {
+            long scaled = (long) Math.rint(v * pow[d]);
+            if (SimTime.of((double) scaled / pow[d]) == v) {
+                String digits = Long.toString(Math.abs(scaled) % pow[d]);
+                return (scaled < 0 ? "-" : "") + Math.abs(scaled) / pow[d] + "." + "0".repeat(d - digits.length()) + digits;
+            }
+        }
+        return org.gridsched.api.Decimals.shortest(v);
+    }
 }
