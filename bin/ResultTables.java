@@ -523,6 +523,10 @@ class CoallocVerdicts {
                     d.add(metric(csv, hi.get(seed), o[1]) - metric(csv, lo.get(seed), o[1]));
                 }
                 int n = d.size();
+                if (n < 2) {
+                    throw new IllegalArgumentException(csv + ": " + o[2] + " and " + o[3] + " at " + w.getKey() + " ran " + n
+                            + " seed(s); a verdict needs at least 2 (a confidence interval over the seeds)");
+                }
                 double mean = 0;
                 for (double x : d) {
                     mean += x / n; // not BotTables.meanHalf's sum / n: the two can differ in the last bits

@@ -116,4 +116,19 @@ class BotTablesCsvAppTest {
         assertTrue(r.out().contains("| lambda_g=0.004, \"x\"\nlong | 4 | global_success_percent | wait-10 > wait-1000 | 20.00 ± 0.00 | holds |"), r.out());
         assertEquals(8, r.out().split("\\| holds \\|", -1).length - 1, r.out());
     }
+
+    /** One seed gives no confidence interval: a clear error naming the file and the pair (it was an index out of bounds). */
+    @Test
+    void coallocVerdictsNeedTwoSeeds() throws Exception {
+        Path results = Files.createDirectories(tmp.resolve("one-seed"));
+        StringBuilder csv = new StringBuilder("workload,controllers,seed,global_success_percent,local_mean_response_time,local_kill_percent\n");
+        for (String p : List.of("wait-0", "wait-10", "wait-100", "wait-1000", "rpp")) {
+            csv.append("lambda_g=0.004,").append(p).append(",1,50,1000,3\n");
+        }
+        Files.writeString(results.resolve("matrix.csv"), csv);
+        App.Result r = App.exec(List.of(App.HOME.resolve("bin/coalloc-verdicts").toString(), results.toString()), App.HOME, Map.of(), null, 120);
+        assertEquals(1, r.exit(), r.all());
+        assertTrue(r.err().contains(results.resolve("matrix.csv") + ": wait-0 and wait-1000 at lambda_g=0.004 ran 1 seed(s); a verdict needs at least 2"),
+                r.all());
+    }
 }
