@@ -52,8 +52,8 @@ final class Failures {
     long resubmissions;
     /** (time, cluster, processors down) at every change, in time order: availability.csv. */
     final StringBuilder timeline = new StringBuilder("time,cluster,unavailable_processors\n");
-    /** Rows of unavailable.csv: each failure's cluster, interval and processors, at the failure. */
-    final StringBuilder outages = new StringBuilder();
+    /** unavailable.csv's header, then each failure's cluster, interval and processors, at the failure. */
+    final StringBuilder outages = new StringBuilder(Outages.HEADER);
     /** Every down interval: cluster, from, to, processors; for the unavailable processor-seconds within a window. */
     private final List<double[]> intervals = new ArrayList<>();
 

@@ -51,8 +51,8 @@ final class PowerManager {
     private final double[][] openOff;
     final StringBuilder timeline = new StringBuilder("time,cluster,off,switching_on,switching_off\n");
     private final int[] switchingOff;
-    /** Rows of unavailable.csv: switches at their start, off periods at their end (see {@link #closeOff}). */
-    final StringBuilder outages = new StringBuilder();
+    /** unavailable.csv's header, then its rows: switches at their start, off periods at their end (see {@link #closeOff}). */
+    final StringBuilder outages = new StringBuilder(Outages.HEADER);
     /** Per managed cluster and processor: since when it is off. */
     private final double[][] offSince;
 

@@ -1,6 +1,7 @@
 package org.gridsched.engine;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,12 +29,37 @@ public final class ResultWriter {
         try {
             Files.createDirectories(dir);
             JobsCsv.write(result, dir.resolve("jobs.csv"), workloadNames(report.run()));
-            for (Map.Entry<String, String> f : result.files().entrySet()) {
-                Files.writeString(dir.resolve(f.getKey()), f.getValue(), StandardCharsets.UTF_8);
+            for (Map.Entry<String, CharSequence> f : result.fileTexts().entrySet()) {
+                write(dir.resolve(f.getKey()), f.getValue());
             }
             Files.writeString(dir.resolve("summary.json"), Json.write(report.toSummary()), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write results to " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Characters per piece of a large text written in pieces: each piece is copied into a short-lived string. */
+    private static final int PIECE = 1 << 16;
+
+    /**
+     * Writes {@code text} as UTF-8. A string as it is; a builder (the engine's files, tens of MB on a long run with
+     * failures) piece by piece, so that it is never copied whole into a string beside itself.
+     */
+    static void write(Path file, CharSequence text) throws IOException {
+        if (text instanceof String s) {
+            Files.writeString(file, s, StandardCharsets.UTF_8);
+            return;
+        }
+        try (OutputStream out = Files.newOutputStream(file)) {
+            int n = text.length();
+            for (int from = 0; from < n;) {
+                int to = Math.min(n, from + PIECE);
+                if (to < n && Character.isHighSurrogate(text.charAt(to - 1))) {
+                    to--; // a surrogate pair stays in one piece, or each half would be written as '?'
+                }
+                out.write(text.subSequence(from, to).toString().getBytes(StandardCharsets.UTF_8));
+                from = to;
+            }
         }
     }
 

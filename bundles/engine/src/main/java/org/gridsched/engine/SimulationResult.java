@@ -19,7 +19,8 @@ public final class SimulationResult {
     private final Map<String, Object> overall = new LinkedHashMap<>();
     private final List<Map<String, Object>> perCluster = new ArrayList<>();
     private final Map<String, String> keyOwner = new LinkedHashMap<>();
-    private final Map<String, String> files = new LinkedHashMap<>();
+    /** Extra files by name: collectors' texts, and the engine's own files kept as built (no copy of a large one). */
+    private final Map<String, CharSequence> files = new LinkedHashMap<>();
     private final double wallSeconds;
     private final long[] simulatedPerCluster;
     private final long[] killedPerCluster;
@@ -113,7 +114,7 @@ public final class SimulationResult {
         energyOverall.put("energy_window_start", from);
         energyOverall.put("energy_window_end", to);
         if (sim.power != null) {
-            files.put("power.csv", sim.power.timeline.toString());
+            files.put("power.csv", sim.power.timeline);
         }
         files.put("energy.csv", EnergySeries.csv(sim, from, to));
     }
@@ -162,7 +163,7 @@ public final class SimulationResult {
             failuresOverall.put("claims_broken", sim.claims.broken);
             failuresOverall.put("reservations_started_short", sim.claims.shrunk);
         }
-        files.put("availability.csv", f.timeline.toString());
+        files.put("availability.csv", f.timeline);
     }
 
     /** [first submission, last end] of the jobs that ran; [0, 0] if none did. */
@@ -300,8 +301,18 @@ public final class SimulationResult {
         return reallocationEvents;
     }
 
-    /** Extra output files written by collectors, by file name. */
+    /**
+     * Extra output files by file name (collectors', availability.csv, unavailable.csv, energy.csv, power.csv), as
+     * strings: a copy of the texts, made at each call.
+     */
     public Map<String, String> files() {
+        Map<String, String> texts = new LinkedHashMap<>();
+        files.forEach((name, text) -> texts.put(name, text.toString()));
+        return Collections.unmodifiableMap(texts);
+    }
+
+    /** The extra files' texts as kept, for {@link ResultWriter} to write without copying them first. */
+    Map<String, CharSequence> fileTexts() {
         return Collections.unmodifiableMap(files);
     }
 
