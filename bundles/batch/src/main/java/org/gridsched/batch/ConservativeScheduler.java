@@ -11,6 +11,7 @@ import org.gridsched.api.batch.Cluster;
 import org.gridsched.api.batch.QueuedJob;
 import org.gridsched.api.batch.Reservation;
 import org.gridsched.api.batch.kit.AvailabilityProfile;
+import org.gridsched.api.batch.kit.PendingWakeUps;
 
 /**
  * Conservative backfilling.

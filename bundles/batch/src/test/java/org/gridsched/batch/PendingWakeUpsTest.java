@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 
+import org.gridsched.api.batch.kit.PendingWakeUps;
 import org.junit.jupiter.api.Test;
 
 /** The sorted array of pending wake-ups against the TreeSet it replaced, on random operation sequences. */

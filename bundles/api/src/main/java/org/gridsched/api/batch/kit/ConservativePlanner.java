@@ -23,7 +23,7 @@ final class ConservativePlanner extends Planner {
     /** Waiting jobs by planned start, to start them when their time comes. */
     private final TreeSet<Entry> due = new TreeSet<>(Entry.BY_START);
     /** Wake-up times already asked for and not yet reached. */
-    private final TreeSet<Double> wakeUps = new TreeSet<>();
+    private final PendingWakeUps wakeUps = new PendingWakeUps();
 
     ConservativePlanner(Cluster cluster, JobOrder order) {
         super(cluster, order);
@@ -94,7 +94,7 @@ final class ConservativePlanner extends Planner {
     @Override
     void wakeUp() {
         double now = cluster.now();
-        wakeUps.headSet(now, true).clear();
+        wakeUps.passed(now);
         prepare();
         startDue(now);
     }
