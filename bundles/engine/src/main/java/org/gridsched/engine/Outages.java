@@ -30,8 +30,8 @@ final class Outages {
 
     /**
      * The file's text: the failures' rows (in the order of the failures), then power management's. Both keep
-     * their rows after the header; with one of them only, its own text is the file (a run with a million
-     * failures keeps 60 MB of rows, which copying twice more cost a quarter of a second and as much heap).
+     * their rows after the header; with one of them only, its own text is the file, not a copy (a run with a
+     * million failures keeps 60 MB of rows, which were copied twice more, and kept beside themselves, before).
      */
     static CharSequence csv(Simulation sim) {
         StringBuilder failures = sim.failures == null ? null : sim.failures.outages;
