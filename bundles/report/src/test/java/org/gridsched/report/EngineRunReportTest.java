@@ -7,22 +7,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
-import java.util.BitSet;
-import java.util.List;
 
-import org.gridsched.api.batch.BatchScheduler;
-import org.gridsched.api.batch.Cluster;
-import org.gridsched.api.batch.QueuedJob;
-import org.gridsched.api.workload.JobRecord;
-import org.gridsched.engine.CarbonSeries;
-import org.gridsched.engine.ClusterSpec;
-import org.gridsched.engine.FailureSpec;
-import org.gridsched.engine.ListJobSource;
-import org.gridsched.engine.Platform;
-import org.gridsched.engine.PowerModel;
+import org.gridsched.engine.EnergyFailureScenario;
 import org.gridsched.engine.ResultWriter;
-import org.gridsched.engine.Simulation;
 import org.gridsched.engine.SimulationResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * From the engine to the page: the hand-computed run of the engine's EnergySeriesTest (c:4, 10/100/1 W idle/busy/off,
+ * From the engine to the page: the hand-computed run of the engine's EnergyFailureScenario (c:4, 10/100/1 W idle/busy/off,
  * switching on 30 s and 200 J, off 10 s and 50 J, timeout 100 s, 360 g/kWh; job 1 killed at 20 by processor 0's
  * failure over [20, 30) and run again on 1-2 over [20, 70); processors switched off from 100, 130 and 170; job 2 on 0-1
  * over [330, 430) after their switch-on over [300, 330)) is written as a run folder, and its report carries the
@@ -40,70 +27,9 @@ class EngineRunReportTest {
     @TempDir
     Path tmp;
 
-    /** Starts waiting jobs in order while they fit, also when processors come back (a repair, a switch-on). */
-    static final class Greedy implements BatchScheduler {
-        final Cluster cluster;
-        final ArrayDeque<QueuedJob> queue = new ArrayDeque<>();
-
-        Greedy(Cluster cluster) {
-            this.cluster = cluster;
-        }
-
-        void drain() {
-            while (!queue.isEmpty() && queue.peek().processors() <= cluster.freeProcessors()) {
-                cluster.start(queue.poll());
-            }
-        }
-
-        @Override
-        public void jobSubmitted(QueuedJob job) {
-            queue.add(job);
-            drain();
-        }
-
-        @Override
-        public void jobEnded(QueuedJob job, boolean early) {
-            drain();
-        }
-
-        @Override
-        public void reservationsChanged() {
-            drain();
-        }
-
-        @Override
-        public int waitingJobs() {
-            return queue.size();
-        }
-
-        @Override
-        public List<QueuedJob> waiting() {
-            return List.copyOf(queue);
-        }
-
-        @Override
-        public boolean cancel(QueuedJob job) {
-            return queue.remove(job);
-        }
-
-        @Override
-        public double estimateStart(int processors, double requestedTime) {
-            throw new UnsupportedOperationException("no broker asks this one-cluster run");
-        }
-    }
-
     @Test
     void aRunWithAFailureAndSwitchedOffProcessorsReachesTheReport() throws Exception {
-        Simulation.Settings s = new Simulation.Settings();
-        s.power = List.of(new PowerModel(10, 100, 1, 30, 200, 10, 50));
-        s.powerTimeouts = List.of(100.0);
-        s.carbon = List.of(CarbonSeries.constant(360));
-        BitSet p0 = new BitSet();
-        p0.set(0);
-        s.failures = new FailureSpec(List.of(new FailureSpec.Event(0, p0, 20, 10, "f.csv", 2)), null, true, 3, 1, 0);
-        Platform p = new Platform(List.of(new ClusterSpec("c", 4, 1.0)));
-        SimulationResult r = new Simulation(p, Greedy::new, List.of(), s).run(new ListJobSource("w.swf", List.of(
-                new JobRecord().set(1, 0, 50, 50, 2), new JobRecord().set(2, 300, 100, 100, 2))));
+        SimulationResult r = EnergyFailureScenario.run();
         Path dir = tmp.resolve("run");
         ResultWriter.write(r, ResultWriter.report(r, null, null), dir);
         Reports.report(dir, new Reports.Options(null, false), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
