@@ -56,7 +56,7 @@ public final class SimulationResult {
         energy(sim);
         failures(sim);
         if (sim.failures != null || sim.power != null) {
-            files.put("unavailable.csv", Outages.csv(sim));
+            files.put("unavailable.csv", kept(Outages.csv(sim)));
         }
         simulatedPerCluster = sim.execution.finishedOn.clone();
         killedPerCluster = sim.execution.walltimeKillsOn.clone();
@@ -114,7 +114,7 @@ public final class SimulationResult {
         energyOverall.put("energy_window_start", from);
         energyOverall.put("energy_window_end", to);
         if (sim.power != null) {
-            files.put("power.csv", sim.power.timeline);
+            files.put("power.csv", kept(sim.power.timeline));
         }
         files.put("energy.csv", EnergySeries.csv(sim, from, to));
     }
@@ -163,7 +163,18 @@ public final class SimulationResult {
             failuresOverall.put("claims_broken", sim.claims.broken);
             failuresOverall.put("reservations_started_short", sim.claims.shrunk);
         }
-        files.put("availability.csv", f.timeline);
+        files.put("availability.csv", kept(f.timeline));
+    }
+
+    /**
+     * A file the engine built, kept as it is: a builder grown by doubling may hold up to twice its text, so it is
+     * trimmed to its length (one copy, where a string of it would also have been one) before the result keeps it.
+     */
+    private static CharSequence kept(CharSequence text) {
+        if (text instanceof StringBuilder sb) {
+            sb.trimToSize();
+        }
+        return text;
     }
 
     /** [first submission, last end] of the jobs that ran; [0, 0] if none did. */
