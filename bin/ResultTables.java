@@ -115,6 +115,26 @@ final class CsvFile {
         }
         return out;
     }
+    /**
+     * The metrics of a matrix.csv row: the columns of {@code head} from {@code first} on, by name (an empty field is
+     * NaN). A row whose field count is not the header's, or a field that is not a number, is an error naming the
+     * file, the line and the column.
+     */
+    static Map<String, Double> metrics(Path csv, Record r, List<String> head, int first) {
+        List<String> f = r.fields();
+        if (f.size() != head.size()) {
+            throw new IllegalArgumentException(csv + ":" + r.line() + ": " + f.size() + " fields, the header has " + head.size());
+        }
+        Map<String, Double> m = new LinkedHashMap<>();
+        for (int i = first; i < f.size(); i++) {
+            try {
+                m.put(head.get(i), f.get(i).isEmpty() ? Double.NaN : Double.parseDouble(f.get(i)));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(csv + ":" + r.line() + ": field '" + head.get(i) + "' is not a number: '" + f.get(i) + "'");
+            }
+        }
+        return m;
+    }
 }
 
 /** The 95 % confidence half-width of a mean, for both programs. */
@@ -173,17 +193,7 @@ class BotTables {
         Map<String, Map<String, Map<String, Double>>> out = new LinkedHashMap<>();
         for (CsvFile.Record r : records.subList(1, records.size())) {
             List<String> f = r.fields();
-            if (f.size() != head.size()) {
-                throw new IllegalArgumentException(csv + ":" + r.line() + ": " + f.size() + " fields, the header has " + head.size());
-            }
-            Map<String, Double> m = new LinkedHashMap<>();
-            for (int i = 2; i < f.size(); i++) {
-                try {
-                    m.put(head.get(i), f.get(i).isEmpty() ? Double.NaN : Double.parseDouble(f.get(i)));
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException(csv + ":" + r.line() + ": field '" + head.get(i) + "' is not a number: '" + f.get(i) + "'");
-                }
-            }
+            Map<String, Double> m = CsvFile.metrics(csv, r, head, 2);
             Map<String, Map<String, Double>> bySeed = out.computeIfAbsent(f.get(0), k -> new LinkedHashMap<>());
             if (bySeed.put(f.get(1), m) != null) {
                 throw new IllegalArgumentException(csv + ":" + r.line() + ": a second row of " + f.get(0) + ", seed " + f.get(1));
@@ -491,17 +501,7 @@ class CoallocVerdicts {
         Map<String, Map<String, Map<String, Map<String, Double>>>> out = new LinkedHashMap<>();
         for (CsvFile.Record r : records.subList(1, records.size())) {
             List<String> f = r.fields();
-            if (f.size() != head.size()) {
-                throw new IllegalArgumentException(csv + ":" + r.line() + ": " + f.size() + " fields, the header has " + head.size());
-            }
-            Map<String, Double> m = new LinkedHashMap<>();
-            for (int i = 3; i < f.size(); i++) {
-                try {
-                    m.put(head.get(i), f.get(i).isEmpty() ? Double.NaN : Double.parseDouble(f.get(i)));
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException(csv + ":" + r.line() + ": field '" + head.get(i) + "' is not a number: '" + f.get(i) + "'");
-                }
-            }
+            Map<String, Double> m = CsvFile.metrics(csv, r, head, 3);
             out.computeIfAbsent(f.get(0), k -> new LinkedHashMap<>()).computeIfAbsent(f.get(1), k -> new LinkedHashMap<>()).put(f.get(2), m);
         }
         return out;
