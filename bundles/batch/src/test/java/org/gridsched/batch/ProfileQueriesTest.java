@@ -25,6 +25,18 @@ class ProfileQueriesTest {
         assertEquals(2, p.minFree(500, 500));    // empty interval: the value at its start
     }
 
+    /** Jobs ending at the same instant give their processors back in one step, 0.0 and -0.0 included. */
+    @Test
+    void ofRunningMergesEqualEnds() {
+        double[] ends = {0.0, 3, -0.0, 3, -10, 7};
+        int[] widths = {1, 2, 4, 8, 16, 32};
+        AvailabilityProfile p = AvailabilityProfile.ofRunning(100, -5, ends, widths, ends.length);
+        // the job that ended at -10 is over; 47 processors are busy at the origin
+        assertArrayEquals(new double[][] {{-5, 53}, {0, 58}, {3, 68}, {7, 100}}, p.toArray());
+        p.resetToRunning(3, ends, widths, 4); // the first four only: none of them is running after 3
+        assertArrayEquals(new double[][] {{3, 100}}, p.toArray());
+    }
+
     @Test
     void ofRunningEqualsOneReservationPerJob() {
         SplittableRandom rnd = new SplittableRandom(3);

@@ -45,6 +45,9 @@ public final class AvailabilityProfile {
     /** The new breakpoints of a {@link #moveEarlier} before they replace the old ones. */
     private double[] scratchTime = new double[16];
     private int[] scratchFree = new int[16];
+    /** {@link #resetToRunning}'s distinct ends and the processors each gives back. */
+    private double[] sortedEnds = new double[0];
+    private int[] returning = new int[0];
 
     /** A profile with {@code processors} free from {@code origin} on. */
     public AvailabilityProfile(int processors, double origin) {
@@ -361,32 +364,48 @@ public final class AvailabilityProfile {
      * @since 1.3
      */
     public void resetToRunning(double origin, double[] ends, int[] widths, int n) {
-        Integer[] order = new Integer[n];
+        // The distinct ends after the origin, sorted as primitives, and the processors coming back at each,
+        // found by binary search: sorting boxed indexes with a comparator cost conservative backfilling more
+        // than placing the waiting jobs when processors fail every few minutes.
+        if (sortedEnds.length < n) {
+            sortedEnds = new double[Math.max(n, 2 * sortedEnds.length)];
+            returning = new int[sortedEnds.length];
+        }
+        int m = 0;
         int busy = 0;
         for (int i = 0; i < n; i++) {
-            order[i] = i;
             if (ends[i] > origin) {
+                sortedEnds[m++] = ends[i] + 0.0; // -0.0 becomes 0.0, which sorts and searches as equal
                 busy += widths[i];
             }
         }
-        Arrays.sort(order, (a, b) -> Double.compare(ends[a], ends[b]));
-        int value = capacity - busy;
-        first = 0;
-        end = 1;
-        time[0] = origin;
-        free[0] = value;
-        for (int k = 0; k < n; k++) {
-            int i = order[k];
-            if (!(ends[i] > origin)) {
-                continue;
-            }
-            value += widths[i];
-            if (time[end - 1] == ends[i]) {
-                free[end - 1] = value;
-            } else {
-                insertAt(end, ends[i], value);
+        Arrays.sort(sortedEnds, 0, m);
+        int distinct = 0;
+        for (int k = 0; k < m; k++) {
+            if (distinct == 0 || sortedEnds[distinct - 1] != sortedEnds[k]) {
+                sortedEnds[distinct++] = sortedEnds[k];
             }
         }
+        Arrays.fill(returning, 0, distinct, 0);
+        for (int i = 0; i < n; i++) {
+            if (ends[i] > origin) {
+                returning[Arrays.binarySearch(sortedEnds, 0, distinct, ends[i] + 0.0)] += widths[i];
+            }
+        }
+        if (time.length <= distinct) {
+            time = new double[Math.max(distinct + 1, 2 * time.length)];
+            free = new int[time.length];
+        }
+        int value = capacity - busy;
+        time[0] = origin;
+        free[0] = value;
+        for (int k = 0; k < distinct; k++) {
+            value += returning[k];
+            time[k + 1] = sortedEnds[k];
+            free[k + 1] = value;
+        }
+        first = 0;
+        end = distinct + 1;
         version++;
     }
 
