@@ -115,6 +115,22 @@ final class CsvFile {
         }
         return out;
     }
+
+    /**
+     * The records of a matrix.csv, header first: an error when the file is missing (saying how to make it,
+     * {@code howToMake}) or holds no record.
+     */
+    static List<Record> matrix(Path csv, String howToMake) throws IOException {
+        if (!Files.isRegularFile(csv)) {
+            throw new IllegalArgumentException(csv + " is missing: " + howToMake);
+        }
+        List<Record> records = records(csv);
+        if (records.isEmpty()) {
+            throw new IllegalArgumentException(csv + " is empty");
+        }
+        return records;
+    }
+
     /**
      * The metrics of a matrix.csv row: the columns of {@code head} from {@code first} on, by name (an empty field is
      * NaN). A row whose field count is not the header's, or a field that is not a number, is an error naming the
@@ -179,13 +195,7 @@ class BotTables {
      * controllers axis, seed, then the metrics.
      */
     static Map<String, Map<String, Map<String, Double>>> read(Path csv) throws IOException {
-        if (!Files.isRegularFile(csv)) {
-            throw new IllegalArgumentException(csv + " is missing: run the profiles first (bin/gridsched shell runconfigs/bot-table2.gosh)");
-        }
-        List<CsvFile.Record> records = CsvFile.records(csv);
-        if (records.isEmpty()) {
-            throw new IllegalArgumentException(csv + " is empty");
-        }
+        List<CsvFile.Record> records = CsvFile.matrix(csv, "run the profiles first (bin/gridsched shell runconfigs/bot-table2.gosh)");
         List<String> head = records.get(0).fields();
         if (head.size() < 3 || !head.get(1).equals("seed")) {
             throw new IllegalArgumentException(csv + ":1: expected the columns LABEL,seed,METRIC...; found " + head);
@@ -487,13 +497,7 @@ class CoallocVerdicts {
 
     /** matrix.csv as workload -> controller -> seed -> metric -> value; its columns: workload, controllers, seed, the metrics. */
     static Map<String, Map<String, Map<String, Map<String, Double>>>> read(Path csv) throws IOException {
-        if (!Files.isRegularFile(csv)) {
-            throw new IllegalArgumentException(csv + " is missing: run the profile first (bin/gridsched run runconfigs/coalloc-paper.json)");
-        }
-        List<CsvFile.Record> records = CsvFile.records(csv);
-        if (records.isEmpty()) {
-            throw new IllegalArgumentException(csv + " is empty");
-        }
+        List<CsvFile.Record> records = CsvFile.matrix(csv, "run the profile first (bin/gridsched run runconfigs/coalloc-paper.json)");
         List<String> head = records.get(0).fields();
         if (head.size() < 4 || !head.get(2).equals("seed")) {
             throw new IllegalArgumentException(csv + ":1: expected the columns workload,controllers,seed,METRIC...; found " + head);
