@@ -39,6 +39,32 @@ class WorkflowStreamAppTest {
             assertEquals(0, v.exit(), v.all());
             assertTrue(v.out().contains("dependencies respected"), v.out());
         }
+        assertDocumentedTableIsTheRun(Files.readAllLines(out.resolve("matrix.csv")));
+    }
+
+    /**
+     * docs/workflows.md shows this profile's matrix.csv as a table by hand (rounded, with thousands separators); it
+     * went stale once when exact simulated time changed one run, so each of its rows is compared with the run.
+     */
+    private static void assertDocumentedTableIsTheRun(java.util.List<String> matrix) throws Exception {
+        java.util.List<String> header = java.util.List.of(matrix.get(0).split(","));
+        java.util.List<String> doc = Files.readAllLines(App.HOME.resolve("docs/workflows.md"));
+        assertEquals(5, matrix.size(), "four runs and a header: " + matrix);
+        for (String line : matrix.subList(1, matrix.size())) {
+            String[] f = line.split(",");
+            java.util.function.ToDoubleFunction<String> col = name -> {
+                int i = header.indexOf(name);
+                assertTrue(i >= 0, name + " in " + header);
+                return Double.parseDouble(f[i]);
+            };
+            String row = String.format(java.util.Locale.ROOT, "| %s | %s | %.1f %% | %.1f (%.0f) | %,.0f s | %,.0f s | %,.0f, %.3f s |",
+                    f[header.indexOf("controllers")], f[header.indexOf("seed")], 100 * col.applyAsDouble("utilization"),
+                    col.applyAsDouble("makespan_over_critical_path_mean"), col.applyAsDouble("makespan_over_critical_path_max"),
+                    col.applyAsDouble("makespan_mean"), col.applyAsDouble("task_wait_mean"),
+                    col.applyAsDouble("transfer_tasks"), col.applyAsDouble("transfer_time_mean"));
+            assertTrue(doc.contains(row), "docs/workflows.md's table of workflow-stream.json has no row\n" + row
+                    + "\nas this run gives: regenerate that table from the run's matrix.csv");
+        }
     }
 
     @Test
