@@ -98,7 +98,16 @@ public class DocTables {
             }
         }
         List<String> differing = new ArrayList<>();
-        String page = update(Files.readString(doc), Path.of(args[1]), only, differing);
+        String page;
+        try {
+            page = update(Files.readString(doc), Path.of(args[1]), only, differing);
+        } catch (IllegalStateException | java.io.IOException e) {
+            // missing results, an unclosed block, a failing bin/ResultTables: a message, not a stack trace
+            System.err.println("doc-tables: " + doc + ": " + e.getMessage()
+                    + (only.isEmpty() ? " (name the blocks to check or rewrite after RESULTS_DIR to leave the others out)" : ""));
+            System.exit(1);
+            return;
+        }
         if (check) {
             differing.forEach(d -> System.out.println(doc + ": the block " + d + " differs from the results"));
             System.exit(differing.isEmpty() ? 0 : 1);

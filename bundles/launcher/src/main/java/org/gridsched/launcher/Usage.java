@@ -33,6 +33,7 @@ final class Usage {
                            --meta NAME                          meta-scheduler choosing each job's cluster (default mct):
                                                                 {meta}
                            --out DIR                            output folder (default workspace/results/NAME)
+                           --force                              replace another run's results in the output folder
                            --reader NAME                        workload reader (default: chosen by file name):
                                                                 {reader}
                            --seed N  --name NAME  --strict  --no-kill  --quiet
@@ -96,8 +97,9 @@ final class Usage {
                          await, features; hot deploy from workspace/plugins
               bench      [--data DIR] [--jobs N] [--policies fcfs,cbf,easy] [--runs K]
                          jobs/s and peak heap per policy on the shared traces and a generated workload
-              bench startup [--runs N] [--against SCRIPT]   (bin/gridsched only)
-                         whole-process times of --version, plugins and 20,000-job simulations, min/median
+              bench startup [--runs N] [--against SCRIPT | --own-process] [--cases version,plugins,fcfs,easy]
+                         (bin/gridsched only) whole-process times of --version, plugins and 20,000-job
+                         simulations, min/median
               help       this text
               --version  the version and the git commit the application was built from
 
