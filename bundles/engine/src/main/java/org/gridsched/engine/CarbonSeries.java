@@ -16,14 +16,17 @@ import org.gridsched.api.InputException;
  * {@code time,gco2_per_kwh} rows (times in seconds, in the workload's time base), evenly spaced and sorted. Row i's
  * intensity holds over [t_i, t_i + step), step being the spacing of the rows; the series repeats with a period of
  * (rows x step), so that a daily curve of 24 hourly values covers a run of any length (before its first row too).
- * One row is a constant intensity. Blank lines and lines starting with {@code #} are skipped; a first row that is
- * not numeric is a header.
+ * One row is a constant intensity. Blank lines and lines starting with {@code #} are skipped; a first row whose first
+ * field is a word ({@link PlainNumbers#isHeaderField}) is a header. Numbers are plain decimals ({@code 1d} or
+ * {@code 0x1p8} are errors), intensities at most 1,000,000 g CO2/kWh as for a constant.
  *
  * <p>Errors name the file, the line and the field ({@code time} or {@code gco2_per_kwh}): a value that is not a
  * number, a negative intensity, a time not after the previous one (unsorted), a spacing different from the first
  * one (a gap in the series), or no row at all.
  */
 public final class CarbonSeries {
+    /** The largest intensity accepted, in g CO2/kWh, as for a constant given in a profile (no grid comes near 2,000). */
+    static final double MAX_INTENSITY = 1e6;
     private final String source;
     private final double t0;
     private final double step;
@@ -68,7 +71,7 @@ public final class CarbonSeries {
                     continue;
                 }
                 String[] f = t.split(",", -1);
-                if (first && f.length >= 1 && !isNumber(f[0].strip())) {
+                if (first && f.length >= 1 && PlainNumbers.isHeaderField(f[0].strip())) {
                     first = false; // a header
                     continue;
                 }
@@ -79,8 +82,9 @@ public final class CarbonSeries {
                 }
                 double time = number(f[0], name, line, "time");
                 double value = number(f[1], name, line, "gco2_per_kwh");
-                if (value < 0) {
-                    throw new InputException(name, line, "gco2_per_kwh", "must be 0 or more, got " + f[1].strip());
+                if (value < 0 || value > MAX_INTENSITY) {
+                    throw new InputException(name, line, "gco2_per_kwh", "must be between 0 and 1000000 (g CO2/kWh), got "
+                            + f[1].strip());
                 }
                 if (!rows.isEmpty()) {
                     double previous = rows.get(rows.size() - 1)[0];
@@ -100,6 +104,8 @@ public final class CarbonSeries {
                 rows.add(new double[] {time, value});
                 lines.add(line);
             }
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new InputException(name, 0, null, "cannot read the carbon-intensity file: it is not UTF-8 text");
         } catch (NoSuchFileException e) {
             throw new InputException(name, 0, null, "no such carbon-intensity file");
         } catch (IOException e) {
@@ -116,15 +122,6 @@ public final class CarbonSeries {
         return new CarbonSeries(name, rows.get(0)[0], step, values);
     }
 
-    private static boolean isNumber(String s) {
-        try {
-            Double.parseDouble(s);
-            return true;
-        } catch (NumberFormatException e) {
-            return false;
-        }
-    }
-
     private static double number(String field, String file, long line, String name) {
         String s = field.strip();
         if (s.isEmpty()) {
@@ -132,7 +129,7 @@ public final class CarbonSeries {
         }
         double v;
         try {
-            v = Double.parseDouble(s);
+            v = PlainNumbers.parse(s);
         } catch (NumberFormatException e) {
             throw new InputException(file, line, name, "'" + s + "' is not a number");
         }

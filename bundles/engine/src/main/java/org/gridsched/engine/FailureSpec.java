@@ -4,6 +4,7 @@ import java.util.BitSet;
 import java.util.List;
 
 import org.gridsched.api.InputException;
+import org.gridsched.api.SimTime;
 
 /**
  * Processor failures of a run ({@link Simulation.Settings#failures}): events from a trace, and seeded models per
@@ -49,14 +50,16 @@ public record FailureSpec(List<Event> events, List<Model> models, boolean resubm
      */
     public record Model(Distribution distribution, double mtbf, double shape, double repairMean, double repairSigma, int nodeSize) {
         public Model {
-            if (!(mtbf > 0) || Double.isInfinite(mtbf)) {
-                throw new InputException(null, 0, "mtbf", "must be a positive number of seconds, got " + mtbf);
+            if (!(mtbf > 0) || mtbf > SimTime.MAX_JOB_TIME) {
+                throw new InputException(null, 0, "mtbf", "must be a positive number of seconds up to "
+                        + SimTime.format(SimTime.MAX_JOB_TIME) + ", got " + mtbf);
             }
             if (!(shape > 0) || shape > 100) {
                 throw new InputException(null, 0, "shape", "must be positive (at most 100), got " + shape);
             }
-            if (!(repairMean > 0) || Double.isInfinite(repairMean)) {
-                throw new InputException(null, 0, "repair_mean", "must be a positive number of seconds, got " + repairMean);
+            if (!(repairMean > 0) || repairMean > SimTime.MAX_JOB_TIME) {
+                throw new InputException(null, 0, "repair_mean", "must be a positive number of seconds up to "
+                        + SimTime.format(SimTime.MAX_JOB_TIME) + ", got " + repairMean);
             }
             if (!(repairSigma >= 0) || repairSigma > 10) {
                 throw new InputException(null, 0, "repair_sigma", "must be between 0 and 10, got " + repairSigma);
@@ -82,7 +85,9 @@ public record FailureSpec(List<Event> events, List<Model> models, boolean resubm
                 return repairMean;
             }
             double z = normal(r);
-            return Math.exp(Math.log(repairMean) - repairSigma * repairSigma / 2 + repairSigma * z);
+            // a wide log-normal (sigma up to 10) has draws far beyond any simulated time: cut at the bound every
+            // duration has, where the clock still tells instants apart (a trace's failures have the same bound)
+            return Math.min(SimTime.MAX_JOB_TIME, Math.exp(Math.log(repairMean) - repairSigma * repairSigma / 2 + repairSigma * z));
         }
 
         /** A standard normal draw (Box-Muller, the first of the pair). */

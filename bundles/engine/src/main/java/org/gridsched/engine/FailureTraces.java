@@ -27,6 +27,8 @@ import org.gridsched.api.SimTime;
  * file's nodes, in order of first appearance, are the cluster's nodes 0, 1, ... of {@code nodeSize} processors each;
  * its times (Unix seconds) minus {@code timeOffset} are the workload's.</li>
  * </ul>
+ * Only the first line that is not blank or a {@code #} comment may be a header (its first field a word, not a number); a later
+ * line whose number fields are not numbers is an error, never skipped, and so is a file without any event line.
  */
 public final class FailureTraces {
     private FailureTraces() {
@@ -35,10 +37,10 @@ public final class FailureTraces {
     public static List<FailureSpec.Event> csv(Path file, Platform platform) {
         String name = file.toString();
         List<FailureSpec.Event> out = new ArrayList<>();
-        lines(file, (line, text) -> {
+        lines(file, "time,cluster,processors,duration", (line, text, first) -> {
             String[] f = text.split(",", -1);
-            if (out.isEmpty() && f.length > 0 && !number(f[0])) {
-                return; // a header
+            if (first && PlainNumbers.isHeaderField(f[0].strip()) && (f.length < 4 || !number(f[3]))) {
+                return true; // a header: words where the time and the duration would be
             }
             if (f.length != 4) {
                 throw new InputException(name, line, null, "expected four fields time,cluster,processors,duration, got " + f.length);
@@ -54,6 +56,7 @@ public final class FailureTraces {
             double duration = value(f[3], name, line, "duration");
             check(time, duration, name, line, "duration");
             out.add(new FailureSpec.Event(cluster, ids, time, duration, name, line));
+            return false;
         });
         return out;
     }
@@ -64,17 +67,22 @@ public final class FailureTraces {
         int nodes = (size + nodeSize - 1) / nodeSize;
         Map<String, Integer> nodeIndex = new LinkedHashMap<>();
         List<FailureSpec.Event> out = new ArrayList<>();
-        lines(file, (line, text) -> {
+        lines(file, "an FTA event_trace", (line, text, first) -> {
             String[] f = text.split("[\\t ]+");
-            if (nodeIndex.isEmpty() && out.isEmpty() && !number(f[0])) {
-                return; // a header
+            if (first && PlainNumbers.isHeaderField(f[0].strip()) && (f.length < 8 || !number(f[6]))) {
+                return true; // a header: words where the event_id and the start time would be (an id may be a word)
             }
             if (f.length < 8) {
-                throw new InputException(name, line, null, "expected the nine fields of an FTA event_trace line, got " + f.length);
+                throw new InputException(name, line, null, "expected the nine fields of an FTA event_trace line (the last, "
+                        + "event_end_reason, may be missing), got " + f.length);
             }
-            int type = (int) value(f[5], name, line, "event_type");
+            double typeValue = value(f[5], name, line, "event_type");
+            if (typeValue != Math.rint(typeValue)) {
+                throw new InputException(name, line, "event_type", "'" + f[5].strip() + "' is not a whole number (0 is a failure)");
+            }
+            int type = (int) typeValue;
             if (type != 0) {
-                return; // availability (1) and other states
+                return false; // availability (1) and other states
             }
             String node = f[2].strip();
             Integer k = nodeIndex.get(node);
@@ -96,6 +104,7 @@ public final class FailureTraces {
             BitSet ids = new BitSet();
             ids.set(k * nodeSize, Math.min(size, (k + 1) * nodeSize));
             out.add(new FailureSpec.Event(cluster, ids, start, end - start, name, line));
+            return false;
         });
         return out;
     }
@@ -138,20 +147,35 @@ public final class FailureTraces {
     }
 
     private interface LineHandler {
-        void line(long number, String text);
+        /**
+         * {@code first}: the first line that is not blank or a comment, the only one that may be a header; returns
+         * whether it was one.
+         */
+        boolean line(long number, String text, boolean first);
     }
 
-    private static void lines(Path file, LineHandler handler) {
+    /** Hands every line that is not blank or a comment to the handler; a file without any line after a header is an error. */
+    private static void lines(Path file, String format, LineHandler handler) {
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String text;
             long line = 0;
+            long handed = 0;
+            boolean headerOnly = false;
             while ((text = r.readLine()) != null) {
                 line++;
                 String t = text.strip();
                 if (!t.isEmpty() && !t.startsWith("#")) {
-                    handler.line(line, t);
+                    handed++;
+                    headerOnly = handler.line(line, t, handed == 1);
                 }
             }
+            if (handed == 0 || headerOnly) {
+                throw new InputException(file.toString(), 0, null, "the failure trace has no event line ("
+                        + (handed == 0 ? "the file is empty" : "only a header") + "; the format: " + format
+                        + "). For no failures leave the trace out");
+            }
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new InputException(file.toString(), 0, null, "cannot read the failure trace: it is not UTF-8 text");
         } catch (NoSuchFileException e) {
             throw new InputException(file.toString(), 0, null, "no such failure trace");
         } catch (IOException e) {
@@ -160,18 +184,13 @@ public final class FailureTraces {
     }
 
     private static boolean number(String s) {
-        try {
-            Double.parseDouble(s.strip());
-            return true;
-        } catch (NumberFormatException e) {
-            return false;
-        }
+        return PlainNumbers.isPlain(s.strip());
     }
 
     private static double value(String field, String file, long line, String name) {
         String s = field.strip();
         try {
-            double v = Double.parseDouble(s);
+            double v = PlainNumbers.parse(s);
             if (Double.isFinite(v)) {
                 return v;
             }

@@ -86,7 +86,7 @@ public record Platform(List<ClusterSpec> clusters, Links links) {
             }
             if (f.length == 3) {
                 try {
-                    speed = Double.parseDouble(f[2].trim());
+                    speed = PlainNumbers.parse(f[2].trim());
                 } catch (NumberFormatException e) {
                     throw new InputException(null, 0, field, "speed '" + f[2] + "' of cluster '" + f[0] + "' is not a number");
                 }

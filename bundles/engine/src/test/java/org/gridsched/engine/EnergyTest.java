@@ -125,6 +125,9 @@ class EnergyTest {
         assertBad("0,100\nabc,200\n", ":2: time", "not a number");
         assertBad("# nothing\n", "gco2_per_kwh", "no row");
         assertBad("0,100,7\n", ":1:", "two fields");
+        assertBad("0,1e9\n", ":1: gco2_per_kwh", "between 0 and 1000000");
+        assertBad("0d,420\n3600,410\n", ":1: time", "'0d' is not a number");
+        assertBad("0,420\n3600,0x1p8\n", ":2: gco2_per_kwh", "not a number");
     }
 
     private void assertBad(String content, String... expected) throws Exception {

@@ -68,6 +68,59 @@ class FailureTracesTest {
         bad("f.tab", "1 1 10 1 n 0 abc 5 0\n", () -> FailureTraces.fta(dir.resolve("f.tab"), AB, 1, 2, 0), ":1: event_start_time");
     }
 
+    /**
+     * Nothing of a trace is skipped without a word: only its first line may be a header, numbers are plain decimals
+     * (Java's {@code 1d} would be one second, not a day), an event type is a whole number, and a trace without any
+     * event line is an error rather than a run without failures.
+     */
+    @Test
+    void noLineIsSkippedOrMisread() throws Exception {
+        org.junit.jupiter.api.function.Executable csv = () -> FailureTraces.csv(dir.resolve("f.csv"), AB);
+        org.junit.jupiter.api.function.Executable fta = () -> FailureTraces.fta(dir.resolve("f.tab"), AB, 1, 2, 0);
+        bad("f.csv", "time,cluster,processors,duration\n2002-07-28T10:00:00,a,0-3,7200\n", csv, ":2: time", "not a number");
+        bad("f.csv", "abc,a,0-3,7200\n100,a,0,10\n", csv, ":1: time", "'abc' is not a number"); // a duration: data
+        bad("f.csv", "1d,a,all,7200\n", csv, ":1: time", "'1d' is not a number");
+        bad("f.csv", "0,a,all,7200f\n", csv, ":1: duration", "'7200f' is not a number");
+        bad("f.csv", "0x1p8,a,all,60\n", csv, ":1: time");
+        bad("f.csv", "time,cluster,processors,duration\n", csv, "no event line", "only a header");
+        bad("f.csv", "# nothing yet\n\n", csv, "no event line", "empty");
+        bad("f.tab", "event_id component_id node_id\n", fta, "no event line", "only a header");
+        bad("f.tab", "1 1 10 1 n 0.5 0 5 0\n", fta, ":1: event_type", "whole number");
+        Files.writeString(dir.resolve("f.tab"), "e1 1 10 1 n 0 0 5 0\ne2 1 10 1 n 0 10 15 0\n"); // ids may be words
+        assertEquals(2, FailureTraces.fta(dir.resolve("f.tab"), AB, 1, 2, 0).size());
+        Files.writeString(dir.resolve("f.csv"), "time,cluster,processors,duration\n100,a,0,10\n");
+        assertEquals(1, FailureTraces.csv(dir.resolve("f.csv"), AB).size());
+    }
+
+    @Test
+    void plainNumbers() {
+        for (String s : List.of("0", "-1", "+2", "3.", ".5", "1.5e3", "2E-3")) {
+            assertTrue(PlainNumbers.isPlain(s), s);
+        }
+        for (String s : List.of("", "1d", "7200f", "0x1p8", "NaN", "Infinity", " 1", "1e", "--1", ".")) {
+            assertTrue(!PlainNumbers.isPlain(s), s);
+            assertThrows(NumberFormatException.class, () -> PlainNumbers.parse(s), s);
+        }
+        assertTrue(PlainNumbers.isHeaderField("time") && PlainNumbers.isHeaderField("event_id"));
+        assertTrue(!PlainNumbers.isHeaderField("1d") && !PlainNumbers.isHeaderField("-x") && !PlainNumbers.isHeaderField("12"));
+    }
+
+    /** Models are bounded as every simulated duration, and a wide log-normal's draws are cut at that bound. */
+    @Test
+    void modelBounds() {
+        InputException e = assertThrows(InputException.class,
+                () -> new FailureSpec.Model(FailureSpec.Distribution.EXPONENTIAL, 86400, 1, 1e300, 1, 1));
+        assertTrue(e.getMessage().contains("repair_mean") && e.getMessage().contains("up to"), e.getMessage());
+        assertThrows(InputException.class, () -> new FailureSpec.Model(FailureSpec.Distribution.EXPONENTIAL, 1e11, 1, 60, 1, 1));
+        FailureSpec.Model wide = new FailureSpec.Model(FailureSpec.Distribution.EXPONENTIAL, 86400, 1, 1e10, 3, 1);
+        SplittableRandom r = new SplittableRandom(3);
+        double max = 0;
+        for (int i = 0; i < 10_000; i++) {
+            max = Math.max(max, wide.repairTime(r));
+        }
+        assertEquals(org.gridsched.api.SimTime.MAX_JOB_TIME, max, "some draws reach the bound and none exceed it");
+    }
+
     private void bad(String file, String content, org.junit.jupiter.api.function.Executable read, String... expected) throws Exception {
         Files.writeString(dir.resolve(file), content);
         InputException e = assertThrows(InputException.class, read);
