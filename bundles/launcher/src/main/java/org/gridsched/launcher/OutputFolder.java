@@ -100,6 +100,10 @@ public final class OutputFolder implements AutoCloseable {
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw error(shown + " is a file, not a folder; choose another --out");
         }
+        missingBeforeParent(dir).ifPresent(missing -> {
+            throw error("cannot create the output folder " + shown + ": it goes up ('..') from " + missing
+                    + ", which does not exist; give the folder without '..', or create " + missing + " first");
+        });
         boolean created = !Files.exists(dir);
         try {
             Files.createDirectories(dir);
@@ -142,6 +146,23 @@ public final class OutputFolder implements AutoCloseable {
             throw e;
         }
         return folder;
+    }
+
+    /**
+     * A folder that a '..' of the path goes up from but that does not exist. The system resolves '..' against the
+     * folder before it, so such a path cannot be used: creating it would make the folders after the '..' (Java
+     * creates them) and then fail to write into them. Found before anything is created.
+     */
+    static java.util.Optional<Path> missingBeforeParent(Path dir) {
+        Path abs = dir.toAbsolutePath();
+        Path prefix = abs.getRoot();
+        for (Path name : abs) {
+            if (name.toString().equals("..") && prefix != null && !Files.isDirectory(prefix)) {
+                return java.util.Optional.of(prefix);
+            }
+            prefix = prefix == null ? name : prefix.resolve(name);
+        }
+        return java.util.Optional.empty();
     }
 
     private void prepare(boolean force) {

@@ -57,6 +57,13 @@ import org.gridsched.launcher.PluginRegistry.Kind;
  * <p>Runnable examples are in {@code runconfigs/}; the defaults of the plugin keys are in {@code defaults.json}.
  */
 public final class ProfileParser {
+    static final String RUN_NAME_RULE = "use letters, digits, '.', '_' or '-' (it names the output folder; not '.' or '..')";
+
+    /** Whether a run's name can name its folder under the results: no separator, and not the folder itself or its parent. */
+    static boolean isRunName(String name) {
+        return name.matches("[A-Za-z0-9._-]+") && !name.equals(".") && !name.equals("..");
+    }
+
     /** The profile's own keys; the plugin kinds add theirs ({@link #TOP_KEYS}). */
     static final List<String> SETTING_KEYS = List.of("name", "description", "platform", "reference", "matrix", "local_fraction",
             "reference_speed", "moldable", "workload", "seed", "kill_at_requested_time", "strict", "progress", "output",
@@ -151,8 +158,8 @@ public final class ProfileParser {
         RunProfile p = new RunProfile();
         if (root.has("name")) {
             p.name = text(root.get("name"), "name");
-            if (!p.name.matches("[A-Za-z0-9._-]+")) {
-                throw error("name", "use letters, digits, '.', '_' or '-' (it names the output folder), got '" + p.name + "'");
+            if (!isRunName(p.name)) {
+                throw error("name", RUN_NAME_RULE + ", got '" + p.name + "'");
             }
         }
         for (Kind kind : Kind.values()) {

@@ -81,7 +81,12 @@ final class SimulateOptions {
                 case "--out" -> p.output = Cli.folder(value(args, ++i, a), a);
                 case "--force" -> p.force = true;
                 case "--seed" -> p.seed = longValue(args, ++i, a);
-                case "--name" -> p.name = value(args, ++i, a);
+                case "--name" -> {
+                    p.name = value(args, ++i, a);
+                    if (!ProfileParser.isRunName(p.name)) {
+                        throw new UsageException("--name: " + ProfileParser.RUN_NAME_RULE + ", got '" + p.name + "'");
+                    }
+                }
                 case "--strict" -> p.strict = true;
                 case "--no-kill" -> p.killAtRequestedTime = false;
                 case "--quiet" -> {
@@ -205,10 +210,15 @@ final class SimulateOptions {
         return perCluster;
     }
 
-    /** A whole number as a long, another number as a double, else the text itself: as a profile's JSON gives them. */
+    /**
+     * A whole number as a long, another number as a double, else the text itself: as a profile's JSON gives them
+     * (so {@code 95d} or {@code 0x1p8}, which Java would read as numbers, stay text and are refused where a number is
+     * needed, as in a profile).
+     */
     private static Object numberOrText(String v) {
         try {
-            return v.matches("-?\\d+") ? (Object) Long.parseLong(v) : (Object) Double.parseDouble(v);
+            return v.matches("-?\\d+") ? (Object) Long.parseLong(v)
+                    : org.gridsched.engine.PlainNumbers.isPlain(v) ? (Object) Double.parseDouble(v) : v;
         } catch (NumberFormatException e) {
             return v;
         }
@@ -244,7 +254,7 @@ final class SimulateOptions {
     static double doubleValue(List<String> args, int i, String option) {
         String v = value(args, i, option);
         try {
-            return Double.parseDouble(v);
+            return org.gridsched.engine.PlainNumbers.parse(v);
         } catch (NumberFormatException e) {
             throw new UsageException(option + " needs a number, got '" + v + "'");
         }

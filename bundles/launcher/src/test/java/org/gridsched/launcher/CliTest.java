@@ -184,6 +184,29 @@ class CliTest {
         assertTrue(cli.err().contains("processor count 'x' of cluster 'c' is not a whole number"), cli.err());
     }
 
+    /**
+     * Where results go cannot leave the results folder or half-create a folder: a run name is a folder name (not
+     * '..', as the profile key), and an --out that goes up ('..') from a folder that does not exist is refused before
+     * anything is created (the system cannot resolve it; Java created the folders after the '..' and then reported
+     * "permission denied"). Option numbers are plain decimals: 95d is not 95 watts.
+     */
+    @Test
+    void outputFoldersAndNumbersAreWhatTheyLookLike() {
+        assertEquals(2, cli.run("simulate", "--generator", "synthetic", "--workload-option", "jobs=10", "--platform", "c:16", "--name", ".."));
+        assertTrue(cli.err().contains("--name: use letters, digits") && cli.err().contains("not '.' or '..'"), cli.err());
+        Path out = tmp.resolve("missing").resolve("..").resolve("made").resolve("x");
+        assertEquals(1, cli.run("simulate", "--generator", "synthetic", "--workload-option", "jobs=10", "--platform", "c:16",
+                "--quiet", "--out", out.toString()));
+        assertTrue(cli.err().contains("goes up ('..') from " + tmp.resolve("missing") + ", which does not exist"), cli.err());
+        assertTrue(!Files.exists(tmp.resolve("made")), "nothing created");
+        assertEquals(2, cli.run("simulate", "--generator", "synthetic", "--workload-option", "jobs=10", "--platform", "c:16",
+                "--max-skipped-fraction", "0.5d"));
+        assertTrue(cli.err().contains("--max-skipped-fraction needs a number, got '0.5d'"), cli.err());
+        assertEquals(1, cli.run("simulate", "--generator", "synthetic", "--workload-option", "jobs=10", "--platform", "c:16",
+                "--quiet", "--out", tmp.resolve("p").toString(), "--power-option", "idle=95d", "--power-option", "busy=190"));
+        assertTrue(cli.err().contains("power.idle: expected a number") && cli.err().contains("'95d'"), cli.err());
+    }
+
     @Test
     void missingTraceIsAClearError() {
         assertEquals(1, cli.run("simulate", "--workload", tmp.resolve("nope.swf").toString(), "--platform", "c:4", "--quiet"));

@@ -24,6 +24,19 @@ class ValidatorTest {
         assertTrue(v.text().contains("valid schedule of 5 jobs"), v.text());
     }
 
+    /** Without summary.json the platform's size is not known: the verdict says what it could not check. */
+    @Test
+    void withoutTheSummaryTheVerdictDoesNotClaimThePlatformCheck() throws Exception {
+        Path dir = Fixtures.run(tmp, Fixtures.summary("x", "a:4"), Fixtures.BATSIM_HEADER,
+                Fixtures.row("1", 0, 2, 0, 10, "744-745", "a"));
+        assertTrue(Reports.validate(dir).examples().containsKey("outside_platform"), "found with the summary");
+        java.nio.file.Files.delete(dir.resolve("summary.json"));
+        Validation v = Reports.validate(dir);
+        assertTrue(v.ok(), v.text());
+        assertTrue(v.text().contains("not whether they lie inside the platform: no summary.json"), v.text());
+        assertFalse(v.text().contains("processors inside the job's clusters"), v.text());
+    }
+
     @Test
     void anInjectedOverlapIsCaughtNamingBothJobs() {
         Path dir = Fixtures.run(tmp, Fixtures.summary("x", "a:4"), Fixtures.BATSIM_HEADER,
