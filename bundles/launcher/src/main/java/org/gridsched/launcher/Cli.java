@@ -76,7 +76,12 @@ public final class Cli {
                     if (args.contains("--check")) {
                         return check(args);
                     }
-                    runner(runProfile(args));
+                    RunProfile p = runProfile(args);
+                    try {
+                        runner(p);
+                    } catch (InputException e) {
+                        throw inProfile(e, args.get(0)); // the profile as given, as run --check names it
+                    }
                 }
                 case "plugins" -> plugins(args);
                 case "generate" -> generate(args);
@@ -115,6 +120,20 @@ public final class Cli {
             }
             return 1;
         }
+    }
+
+    /**
+     * An error about one of the profile's values that names no file (a plugin's name or option, a section's key: the
+     * plugins and sections do not know the file) names the profile, as {@code run --check} does; errors about other
+     * files keep their own, and the output folder is given by the profile or by --out.
+     */
+    static InputException inProfile(InputException e, String profile) {
+        if (e.source() != null || "output".equals(e.field())) {
+            return e;
+        }
+        InputException named = new InputException(profile, 0, null, e.getMessage());
+        named.initCause(e); // --debug shows where it came from
+        return named;
     }
 
     RunProfile simulateProfile(List<String> args) {

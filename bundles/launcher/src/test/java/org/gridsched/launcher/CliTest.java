@@ -146,6 +146,16 @@ class CliTest {
         assertTrue(cli.err().contains("meta: meta-scheduler 'mct' is not available; available: random-weighted"), cli.err());
     }
 
+    /** run names the profile in errors about its plugins and their options, as run --check does. */
+    @Test
+    void runErrorsNameTheProfile() throws Exception {
+        Path profile = tmp.resolve("p.json");
+        Files.writeString(profile, "{\"name\": \"p\", \"platform\": \"c:64\", \"batch\": \"sjf\","
+                + " \"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 10}}}");
+        assertEquals(1, cli.run("run", profile.toString(), "--quiet", "--out", tmp.resolve("o").toString()));
+        assertTrue(cli.err().contains("gridsched: error: " + profile + ": batch: batch policy 'sjf' is not available"), cli.err());
+    }
+
     @Test
     void unknownPluginNamesListTheChoices() {
         assertEquals(1, cli.run("simulate", "--generator", "lublin99", "--platform", "c:64", "--batch", "sjf", "--quiet"));
