@@ -61,6 +61,10 @@ public final class MainComponent implements Callable<Integer> {
         if (argv.size() >= 2 && argv.get(0).equals("--features")) {
             features = argv.get(1);
             argv.subList(0, 2).clear();
+        } else if (argv.size() == 1 && argv.get(0).equals("--features")) {
+            System.err.println("gridsched: --features needs the bundle sets to start, e.g. --features single-cluster"
+                    + " (gridsched features lists them)");
+            return 2;
         }
         if (argv.size() == 1 && argv.get(0).equals("--version")) {
             // before the features: the answer depends on the build only (bin/gridsched caches it per build)

@@ -156,6 +156,10 @@ public final class FailureTraces {
 
     /** Hands every line that is not blank or a comment to the handler; a file without any line after a header is an error. */
     private static void lines(Path file, String format, LineHandler handler) {
+        if (file.toString().isEmpty() || Files.isDirectory(file)) {
+            throw new InputException(file.toString().isEmpty() ? "failures" : file.toString(), 0, null,
+                    (file.toString().isEmpty() ? "an empty file name" : "is a folder") + "; give a failure trace file");
+        }
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String text;
             long line = 0;

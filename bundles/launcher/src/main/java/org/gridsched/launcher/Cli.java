@@ -261,10 +261,28 @@ public final class Cli {
     }
 
     private void plugins(List<String> args) {
-        if (!args.isEmpty()) {
-            throw new UsageException("plugins takes no options");
+        if (args.isEmpty()) {
+            printPlugins(registry, out);
+        } else if (args.size() == 1 && !args.get(0).startsWith("-")) {
+            printPlugin(registry, args.get(0), out);
+        } else {
+            throw new UsageException("plugins takes at most one plugin name (plugins [NAME]), got " + String.join(" ", args));
         }
-        printPlugins(registry, out);
+    }
+
+    /** The plugins of that name (one per kind that has it), as {@link #printPlugins} shows them; an unknown name is an error. */
+    static void printPlugin(PluginRegistry registry, String name, PrintStream out) {
+        List<PluginRegistry.Entry> found = registry.all().stream().filter(e -> e.name().equals(name)).toList();
+        if (found.isEmpty()) {
+            List<String> names = registry.all().stream().map(PluginRegistry.Entry::name).distinct().sorted().toList();
+            throw new InputException(null, 0, null, "no plugin named '" + name + "'" + Suggest.didYouMean(name, names)
+                    + "; 'plugins' lists them all");
+        }
+        for (PluginRegistry.Entry plain : found) {
+            PluginRegistry.Entry e = registry.withConfiguration(plain);
+            out.println(e.kind().plural() + ":");
+            printPlugin(e, out);
+        }
     }
 
     /**

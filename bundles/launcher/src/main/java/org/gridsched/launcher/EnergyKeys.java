@@ -103,7 +103,8 @@ final class EnergyKeys {
         }
         for (Object k : m.keySet()) {
             if (!platform.names().contains(String.valueOf(k))) {
-                throw bad(MANAGEMENT + "." + k, "unknown cluster; the platform's clusters: " + String.join(", ", platform.names()));
+                throw bad(MANAGEMENT + "." + k, "neither timeout nor a cluster of the platform (" + String.join(", ", platform.names())
+                        + "): give {\"timeout\": SECONDS} for every cluster, or one such object per cluster");
             }
         }
         for (String name : platform.names()) {

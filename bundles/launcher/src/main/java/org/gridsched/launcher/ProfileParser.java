@@ -110,6 +110,8 @@ public final class ProfileParser {
             text = Files.readString(file);
         } catch (NoSuchFileException e) {
             throw new InputException(file.toString(), 0, null, "no such run profile");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new InputException(file.toString(), 0, null, "cannot read run profile: it is not UTF-8 text (save it as UTF-8)");
         } catch (IOException e) {
             throw new InputException(file.toString(), 0, null, "cannot read run profile: " + e.getMessage());
         }
@@ -126,11 +128,14 @@ public final class ProfileParser {
 
     public static RunProfile parse(String json, String source, Path baseDir) {
         JsonNode root;
+        if (json.startsWith("\uFEFF")) {
+            json = json.substring(1); // a byte-order mark, which some editors write at the start of UTF-8 files
+        }
         try {
             root = MAPPER.readTree(json);
         } catch (JsonProcessingException e) {
             long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            String msg = e.getOriginalMessage();
+            String msg = jsonProblem(e);
             if (e instanceof JsonParseException) {
                 msg = "not valid JSON: " + msg;
             }
@@ -140,6 +145,17 @@ public final class ProfileParser {
             throw new InputException(source, 0, null, "a run profile is a JSON object");
         }
         return new ProfileParser(source, baseDir).profile(root);
+    }
+
+    /** Jackson's message without its advice to enable parser features (a profile is plain JSON), with a hint. */
+    static String jsonProblem(JsonProcessingException e) {
+        String m = e.getOriginalMessage().replaceAll(":? *enable `[^`]*` to allow.*", "");
+        if (m.startsWith("Non-standard token")) {
+            m += " (JSON has no NaN or Infinity; write a number)";
+        } else if (m.contains("was expecting double-quote to start field name")) {
+            m += " (a comma before '}'?)";
+        }
+        return m;
     }
 
     private RunProfile profile(JsonNode root) {

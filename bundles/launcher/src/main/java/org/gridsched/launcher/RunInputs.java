@@ -133,17 +133,20 @@ final class RunInputs {
         if (!p.clusters.isEmpty()) {
             return profilePlatform(p);
         }
+        String unusable = null; // a header value that is there but gives no size: named instead of "has no MaxProcs"
         for (String key : List.of("MaxProcs", "MaxNodes")) {
             String v = source.header().get(key);
             if (v != null) {
                 java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\s*(\\d+)").matcher(v);
-                if (m.find() && Long.parseLong(m.group(1)) > 0) {
+                if (m.find() && m.group(1).length() <= 9 && Long.parseLong(m.group(1)) > 0) {
                     return new Platform(List.of(new ClusterSpec("cluster", Integer.parseInt(m.group(1)), 1.0))).withLinks(p.links);
                 }
+                unusable = unusable != null ? unusable : key + " '" + v.strip() + "'";
             }
         }
-        throw new InputException(source.describe(), 0, "platform",
-                "no platform given and the workload header has no MaxProcs; give one, e.g. --platform cluster:128");
+        throw new InputException(source.describe(), 0, "platform", "no platform given and the workload header has "
+                + (unusable == null ? "no MaxProcs" : "no usable size (" + unusable + " is not a positive whole number)")
+                + "; give one, e.g. --platform cluster:128");
     }
 
     static RunInfo runInfo(Platform platform) {
@@ -172,6 +175,9 @@ final class RunInputs {
 
     /** The first reader (by name) that accepts the file. */
     static WorkloadReader readerFor(PluginRegistry registry, Path file, String field) {
+        if (java.nio.file.Files.isDirectory(file)) {
+            throw new InputException(file.toString(), 0, field, "is a folder; give a trace file");
+        }
         TreeMap<String, WorkloadReader> readers = new TreeMap<>();
         for (PluginRegistry.Entry e : registry.all()) {
             if (e.kind() == Kind.READER) {

@@ -43,17 +43,7 @@ public final class ShellCommands implements AutoCloseable {
 
     /** {@code plugins NAME}: the plugins of that name (one per kind that has it) with their options. */
     public void plugin(String name, PrintStream out) {
-        List<PluginRegistry.Entry> found = registry.all().stream().filter(e -> e.name().equals(name)).toList();
-        if (found.isEmpty()) {
-            List<String> names = pluginNames();
-            throw new InputException(null, 0, "NAME", "no plugin named '" + name + "'" + Suggest.didYouMean(name, names)
-                    + "; 'plugins' lists them all");
-        }
-        for (PluginRegistry.Entry plain : found) {
-            PluginRegistry.Entry e = registry.withConfiguration(plain);
-            out.println(e.kind().plural() + ":");
-            Cli.printPlugin(e, out);
-        }
+        Cli.printPlugin(registry, name, out);
     }
 
     /** Every plugin's name, sorted, once (for completion and suggestions). */

@@ -90,8 +90,8 @@ final class Usage {
               validate DIR
                          check a run's schedule (no processor used twice at once, no start before submission,
                          placement, dependencies, co-allocated parts together); exit 1 naming the jobs when invalid
-              plugins    list every discovered plugin with its bundle, version, options and configured values,
-                         then the problems found (bundles that do not resolve, components that fail)
+              plugins    [NAME]  every discovered plugin (or the one named) with its bundle, version, options and
+                         configured values, then the problems found (bundles that do not resolve, components that fail)
               features   the bundle sets of features/ and the state of their bundles
               shell      [-c "COMMANDS" | SCRIPT]  the long-running Gogo shell: plugins, run, runs, cancel,
                          await, features; hot deploy from workspace/plugins

@@ -146,6 +146,34 @@ class CliTest {
         assertTrue(cli.err().contains("meta: meta-scheduler 'mct' is not available; available: random-weighted"), cli.err());
     }
 
+    /** Messages that say what is wrong, found by an audit where they misled (each was a correct refusal, badly worded). */
+    @Test
+    void messagesSayWhatIsWrong() throws Exception {
+        Path nan = tmp.resolve("nan.json");
+        Files.writeString(nan, "{\"name\": \"p\", \"seed\": NaN}");
+        assertEquals(1, cli.run("run", nan.toString()));
+        assertTrue(cli.err().contains("not valid JSON: Non-standard token 'NaN' (JSON has no NaN or Infinity; write a number)")
+                && !cli.err().contains("JsonReadFeature"), cli.err());
+        Path latin1 = tmp.resolve("latin1.json");
+        Files.write(latin1, new byte[] {'{', '"', 'n', 'a', 'm', 'e', '"', ':', '"', (byte) 0xe9, '"', '}'});
+        assertEquals(1, cli.run("run", latin1.toString()));
+        assertTrue(cli.err().contains("cannot read run profile: it is not UTF-8 text"), cli.err());
+        Path bom = tmp.resolve("bom.json");
+        Files.writeString(bom, "\uFEFF{\"name\": \"p\", \"platform\": \"c:8\", \"batch\": \"fcfs\","
+                + " \"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 5, \"processors\": 8}}}");
+        assertEquals(0, cli.run("run", bom.toString(), "--quiet", "--out", tmp.resolve("bom").toString()), cli.err());
+        assertEquals(1, cli.run("simulate", "--workload", tmp.toString(), "--platform", "c:4", "--quiet"));
+        assertTrue(cli.err().contains(tmp + ": workload: is a folder; give a trace file"), cli.err());
+        Path trace = swf("; MaxProcs: -5", job(1, 0, 10, 4, 10));
+        assertEquals(1, cli.run("simulate", "--workload", trace.toString(), "--quiet"));
+        assertTrue(cli.err().contains("no usable size (MaxProcs '-5' is not a positive whole number)"), cli.err());
+        assertEquals(0, cli.run("plugins", "fcfs"), cli.err());
+        assertTrue(cli.out().contains("fcfs") && !cli.out().contains("easy "), cli.out());
+        assertEquals(1, cli.run("plugins", "fcfx"));
+        assertTrue(cli.err().contains("error: no plugin named 'fcfx'; did you mean 'fcfs'?"), cli.err());
+        assertEquals(2, cli.run("plugins", "fcfs", "easy"));
+    }
+
     /** run names the profile in errors about its plugins and their options, as run --check does. */
     @Test
     void runErrorsNameTheProfile() throws Exception {

@@ -54,7 +54,7 @@ class EnergyKeysTest {
         assertEquals(List.of(600.0, 600.0), EnergyKeys.management(Map.of("timeout", 600), AB));
         assertEquals(java.util.Arrays.asList(null, 60.0), EnergyKeys.management(Map.of("b", Map.of("timeout", 60)), AB));
         assertBad(() -> EnergyKeys.management(Map.of("timeout", 0), AB), "power_management.timeout", "positive");
-        assertBad(() -> EnergyKeys.management(Map.of("z", Map.of("timeout", 5)), AB), "power_management.z", "unknown cluster");
+        assertBad(() -> EnergyKeys.management(Map.of("z", Map.of("timeout", 5)), AB), "power_management.z", "neither timeout nor a cluster of the platform (a, b)");
         assertBad(() -> EnergyKeys.management(Map.of("a", Map.of("delay", 5)), AB), "power_management.a.delay", "unknown key");
     }
 

@@ -74,7 +74,8 @@ public final class RunDir {
             try {
                 summary = new ObjectMapper().readTree(s.toFile());
             } catch (IOException e) {
-                throw new InputException(s.toString(), 0, null, "is not valid JSON: " + e.getMessage());
+                throw new InputException(s.toString(), 0, null, "is not valid JSON: "
+                        + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()));
             }
         }
         String name = summary != null && summary.path("run").hasNonNull("name") ? summary.path("run").path("name").asText()
