@@ -170,6 +170,11 @@ final class SweepCommands {
                 throw new Cli.UsageException(o + " '" + a.get(o) + "' is not a Slurm " + o.substring(2) + " (letters, digits and _.:,+- only)");
             }
         }
+        // sbatch's time formats (man sbatch, --time); anything else would only fail when the jobs are submitted
+        if (a.has("--time") && !a.get("--time").matches("\\d+(:\\d+){0,2}|\\d+-\\d+(:\\d+){0,2}|(?i:unlimited|infinite)")) {
+            throw new Cli.UsageException("--time '" + a.get("--time") + "' is not a Slurm time limit: MINUTES, MINUTES:SECONDS,"
+                    + " HOURS:MINUTES:SECONDS, DAYS-HOURS[:MINUTES[:SECONDS]] or UNLIMITED");
+        }
         Path gridsched = home.resolve("bin").resolve("gridsched").toAbsolutePath().normalize();
         SlurmSweep.Settings s = new SlurmSweep.Settings(p.name, gridsched, a.profile().toAbsolutePath().normalize(), dir, sweep.cells().size(),
                 perTask, maxRunning, a.get("--partition"), a.get("--time"), cpus, a.has("--seed") ? p.seed : null, maxArray, source);

@@ -360,6 +360,9 @@ class SweepTest {
         assertTrue(cli.err().contains("--per-task needs a whole number of at least 1, got '0'"), cli.err());
         assertEquals(2, cli.run("slurm", p.toString(), "--partition", "a b"));
         assertTrue(cli.err().contains("--partition 'a b' is not a Slurm partition"), cli.err());
+        assertEquals(2, cli.run("slurm", p.toString(), "--time", "abc"));
+        assertTrue(cli.err().contains("--time 'abc' is not a Slurm time limit"), cli.err());
+        assertEquals(2, cli.run("slurm", p.toString(), "--time", "1:00:00:00"));
         Files.writeString(p, Files.readString(p).replace("\"easy\"", "\"sjf\""));
         assertEquals(1, cli.run("slurm", p.toString(), "--max-array-size", "1001"));
         assertTrue(cli.err().contains("matrix.batch.sjf"), cli.err());

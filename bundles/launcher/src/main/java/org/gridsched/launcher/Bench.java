@@ -54,6 +54,7 @@ final class Bench {
         Path data = home.resolve("..").resolve("shared").resolve("data").normalize();
         int jobs = 1_000_000;
         int runs = 20;
+        boolean dataGiven = false;
         List<String> policies = Defaults.list(Defaults.bench().path("policies"));
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
@@ -64,7 +65,10 @@ final class Bench {
             i++;
             try {
                 switch (a) {
-                    case "--data" -> data = Path.of(v);
+                    case "--data" -> {
+                        data = Path.of(v);
+                        dataGiven = true;
+                    }
                     case "--jobs" -> jobs = Integer.parseInt(v);
                     case "--runs" -> runs = Integer.parseInt(v);
                     case "--policies" -> policies = Arrays.asList(v.split(","));
@@ -82,6 +86,14 @@ final class Bench {
         }
         for (String p : policies) {
             registry.get(Kind.BATCH, p, "--policies");
+        }
+        if (dataGiven && !Files.isDirectory(data)) {
+            throw new InputException(data.toString(), 0, "--data", "no such folder (the shared traces: ../shared/data)");
+        }
+        Path traces = data;
+        if (jobs == 0 && TRACES.stream().noneMatch(t -> Files.isRegularFile(traces.resolve(t)))) {
+            throw new InputException(data.toString(), 0, "--data", "holds none of the bench's traces (" + String.join(", ", TRACES)
+                    + ") and --jobs 0 generates none: nothing to measure");
         }
         out.printf("gridsched bench: Java %s, %d cores, max heap %,d MB%n", System.getProperty("java.version"),
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);

@@ -505,5 +505,10 @@ class CliTest {
         assertTrue(cli.err().contains("bench: --jobs must be 0 (no generated workloads) or positive, got -5"), cli.err());
         assertEquals(2, cli.run("bench", "--job", "5"));
         assertTrue(cli.err().contains("did you mean '--jobs'?"), cli.err());
+        // a folder named on purpose must exist, and a bench with nothing to measure is an error, not an empty table
+        assertEquals(1, cli.run("bench", "--data", tmp.resolve("nowhere").toString(), "--policies", "fcfs"));
+        assertTrue(cli.err().contains("nowhere: --data: no such folder"), cli.err());
+        assertEquals(1, cli.run("bench", "--data", tmp.toString(), "--jobs", "0", "--policies", "fcfs"));
+        assertTrue(cli.err().contains("--jobs 0 generates none: nothing to measure"), cli.err());
     }
 }
