@@ -68,7 +68,12 @@ final class SimulateOptions {
                     p.workloadFiles = files;
                     p.workloadFilesAsGiven = asGiven;
                 }
-                case "--clock" -> p.clock = value(args, ++i, a);
+                case "--clock" -> {
+                    p.clock = value(args, ++i, a);
+                    if (!p.clock.equals("zero") && !p.clock.equals("unix")) {
+                        throw new UsageException("--clock is zero or unix, got '" + p.clock + "'");
+                    }
+                }
                 case "--local-fraction" -> p.localFraction = doubleValue(args, ++i, a);
                 case "--max-skipped-fraction" -> p.maxSkippedFraction = doubleValue(args, ++i, a);
                 case "--reference-speed" -> p.referenceSpeed = doubleValue(args, ++i, a);
@@ -114,6 +119,10 @@ final class SimulateOptions {
         p.generator = names.containsKey(Kind.GENERATOR) ? names.get(Kind.GENERATOR).get(0) : null;
         if (p.workloadFiles.isEmpty() == (p.generator == null)) {
             throw new UsageException("simulate: give exactly one of --workload FILE and --generator NAME");
+        }
+        if (p.generator != null && p.reader != null) {
+            throw new UsageException("simulate: " + Kind.READER.option() + " chooses how trace files are read; a generator ("
+                    + Kind.GENERATOR.option() + ") reads none");
         }
         p.workloadOptions = workloadOptions;
         energyAndFailures(p, power, management, failureModel, failures);
@@ -276,6 +285,10 @@ final class SimulateOptions {
             throw new UsageException(option + " expects KEY=VALUE, got '" + kv + "'");
         }
         String v = kv.substring(eq + 1);
-        into.put(kv.substring(0, eq), v.equals("true") || v.equals("false") ? (Object) Boolean.parseBoolean(v) : numberOrText(v));
+        String key = kv.substring(0, eq);
+        if (into.containsKey(key)) { // as a repeated key in a profile: one value, not the last one silently
+            throw new UsageException(option + " sets " + key + " twice; give it once");
+        }
+        into.put(key, v.equals("true") || v.equals("false") ? (Object) Boolean.parseBoolean(v) : numberOrText(v));
     }
 }

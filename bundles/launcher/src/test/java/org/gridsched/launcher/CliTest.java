@@ -172,6 +172,13 @@ class CliTest {
         assertEquals(1, cli.run("plugins", "fcfx"));
         assertTrue(cli.err().contains("error: no plugin named 'fcfx'; did you mean 'fcfs'?"), cli.err());
         assertEquals(2, cli.run("plugins", "fcfs", "easy"));
+        assertEquals(2, cli.run("simulate", "--generator", "lublin99", "--platform", "c:8", "--clock", "sideways"));
+        assertTrue(cli.err().contains("--clock is zero or unix, got 'sideways'"), cli.err());
+        assertEquals(2, cli.run("simulate", "--generator", "lublin99", "--platform", "c:8", "--reader", "swf"));
+        assertTrue(cli.err().contains("--reader chooses how trace files are read; a generator (--generator) reads none"), cli.err());
+        assertEquals(2, cli.run("simulate", "--generator", "lublin99", "--platform", "c:8", "--workload-option", "jobs=50",
+                "--workload-option", "jobs=10"));
+        assertTrue(cli.err().contains("--workload-option sets jobs twice; give it once"), cli.err());
     }
 
     /** run names the profile in errors about its plugins and their options, as run --check does. */
