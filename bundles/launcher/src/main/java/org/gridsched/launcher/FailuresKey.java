@@ -51,7 +51,7 @@ final class FailuresKey {
         }
         boolean resubmit = m.containsKey("resubmit") ? bool(m.get("resubmit"), KEY + ".resubmit") : true;
         int retries = m.containsKey("retries") ? (int) whole(m.get("retries"), KEY + ".retries", 0, 1_000_000) : 3;
-        double from = m.containsKey("model_from") ? number(m.get("model_from"), KEY + ".model_from", 0) : 0;
+        double from = m.containsKey("model_from") ? number(m.get("model_from"), KEY + ".model_from", -1) : 0; // 0: the default
         return new FailureSpec(events, models, resubmit, retries, seed, from);
     }
 
@@ -167,13 +167,16 @@ final class FailuresKey {
         }
     }
 
-    /** A number above {@code above} (strictly; 0 for a positive one), or an error naming the key. */
+    /**
+     * A number above {@code above} (strictly; 0 for a positive one; -1 for one of 0 or more), or an error naming the
+     * key.
+     */
     private static double number(Object v, String where, double above) {
         if (!(v instanceof Number n)) {
             throw bad(where, v == null ? "missing" : "expected a number, got '" + v + "'");
         }
         double d = n.doubleValue();
-        if (!(d > above) || Double.isInfinite(d)) {
+        if (!(above == -1 ? d >= 0 : d > above) || Double.isInfinite(d)) {
             throw bad(where, (above == 0 ? "must be positive" : above == -1 ? "must be 0 or more" : "must be a finite number") + ", got " + v);
         }
         return d;

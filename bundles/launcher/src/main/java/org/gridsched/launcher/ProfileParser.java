@@ -178,6 +178,9 @@ public final class ProfileParser {
                 throw error("name", RUN_NAME_RULE + ", got '" + p.name + "'");
             }
         }
+        if (root.has("description")) {
+            text(root.get("description"), "description"); // read by people only, but text: 5 is a slip, not a description
+        }
         for (Kind kind : Kind.values()) {
             if (kind.choosing() != Kind.Choosing.WORKLOAD && root.has(kind.profileKey())) {
                 p.choose(kind, choices(kind, root.get(kind.profileKey())));

@@ -179,6 +179,10 @@ class CliTest {
         assertEquals(2, cli.run("simulate", "--generator", "lublin99", "--platform", "c:8", "--workload-option", "jobs=50",
                 "--workload-option", "jobs=10"));
         assertTrue(cli.err().contains("--workload-option sets jobs twice; give it once"), cli.err());
+        Path described = tmp.resolve("described.json");
+        Files.writeString(described, "{\"name\": \"p\", \"description\": 5}");
+        assertEquals(1, cli.run("run", described.toString()));
+        assertTrue(cli.err().contains("description: expected a non-empty string, got 5"), cli.err());
     }
 
     /** run names the profile in errors about its plugins and their options, as run --check does. */

@@ -42,6 +42,9 @@ class FailuresKeyTest {
         assertEquals(true, d.resubmit());
         assertEquals(3, d.retries());
         assertEquals(2, d.models().size());
+        // model_from: 0 is its default and may be written out (it was refused as not positive)
+        assertEquals(0, FailuresKey.of(Map.of("model", Map.of("mtbf", 1000, "repair_mean", 10), "model_from", 0), dir, AB, 9).modelFrom());
+        bad(Map.of("model", Map.of("mtbf", 1000, "repair_mean", 10), "model_from", -5), "failures.model_from", "must be 0 or more");
     }
 
     @Test
