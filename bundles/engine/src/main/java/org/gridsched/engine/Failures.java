@@ -56,6 +56,18 @@ final class Failures {
     final StringBuilder outages = new StringBuilder(Outages.HEADER);
     /** Every down interval: cluster, from, to, processors; for the unavailable processor-seconds within a window. */
     private final List<double[]> intervals = new ArrayList<>();
+    /**
+     * How long jobs may wait with nothing running and nothing to come before the run is declared stalled: 1,000 failure
+     * and repair cycles of the slowest modelled node. Modelled failures go on while jobs wait, so a job wider than the
+     * processors that are ever up at once would keep the run going forever; in that time every node has cycled a
+     * thousand times, so a job that could start would have.
+     */
+    private final double stallLimit;
+    /** Since when jobs wait with nothing running and nothing to come (NaN: not stalled); the fewest down since then. */
+    private double stalledSince = Double.NaN;
+    /** Jobs ended when the stall began: a job that started and ended between two failures ends it. */
+    private long finishedAtStall;
+    private final int[] fewestDownSinceStall;
 
     Failures(Simulation sim, FailureSpec spec) {
         this.sim = sim;
@@ -67,6 +79,14 @@ final class Failures {
         kills = new long[n];
         lostSeconds = new double[n];
         downNow = new int[n];
+        fewestDownSinceStall = new int[n];
+        double cycle = 0;
+        for (FailureSpec.Model m : spec.models()) {
+            if (m != null) {
+                cycle = Math.max(cycle, m.mtbf() + m.repairMean());
+            }
+        }
+        stallLimit = 1000 * cycle;
         SplittableRandom root = new SplittableRandom(spec.seed());
         for (int c = 0; c < n; c++) {
             down[c] = new BitSet();
@@ -142,6 +162,7 @@ final class Failures {
         if (!work()) {
             return; // the run is over: this node fails no more
         }
+        watchStall();
         FailureSpec.Model m = spec.models().get(c);
         int size = sim.clusters[c].spec.processors();
         BitSet ids = new BitSet();
@@ -262,8 +283,48 @@ final class Failures {
         }
     }
 
+    /**
+     * Ends a run that modelled failures would keep going forever: jobs wait, nothing runs, nothing is to come, and for
+     * {@link #stallLimit} no job has started. An error, since no result could come of it.
+     */
+    private void watchStall() {
+        if (sim.arrivals.hasMore() || sim.execution.running > 0) {
+            stalledSince = Double.NaN;
+            return;
+        }
+        if (Double.isNaN(stalledSince) || sim.execution.finished != finishedAtStall) {
+            stalledSince = sim.now;
+            finishedAtStall = sim.execution.finished;
+            System.arraycopy(downNow, 0, fewestDownSinceStall, 0, downNow.length);
+            return;
+        }
+        if (sim.now - stalledSince <= stallLimit) {
+            return;
+        }
+        StringBuilder why = new StringBuilder();
+        for (int c = 0; c < sim.clusters.length; c++) {
+            ClusterRuntime cluster = sim.clusters[c];
+            int widest = 0;
+            for (var j : cluster.scheduler.waiting()) {
+                widest = Math.max(widest, j.processors());
+            }
+            if (cluster.scheduler.waitingJobs() > 0) {
+                why.append(why.length() > 0 ? "; " : "").append(String.format(java.util.Locale.ROOT,
+                        "cluster %s: %,d job(s) wait, the widest for %,d processors, and at most %,d of its %,d were up at once",
+                        cluster.spec.name(), cluster.scheduler.waitingJobs(), widest,
+                        cluster.spec.processors() - fewestDownSinceStall[c], cluster.spec.processors()));
+            }
+        }
+        throw new InputException(null, 0, "failures.model", "the run cannot end: for " + SimTime.format(sim.now - stalledSince)
+                + " s of simulated time (1,000 failure and repair cycles of a node) no job could start, nothing ran and no"
+                + " job was to come (" + why + "). Lower the failure rate or the repair times, or the jobs' widths");
+    }
+
     private void changed(int c, int delta) {
         downNow[c] += delta;
+        if (!Double.isNaN(stalledSince)) {
+            fewestDownSinceStall[c] = Math.min(fewestDownSinceStall[c], downNow[c]);
+        }
         SimTime.append(timeline, sim.now);
         timeline.append(',').append(sim.clusters[c].spec.name()).append(',').append(downNow[c]).append('\n');
     }

@@ -160,6 +160,29 @@ class FailureTracesTest {
         assertNotEquals(run(1), run(2));
     }
 
+    /**
+     * A job wider than the processors modelled failures ever leave up at once would keep the run going forever (nodes
+     * fail while jobs wait): after 1,000 failure-repair cycles with nothing running and nothing to come it is an error
+     * naming the cluster, the widest waiting job and the most processors up at once. A job that starts ends the same
+     * models' run normally.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(60) // without the check the run never ends: fail instead of hanging the build
+    void aRunThatFailuresWouldKeepGoingForeverIsAnError() {
+        // 4 one-processor nodes, each up 10 s in 1,010 on average: all four are almost never up together
+        FailureSpec.Model flaky = new FailureSpec.Model(FailureSpec.Distribution.EXPONENTIAL, 10, 1, 1000, 0, 1);
+        Simulation.Settings s = new Simulation.Settings();
+        s.failures = new FailureSpec(List.of(), List.of(flaky), false, 0, 5, 0);
+        Platform four = new Platform(List.of(new ClusterSpec("c", 4, 1.0)));
+        InputException e = assertThrows(InputException.class, () -> new Simulation(four, SimulationTest.Greedy::new, List.of(), s)
+                .run(new ListJobSource("w", List.of(new JobRecord().set(1, 10_000, 100, 100, 4))))); // after the nodes first failed
+        assertTrue(e.getMessage().startsWith("failures.model: the run cannot end: for "), e.getMessage());
+        assertTrue(e.getMessage().contains("cluster c: 1 job(s) wait, the widest for 4 processors, and at most"), e.getMessage());
+        SimulationResult ok = new Simulation(four, SimulationTest.Greedy::new, List.of(), s)
+                .run(new ListJobSource("w", List.of(new JobRecord().set(1, 0, 100, 100, 1))));
+        assertEquals(1, ok.simulated()); // started at once (this test policy retries only at arrivals and ends)
+    }
+
     private static String run(long seed) {
         List<JobRecord> jobs = new ArrayList<>();
         for (int i = 0; i < 300; i++) {
