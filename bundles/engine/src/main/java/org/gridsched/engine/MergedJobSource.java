@@ -62,6 +62,13 @@ public final class MergedJobSource implements JobSource {
         for (int i = 0; i < n; i++) {
             heads[i] = new JobRecord();
             live[i] = sources.get(i).next(heads[i]);
+            if (!live[i]) {
+                // alone it would be "holds no job"; among others it would pass unnoticed, though the profile names it
+                long skipped = sources.get(i).report().skippedTotal();
+                throw new InputException(sources.get(i).describe(), 0, "workload", "holds no job" + (skipped == 0 ? ""
+                        : " (" + String.format("%,d", skipped) + " line(s) skipped " + sources.get(i).report().skipped() + ")")
+                        + "; leave it out of the workload's files");
+            }
         }
     }
 

@@ -56,6 +56,14 @@ class MergedJobSourceTest {
         assertEquals(5, m.report().read());
     }
 
+    /** A trace without a job is an error alone; among others it is one too, naming it, not a silent part of the run. */
+    @Test
+    void aTraceWithoutJobsIsNamed() {
+        InputException e = assertThrows(InputException.class,
+                () -> new MergedJobSource(List.of(trace("a", -1, 0, 5), trace("empty.swf", -1)), MergedJobSource.Clock.ZERO));
+        assertEquals("empty.swf: workload: holds no job; leave it out of the workload's files", e.getMessage());
+    }
+
     @Test
     void alignsOnUnixStartTime() {
         MergedJobSource m = new MergedJobSource(List.of(trace("a", 1000, 0, 5), trace("b", 997, 0, 4)), MergedJobSource.Clock.UNIX);
