@@ -175,7 +175,7 @@ public final class FailureTraces {
             }
             if (handed == 0 || headerOnly) {
                 throw new InputException(file.toString(), 0, null, "the failure trace has no event line ("
-                        + (handed == 0 ? "the file is empty" : "only a header") + "; the format: " + format
+                        + (handed == 0 ? "no line besides blank lines and # comments" : "only a header") + "; the format: " + format
                         + "). For no failures leave the trace out");
             }
         } catch (java.nio.charset.CharacterCodingException e) {

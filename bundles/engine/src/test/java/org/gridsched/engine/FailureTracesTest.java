@@ -83,7 +83,8 @@ class FailureTracesTest {
         bad("f.csv", "0,a,all,7200f\n", csv, ":1: duration", "'7200f' is not a number");
         bad("f.csv", "0x1p8,a,all,60\n", csv, ":1: time");
         bad("f.csv", "time,cluster,processors,duration\n", csv, "no event line", "only a header");
-        bad("f.csv", "# nothing yet\n\n", csv, "no event line", "empty");
+        bad("f.csv", "# nothing yet\n\n", csv, "no event line", "no line besides blank lines and # comments");
+        bad("f.csv", "", csv, "no event line", "no line besides");
         bad("f.tab", "event_id component_id node_id\n", fta, "no event line", "only a header");
         bad("f.tab", "1 1 10 1 n 0.5 0 5 0\n", fta, ":1: event_type", "whole number");
         Files.writeString(dir.resolve("f.tab"), "e1 1 10 1 n 0 0 5 0\ne2 1 10 1 n 0 10 15 0\n"); // ids may be words
