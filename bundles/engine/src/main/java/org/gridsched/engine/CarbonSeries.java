@@ -26,7 +26,7 @@ import org.gridsched.api.InputException;
  */
 public final class CarbonSeries {
     /** The largest intensity accepted, in g CO2/kWh, as for a constant given in a profile (no grid comes near 2,000). */
-    static final double MAX_INTENSITY = 1e6;
+    public static final double MAX_INTENSITY = 1e6;
     private final String source;
     private final double t0;
     private final double step;

@@ -270,12 +270,16 @@ public final class Cli {
         }
     }
 
+    /** Every plugin's name, sorted, once (for suggestions, and the shell's completion). */
+    static List<String> pluginNames(PluginRegistry registry) {
+        return registry.all().stream().map(PluginRegistry.Entry::name).distinct().sorted().toList();
+    }
+
     /** The plugins of that name (one per kind that has it), as {@link #printPlugins} shows them; an unknown name is an error. */
     static void printPlugin(PluginRegistry registry, String name, PrintStream out) {
         List<PluginRegistry.Entry> found = registry.all().stream().filter(e -> e.name().equals(name)).toList();
         if (found.isEmpty()) {
-            List<String> names = registry.all().stream().map(PluginRegistry.Entry::name).distinct().sorted().toList();
-            throw new InputException(null, 0, null, "no plugin named '" + name + "'" + Suggest.didYouMean(name, names)
+            throw new InputException(null, 0, null, "no plugin named '" + name + "'" + Suggest.didYouMean(name, pluginNames(registry))
                     + "; 'plugins' lists them all");
         }
         for (PluginRegistry.Entry plain : found) {

@@ -163,7 +163,7 @@ final class EnergyKeys {
     private static CarbonSeries series(Object v, String where, Path baseDir) {
         if (v instanceof Number n) {
             double g = n.doubleValue();
-            if (!(g >= 0) || g > 1e6) {
+            if (!(g >= 0) || g > CarbonSeries.MAX_INTENSITY) {
                 throw bad(where, "expected g CO2/kWh between 0 and 1000000, got " + v);
             }
             return CarbonSeries.constant(g);

@@ -48,7 +48,7 @@ public final class ShellCommands implements AutoCloseable {
 
     /** Every plugin's name, sorted, once (for completion and suggestions). */
     public List<String> pluginNames() {
-        return registry.all().stream().map(PluginRegistry.Entry::name).distinct().sorted().toList();
+        return Cli.pluginNames(registry);
     }
 
     /** {@code run PROFILE [--out DIR] [--force] [--seed N] [--reference]}: starts it in the background; prints its id. */
