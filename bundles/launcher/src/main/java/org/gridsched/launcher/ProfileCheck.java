@@ -80,13 +80,14 @@ final class ProfileCheck {
         if (p.reference && p.choice(Kind.REALLOCATION) == null) {
             throw new InputException(null, 0, "reference", "a reference run compares reallocation with none; give --realloc (\"realloc\" in the profile)");
         }
+        runner.assemble(p); // the options' values, which only the plugins know
         return p.reference ? "a run and its reference" : "one run";
     }
 
     /** The workload's generator, or its files (they exist) and their reader, take the workload's options. */
     private void checkWorkload(RunProfile w) {
         if (w.generator != null) {
-            runner.check(Kind.GENERATOR, w.generator, w.workloadOptions, Kind.GENERATOR.profileKey());
+            checkWorkloadPlugin(Kind.GENERATOR, w.generator, w);
             return;
         }
         for (int i = 0; i < w.workloadFiles.size(); i++) {
@@ -96,7 +97,17 @@ final class ProfileCheck {
                 throw new InputException(f.toString(), 0, "workload", "no such workload file ('" + shown + "' in the profile)");
             }
             String reader = w.reader != null ? w.reader : RunInputs.readerFor(registry, f, "workload").name();
-            runner.check(Kind.READER, reader, w.workloadOptions, Kind.READER.profileKey());
+            checkWorkloadPlugin(Kind.READER, reader, w);
+        }
+    }
+
+    /** The reader or generator is available and takes the workload's options (their names: {@link Runner#assemble} the values). */
+    private void checkWorkloadPlugin(Kind kind, String name, RunProfile w) {
+        PluginRegistry.Entry e = registry.entry(kind, name, kind.profileKey());
+        try {
+            e.options(kind.owner(e.name()), w.workloadOptions);
+        } catch (InputException x) {
+            throw RunInputs.inWorkloadOptions(x, e.plugin(), w.workloadOptions);
         }
     }
 

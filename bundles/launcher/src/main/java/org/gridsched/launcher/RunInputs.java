@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.gridsched.api.InputException;
-import org.gridsched.api.PluginOptions;
+import org.gridsched.api.Plugin;
 import org.gridsched.api.metrics.RunInfo;
 import org.gridsched.api.workload.JobSource;
 import org.gridsched.api.workload.WorkloadGenerator;
@@ -66,8 +66,34 @@ final class RunInputs {
             // jobs sized for the platform (its largest cluster), not for the generator's default machine
             options.put(WorkloadGenerator.MACHINE_SIZE, p.clusters.stream().mapToInt(RunProfile.ClusterEntry::processors).max().getAsInt());
         }
-        return generator.open(use.options(p, Kind.GENERATOR, e, options, -1), p.seed);
+        try {
+            return generator.open(use.options(p, Kind.GENERATOR, e, options, -1), p.seed);
+        } catch (InputException x) {
+            throw inWorkloadOptions(x, generator, options);
+        }
     }
+
+    /**
+     * An error of the workload's reader or generator about one of its options, with the option named by its path in
+     * the profile ({@code workload.options.jobs}), as the profile's other errors name their keys; the plugin itself
+     * only knows the option's name. Other errors are returned as they are.
+     */
+    static InputException inWorkloadOptions(InputException x, Plugin plugin, Map<String, ?> given) {
+        String field = x.field();
+        if (field == null || x.line() != 0 || field.startsWith(WORKLOAD_OPTIONS)
+                || !given.containsKey(field) && plugin.parameters().stream().noneMatch(o -> o.name().equals(field))) {
+            return x;
+        }
+        String message = x.getMessage();
+        String prefix = (x.source() == null ? "" : x.source() + ": ") + field + ": ";
+        InputException named = new InputException(x.source(), 0, WORKLOAD_OPTIONS + field,
+                message.startsWith(prefix) ? message.substring(prefix.length()) : message);
+        named.initCause(x);
+        return named;
+    }
+
+    /** Where a profile gives the workload plugin's options. */
+    static final String WORKLOAD_OPTIONS = "workload.options.";
 
     private JobSource openTrace(RunProfile p, Path file, PluginUse use) {
         String readerName = p.reader != null ? p.reader : readerFor(registry, file, "workload").name();
@@ -78,9 +104,10 @@ final class RunInputs {
                 && reader.parameters().stream().anyMatch(x -> x.name().equals("strict"))) {
             options.put("strict", true); // a strict run is strict about malformed lines too
         }
-        PluginOptions opts = use.options(p, Kind.READER, entry, options, -1);
         try {
-            return reader.open(file, opts);
+            return reader.open(file, use.options(p, Kind.READER, entry, options, -1));
+        } catch (InputException e) {
+            throw inWorkloadOptions(e, reader, options);
         } catch (NoSuchFileException e) {
             throw new InputException(file.toString(), 0, null, "no such workload file");
         } catch (IOException e) {

@@ -166,6 +166,18 @@ public final class Runner {
     }
 
     /**
+     * What {@code run} does before it simulates, for {@code run --check}: the workload opened (a generator checks its
+     * options' values, a reader its file's header), the platform found, every plugin created with its options (which
+     * checks their values) and the simulation assembled; nothing is simulated or written.
+     */
+    void assemble(RunProfile p) {
+        PluginUse use = new PluginUse(registry);
+        try (JobSource source = new RunInputs(registry, err).openWorkload(p, use)) {
+            simulation(p, RunInputs.platform(p, source), null, use, new CollectorSections());
+        }
+    }
+
+    /**
      * Checks, without running anything, that a plugin of that kind and name is available and takes these options.
      *
      * @param field where the choice came from, for the error message

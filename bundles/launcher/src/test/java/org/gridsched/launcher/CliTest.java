@@ -195,6 +195,36 @@ class CliTest {
         assertTrue(cli.err().contains("gridsched: error: " + profile + ": batch: batch policy 'sjf' is not available"), cli.err());
     }
 
+    /**
+     * run --check finds what run would find before simulating, values of options too (it checked only their names):
+     * the workload generator's, named by their path in the profile, and a batch policy's.
+     */
+    @Test
+    void checkFindsBadOptionValuesAsRunDoes() throws Exception {
+        Path jobs = tmp.resolve("jobs.json");
+        Files.writeString(jobs, "{\"name\": \"p\", \"platform\": \"c:64\", \"batch\": \"easy\","
+                + " \"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 0}}}");
+        String expected = jobs + ": workload.options.jobs: must be a whole number in 1..";
+        assertEquals(1, cli.run("run", "--check", jobs.toString()));
+        assertTrue(cli.err().contains(expected), cli.err());
+        assertEquals(1, cli.run("run", jobs.toString(), "--quiet", "--out", tmp.resolve("o1").toString()));
+        assertTrue(cli.err().contains(expected), cli.err());
+
+        Path typo = tmp.resolve("typo.json");
+        Files.writeString(typo, "{\"name\": \"p\", \"platform\": \"c:64\", \"batch\": \"easy\","
+                + " \"workload\": {\"generator\": \"lublin99\", \"options\": {\"jbos\": 10}}}");
+        assertEquals(1, cli.run("run", "--check", typo.toString()));
+        assertTrue(cli.err().contains(typo + ": workload.options.jbos: unknown option for workload generator 'lublin99'"), cli.err());
+
+        cli.add(new org.gridsched.batch.KitEasyPolicy());
+        Path batch = tmp.resolve("batch.json");
+        Files.writeString(batch, "{\"name\": \"p\", \"platform\": \"c:64\", \"batch\": {\"name\": \"kit-easy\","
+                + " \"options\": {\"protected\": -3}}, \"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 10}}}");
+        assertEquals(1, cli.run("run", "--check", batch.toString()));
+        assertTrue(cli.err().contains(batch + ": batch policy 'kit-easy': protected must be at least 1, got -3"), cli.err());
+        assertFalse(Files.exists(tmp.resolve("o1")), "nothing written");
+    }
+
     @Test
     void unknownPluginNamesListTheChoices() {
         assertEquals(1, cli.run("simulate", "--generator", "lublin99", "--platform", "c:64", "--batch", "sjf", "--quiet"));

@@ -184,6 +184,10 @@ class StudyRunTest {
         assertEquals(1, run("run", "--check", f.toString()));
         assertTrue(err.toString().contains("batch policy 'sjf' is not available"), err.toString());
         Files.writeString(f, "{\"name\": \"r\", \"collectors\": [], \"batch\": \"fcfs\", \"workload\": {\"generator\": \"synthetic\", \"options\": {\"jobs\": 3}}}");
+        assertEquals(1, run("run", "--check", f.toString()), "run would fail: no platform, and the generator's header gives none");
+        assertTrue(err.toString().contains("platform: no platform given"), err.toString());
+        Files.writeString(f, "{\"name\": \"r\", \"platform\": \"c:16\", \"collectors\": [], \"batch\": \"fcfs\","
+                + " \"workload\": {\"generator\": \"synthetic\", \"options\": {\"jobs\": 3}}}");
         assertEquals(0, run("run", "--check", f.toString()), err.toString());
         assertEquals(f + ": ok (one run)\n", out.toString());
     }
