@@ -4,7 +4,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -104,12 +103,8 @@ public final class CarbonSeries {
                 rows.add(new double[] {time, value});
                 lines.add(line);
             }
-        } catch (java.nio.charset.CharacterCodingException e) {
-            throw new InputException(name, 0, null, "cannot read the carbon-intensity file: it is not UTF-8 text");
-        } catch (NoSuchFileException e) {
-            throw new InputException(name, 0, null, "no such carbon-intensity file");
         } catch (IOException e) {
-            throw new InputException(name, 0, null, "cannot read the carbon-intensity file: " + e.getMessage());
+            throw InputFiles.unreadable(name, "carbon-intensity file", e);
         }
         if (rows.isEmpty()) {
             throw new InputException(name, 0, "gco2_per_kwh", "the carbon-intensity series has no row");

@@ -4,7 +4,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -178,12 +177,8 @@ public final class FailureTraces {
                         + (handed == 0 ? "no line besides blank lines and # comments" : "only a header") + "; the format: " + format
                         + "). For no failures leave the trace out");
             }
-        } catch (java.nio.charset.CharacterCodingException e) {
-            throw new InputException(file.toString(), 0, null, "cannot read the failure trace: it is not UTF-8 text");
-        } catch (NoSuchFileException e) {
-            throw new InputException(file.toString(), 0, null, "no such failure trace");
         } catch (IOException e) {
-            throw new InputException(file.toString(), 0, null, "cannot read the failure trace: " + e.getMessage());
+            throw InputFiles.unreadable(file.toString(), "failure trace", e);
         }
     }
 

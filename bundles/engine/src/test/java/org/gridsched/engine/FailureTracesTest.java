@@ -122,6 +122,29 @@ class FailureTracesTest {
         assertEquals(org.gridsched.api.SimTime.MAX_JOB_TIME, max, "some draws reach the bound and none exceed it");
     }
 
+    /** A file that cannot be read is named with the reason in words, as the carbon reader names its own. */
+    @Test
+    void unreadableFilesSayWhy() throws Exception {
+        Path latin1 = dir.resolve("latin1.csv");
+        Files.write(latin1, "# d\u00e9faillances\n0,a,0,10\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        Path missing = dir.resolve("missing.csv");
+        Files.writeString(dir.resolve("carbon.csv"), "0,400\n");
+        String[][] cases = {
+            {message(() -> FailureTraces.csv(latin1, AB)), latin1 + ": cannot read the failure trace: it is not UTF-8 text"},
+            {message(() -> FailureTraces.csv(missing, AB)), missing + ": no such failure trace"},
+            {message(() -> FailureTraces.csv(dir, AB)), dir + ": is a folder; give a failure trace file"},
+            {message(() -> CarbonSeries.read(latin1)), latin1 + ": cannot read the carbon-intensity file: it is not UTF-8 text"},
+            {message(() -> CarbonSeries.read(missing)), missing + ": no such carbon-intensity file"},
+        };
+        for (String[] c : cases) {
+            assertTrue(c[0].startsWith(c[1]), c[0] + " should start with " + c[1]);
+        }
+    }
+
+    private static String message(org.junit.jupiter.api.function.Executable read) {
+        return assertThrows(InputException.class, read).getMessage();
+    }
+
     private void bad(String file, String content, org.junit.jupiter.api.function.Executable read, String... expected) throws Exception {
         Files.writeString(dir.resolve(file), content);
         InputException e = assertThrows(InputException.class, read);
