@@ -13,13 +13,15 @@ schedulers: gridsched.env.SchedulingEnv.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import numbers
 import os
 import tempfile
 from pathlib import Path
 from typing import Mapping
 
-from ._runtime import GridschedError, SetupError, home, runtime
+from ._runtime import GridschedError, SetupError, home, locked, runtime
 from .results import MatrixResult, Result, read_jobs, result_of
 
 __all__ = ["run", "simulate", "plugins", "report", "generate", "command", "load", "home",
@@ -38,7 +40,15 @@ def command(*args: str) -> str:
     return out
 
 
+def _seed(seed) -> str:
+    if not isinstance(seed, numbers.Integral) or isinstance(seed, bool):
+        raise GridschedError(f"seed: expected a whole number, got {seed!r}")
+    return str(int(seed))
+
+
 def _opts(flag: str, options: Mapping | None) -> list:
+    if options is not None and not isinstance(options, Mapping):
+        raise GridschedError(f"{_PARAMETERS[flag]}: expected a dict of KEY: VALUE, got {options!r}")
     args = []
     for k, v in (options or {}).items():
         if isinstance(v, bool):
@@ -53,12 +63,22 @@ def _path_or_number(rt, v) -> str:
     return str(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else rt.path_arg(v)
 
 
+# the Python parameter behind each simulate option, for messages
+_PARAMETERS = {"--workload-option": "workload_options", "--batch-option": "batch_options", "--meta-option": "meta_options",
+               "--power-option": "power", "--power-management-option": "power_management",
+               "--failure-model-option": "failure_model", "--failures-option": "failures_options"}
+
+
 def _choice(flag: str, value) -> list:
     if value is None:
         return []
     if isinstance(value, (list, tuple)):
+        if not value or not all(isinstance(v, str) and v for v in value):
+            raise GridschedError(f"{flag[2:]}: expected one or more plugin names, got {value!r}")
         value = ",".join(value)
-    return [flag, str(value)]
+    elif not isinstance(value, str) or not value:
+        raise GridschedError(f"{flag[2:]}: expected a plugin name or a list of them, got {value!r}")
+    return [flag, value]
 
 
 def run(profile, out=None, *, seed: int | None = None, force: bool = False, report: bool = False,
@@ -68,25 +88,39 @@ def run(profile, out=None, *, seed: int | None = None, force: bool = False, repo
     A dict's relative paths are relative to the current folder. Returns a Result, or a MatrixResult for a profile
     with a "matrix". The output folder: `out`, else the profile's "output", else workspace/results/NAME."""
     rt = runtime()
+    with locked():  # the dict's file is written, run and removed before another command can see the folder
+        return _run(rt, profile, out, seed, force, report, reference)
+
+
+def _run(rt, profile, out, seed, force, report, reference):
     tmp = None
     if isinstance(profile, Mapping):
         data = dict(profile)
         data.setdefault("name", "python")
-        fd, tmp = tempfile.mkstemp(prefix=".gridsched-profile-", suffix=".json", dir=os.getcwd())
-        with os.fdopen(fd, "w") as f:
-            json.dump(data, f)
+        try:
+            text = json.dumps(data, allow_nan=False)
+        except (TypeError, ValueError) as e:
+            raise GridschedError(f"the profile cannot be written as JSON: {e}") from None
+        # named by its content: running the same dict again is a run of the same profile (its results are replaced
+        # without force, as a file's are), another dict with the same name is not
+        digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+        tmp = os.path.join(os.getcwd(), f".gridsched-profile-{digest}.json")
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
         path = tmp
-    else:
+    elif isinstance(profile, (str, os.PathLike)):
         path = str(profile)
         if not Path(path).is_file():
             raise GridschedError(f"{path}: no such run profile")
+    else:
+        raise GridschedError(f"profile: expected a file's path or a dict, got {type(profile).__name__}")
     try:
         parsed = _parse_profile(rt, path)
         args = ["run", rt.path_arg(path), "--quiet"]
         if out is not None:
             args += ["--out", rt.path_arg(out)]
         if seed is not None:
-            args += ["--seed", str(int(seed))]
+            args += ["--seed", _seed(seed)]
         if force:
             args.append("--force")
         if report:
@@ -140,7 +174,8 @@ def simulate(workload=None, *, generator: str | None = None, platform=None, batc
         args += ["--generator", generator]
     if platform is not None:
         if not isinstance(platform, str):
-            platform = ",".join(":".join(str(x) for x in c) for c in platform)
+            # a list of "NAME:PROCS[:SPEED]" texts or of (name, procs[, speed]) tuples
+            platform = ",".join(c if isinstance(c, str) else ":".join(str(x) for x in c) for c in platform)
         args += ["--platform", platform]
     args += _choice("--batch", batch) + _choice("--meta", meta) + _choice("--collectors", collectors)
     args += _choice("--controllers", controllers) + _choice("--realloc", realloc)
@@ -159,7 +194,7 @@ def simulate(workload=None, *, generator: str | None = None, platform=None, batc
         args += ["--failures", ",".join(rt.path_arg(f) for f in files)]
     args += _opts("--failure-model-option", failure_model) + _opts("--failures-option", failures_options)
     if seed is not None:
-        args += ["--seed", str(int(seed))]
+        args += ["--seed", _seed(seed)]
     if name is not None:
         args += ["--name", name]
     if strict:
@@ -172,6 +207,8 @@ def simulate(workload=None, *, generator: str | None = None, platform=None, batc
         args.append("--force")
     if report:
         args.append("--report")
+    if isinstance(extra_args, str) or not all(isinstance(a, str) for a in extra_args):
+        raise GridschedError(f"extra_args: expected a list of command-line words, e.g. ['--strict'], got {extra_args!r}")
     if out is None:
         out = tempfile.mkdtemp(prefix="gridsched-")
     args += ["--out", rt.path_arg(out), "--quiet", *extra_args]
@@ -206,7 +243,7 @@ def generate(profile, swf, *, seed: int | None = None, force: bool = False) -> P
     rt = runtime()
     args = ["generate", rt.path_arg(profile), "--swf", rt.path_arg(swf)]
     if seed is not None:
-        args += ["--seed", str(int(seed))]
+        args += ["--seed", _seed(seed)]
     if force:
         args.append("--force")
     rt.command(*args)
@@ -217,6 +254,11 @@ def plugins(kind: str | None = None):
     """Every plugin: kind, name, description, bundle, version, parameters ({name: default}) as a DataFrame."""
     import pandas as pd
     rt = runtime()
+    if kind is not None:
+        kinds = {str(k.key()) for k in rt.java_class("org.gridsched.launcher.PluginRegistry$Kind").values()}
+        labels = {str(k.label()) for k in rt.java_class("org.gridsched.launcher.PluginRegistry$Kind").values()}
+        if kind not in kinds | labels:
+            raise GridschedError(f"kind '{kind}': one of {', '.join(sorted(kinds))}")
     rows = []
     for e in rt.registry.all():
         k = str(e.kind().key())

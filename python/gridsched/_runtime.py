@@ -8,8 +8,10 @@ bin/gridsched runs, so result files are the same byte for byte.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -27,6 +29,41 @@ class SetupError(GridschedError):
 
 _lock = threading.RLock()
 _runtime = None
+_failure = None  # why the runtime could not start once the JVM had (a JVM cannot be started twice)
+_key_calls = threading.local()  # how deep this thread is in calls of Python policies' keys
+_interrupts = []  # KeyboardInterrupt or SystemExit raised in a key: raised again when its command returns
+
+
+@contextlib.contextmanager
+def locked():
+    """The lock of the one framework's commands. A Python policy's key running on another thread than the command's
+    (a matrix runs its runs on several threads) cannot have it: an error instead of waiting for ever."""
+    if getattr(_key_calls, "depth", 0) > 0:
+        if not _lock.acquire(blocking=False):
+            raise GridschedError("a Python policy's key called gridsched while the command that runs the policy holds "
+                                 "it on another thread (a matrix runs its runs on several threads); call gridsched "
+                                 "outside the key")
+    else:
+        _lock.acquire()
+    try:
+        yield
+    finally:
+        _lock.release()
+
+
+@contextlib.contextmanager
+def in_key():
+    """Marks this thread as running a Python policy's key (see locked)."""
+    _key_calls.depth = getattr(_key_calls, "depth", 0) + 1
+    try:
+        yield
+    finally:
+        _key_calls.depth -= 1
+
+
+def interrupted(e: BaseException):
+    """A KeyboardInterrupt or SystemExit raised in a key: the run stops, and the command raises it again."""
+    _interrupts.append(e)  # atomic under the GIL
 
 
 def home() -> Path:
@@ -163,25 +200,56 @@ class Runtime:
         factory = jp.JClass("org.eclipse.osgi.launch.EquinoxFactory")()
         fw = factory.newFramework(config)
         fw.init()
-        ctx = fw.getBundleContext()
-        installed = []
-        core = [b for b in props.get("launch.bundles", "").split(",") if b]
-        features = sorted(str(p) for p in bundles_dir.glob("*.jar"))
-        for path in core + features:
-            uri = Path(path).resolve().as_uri()
-            installed.append(ctx.installBundle(uri, jp.JClass("java.io.FileInputStream")(path)))
-        fw.start()
-        for b in installed:
-            if b.getHeaders().get("Fragment-Host") is None:
-                b.start()
         self.framework = fw
+        try:
+            self._start_bundles(fw, props, bundles_dir)
+        except BaseException:
+            self.shutdown()  # a running framework's threads would keep the process from exiting
+            raise
+
+    def _start_bundles(self, fw, props: dict, bundles_dir: Path):
+        jp = self.jpype
+        ctx = fw.getBundleContext()
+        core = [b for b in props.get("launch.bundles", "").split(",") if b]
+        installed = self._install(ctx, core)
+        fw.start()
+        self._start(installed)
         self.context = ctx
         self.bundles = {str(b.getSymbolicName()): b for b in installed}
-        launcher = self._bundle_with("org.gridsched.launcher.Cli")
-        self.launcher_bundle = launcher
+        self.launcher_bundle = self._bundle_with("org.gridsched.launcher.Cli")
+        # the bundles of the chosen features (GRIDSCHED_FEATURES, default: everything), as bin/gridsched starts them
+        features = [f.strip() for f in os.environ.get("GRIDSCHED_FEATURES", "default").split(",") if f.strip()]
+        Catalog = self.java_class("org.gridsched.launcher.FeatureCatalog")
+        try:
+            wanted = {str(b) for b in Catalog.load(jp.JClass("java.nio.file.Path").of(str(self.home / "features")))
+                      .bundlesOf(jp.JClass("java.util.List").of(*features))}
+        except jp.JException as e:
+            raise SetupError(f"GRIDSCHED_FEATURES={','.join(features)}: {e.getMessage()}") from None
+        JarFile = jp.JClass("java.util.jar.JarFile")
+        chosen = []
+        for jar in sorted(bundles_dir.glob("*.jar")):
+            with JarFile(str(jar)) as jf:
+                m = jf.getManifest()
+                bsn = None if m is None else m.getMainAttributes().getValue("Bundle-SymbolicName")
+            if bsn is not None and str(bsn).split(";")[0].strip() in wanted:
+                chosen.append(str(jar))
+        added = self._install(ctx, chosen)
+        self._start(added)
+        self.bundles.update({str(b.getSymbolicName()): b for b in added})
         self.registry = self._service("org.gridsched.launcher.PluginRegistry", timeout_ms=30000)
         import atexit
         atexit.register(self.shutdown)
+
+    def _install(self, ctx, paths):
+        jp = self.jpype
+        return [ctx.installBundle(Path(p).resolve().as_uri(), jp.JClass("java.io.FileInputStream")(p)) for p in paths]
+
+    @staticmethod
+    def _start(bundles):
+        # after installing all, so that bundles that need each other resolve together
+        for b in bundles:
+            if b.getHeaders().get("Fragment-Host") is None:
+                b.start()
 
     def _bundle_with(self, class_name: str):
         for b in self.bundles.values():
@@ -231,13 +299,18 @@ class Runtime:
         Paths = jp.JClass("java.nio.file.Path")
         out_b, err_b = BAOS(), BAOS()
         out, err = PrintStream(out_b, True, "UTF-8"), PrintStream(err_b, True, "UTF-8")
-        with _lock:
+        with locked():
             cli = Cli(self.registry, out, err, False, Paths.of(str(self.home)))
             status = int(cli.run(jp.JArray(jp.JString)(list(args))))
+            if _interrupts:
+                stop = _interrupts[0]
+                _interrupts.clear()
+                raise stop
         o, e = str(out_b.toString("UTF-8")), str(err_b.toString("UTF-8"))
         if check and status != 0:
-            raise GridschedError((e.strip() or o.strip() or f"gridsched {' '.join(args)} failed")
-                                 + f" (exit status {status})")
+            error = GridschedError(_message(e.strip() or o.strip() or f"gridsched {' '.join(args)} failed"))
+            error.status = status
+            raise error
         return status, o, e
 
     def path_arg(self, p) -> str:
@@ -248,9 +321,26 @@ class Runtime:
         return str(Path(p).resolve())
 
 
+def _message(text: str) -> str:
+    """A command's error as a Python user reads it: without the command line's advice (--debug, 'gridsched help')
+    and without the Java class of an error a Python policy's key raised."""
+    lines = [line for line in text.splitlines()
+             if line.strip() not in ("(run again with --debug for the stack trace)", "run 'gridsched help' for the options")]
+    return re.sub(r"java\.lang\.IllegalStateException: (Python batch policy )", r"\1", "\n".join(lines))
+
+
 def runtime() -> Runtime:
-    global _runtime
-    with _lock:
+    global _runtime, _failure
+    with locked():
         if _runtime is None:
-            _runtime = Runtime()
+            if _failure is not None:
+                raise _failure
+            try:
+                _runtime = Runtime()
+            except SetupError as e:
+                import sys
+                jpype = sys.modules.get("jpype")
+                if jpype is not None and jpype.isJVMStarted():
+                    _failure = e  # the JVM cannot start again in this process: the same error every time
+                raise
         return _runtime

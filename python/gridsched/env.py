@@ -98,39 +98,68 @@ class Box:
         return f"Box({self.low.min()}, {self.high.max()}, {self.shape}, {np.dtype(self.dtype).name})"
 
 
-def read_swf(path):
+def read_swf(path, repairs: dict | None = None):
     """An SWF trace's jobs as arrays (id, submit, runtime, requested time, processors) and its MaxProcs (or None).
 
     Processors: the requested number, else the allocated one; requested time: the requested, else the runtime.
-    Jobs without a positive runtime, requested time or processor count are left out (the engine rejects them)."""
+    As gridsched's SWF reader: jobs without a positive runtime, requested time or processor count are left out,
+    and a submit time earlier than the one before it is raised to it (the engine runs jobs in submission order).
+    What was left out or raised is counted in `repairs` when a dict is given. A malformed line is an error naming
+    the file, line and field."""
     import gzip
     opener = gzip.open if str(path).endswith(".gz") else open
     rows, max_procs = [], None
-    with opener(path, "rt", encoding="utf-8", errors="replace") as f:
-        for line in f:
-            s = line.strip()
-            if not s:
-                continue
-            if s.startswith(";"):
-                key, _, value = s[1:].partition(":")
-                if key.strip() in ("MaxProcs", "MaxNodes") and max_procs is None:
+    impossible = raised = 0
+    last_submit = -math.inf
+    fields = (("job_id", 0, int), ("submit_time", 1, float), ("run_time", 3, float), ("allocated_processors", 4, int),
+              ("requested_processors", 7, int), ("requested_time", 8, float))
+    try:
+        with opener(path, "rt", encoding="utf-8", errors="replace") as f:
+            for number, line in enumerate(f, 1):
+                s = line.strip()
+                if not s:
+                    continue
+                if s.startswith(";"):
+                    key, _, value = s[1:].partition(":")
+                    if key.strip() in ("MaxProcs", "MaxNodes") and max_procs is None:
+                        try:
+                            max_procs = int(value.split()[0])
+                        except (ValueError, IndexError):
+                            pass
+                    continue
+                v = s.split()
+                if len(v) < 9:
+                    raise GridschedError(f"{path}:{number}: has {len(v)} fields, an SWF job line has 18 (at least 9 read)")
+                parsed = {}
+                for name, i, kind in fields:
                     try:
-                        max_procs = int(value.split()[0])
-                    except (ValueError, IndexError):
-                        pass
-                continue
-            v = s.split()
-            if len(v) < 9:
-                raise GridschedError(f"{path}: line '{s[:60]}' has fewer than 9 SWF fields")
-            jid, submit, runtime_, alloc, req_procs, req_time = (int(v[0]), float(v[1]), float(v[3]), int(v[4]),
-                                                                 int(v[7]), float(v[8]))
-            procs = req_procs if req_procs > 0 else alloc
-            requested = req_time if req_time > 0 else runtime_
-            if runtime_ <= 0 or procs <= 0 or requested <= 0:  # what the engine rejects as impossible
-                continue
-            rows.append((jid, submit, runtime_, requested, procs))
+                        x = kind(v[i])
+                    except ValueError:
+                        raise GridschedError(f"{path}:{number}: {name}: expected "
+                                             f"{'a whole number' if kind is int else 'a number'}, got '{v[i]}'") from None
+                    if kind is float and not math.isfinite(x):
+                        raise GridschedError(f"{path}:{number}: {name}: expected a finite number, got '{v[i]}'")
+                    parsed[name] = x
+                procs = parsed["requested_processors"] if parsed["requested_processors"] > 0 else parsed["allocated_processors"]
+                runtime_ = parsed["run_time"]
+                requested = parsed["requested_time"] if parsed["requested_time"] > 0 else runtime_
+                if runtime_ <= 0 or procs <= 0 or requested <= 0:  # what the engine rejects as impossible
+                    impossible += 1
+                    continue
+                submit = parsed["submit_time"]
+                if submit < last_submit:
+                    submit = last_submit
+                    raised += 1
+                last_submit = submit
+                rows.append((parsed["job_id"], submit, runtime_, requested, procs))
+    except OSError as e:
+        raise GridschedError(f"{path}: cannot read the trace: {e.strerror or e}") from None
+    if repairs is not None:
+        repairs["impossible_jobs_left_out"] = impossible
+        repairs["submit_times_raised"] = raised
     if not rows:
-        raise GridschedError(f"{path}: no usable job")
+        raise GridschedError(f"{path}: no usable job ({impossible} without a positive runtime, requested time or "
+                             "processor count)")
     a = np.array(rows, dtype=np.float64)
     return {"id": a[:, 0].astype(np.int64), "submit": a[:, 1], "runtime": a[:, 2], "requested": a[:, 3],
             "procs": a[:, 4].astype(np.int32)}, max_procs
@@ -148,20 +177,38 @@ class SchedulingEnv(_Base):
                  core: str = "fast"):
         if (workload is None) == (generator is None):
             raise GridschedError("give either workload (an SWF trace) or generator")
+        if processors is not None:
+            _whole("processors", processors, 1)
+        _whole("window", window, 1)
+        _whole("k", k, 1)
+        _whole("workload_seed", workload_seed, None)
+        _positive("bsld_threshold", bsld_threshold)
+        _positive("max_wait", max_wait)
+        if workload_options is not None and not isinstance(workload_options, dict):
+            raise GridschedError(f"workload_options: expected a dict of the generator's options, got {workload_options!r}")
+        if not (callable(reward) or reward in ("bsld", "wait", "utilization")):
+            raise GridschedError(f"reward '{reward}': use bsld, wait, utilization or a function")
+        if core not in ("fast", "engine"):
+            raise GridschedError(f"core '{core}': use fast or engine")
         self._rt = runtime()
         if generator is not None:
             workload = self._generate(generator, workload_options or {}, processors, workload_seed)
-        jobs, max_procs = read_swf(workload)
+        #: what reading the workload repaired or left out, counted (also in a warning when not zero)
+        self.repairs = {}
+        jobs, max_procs = read_swf(workload, self.repairs)
         self.processors = int(processors or max_procs or jobs["procs"].max())
         keep = jobs["procs"] <= self.processors
+        self.repairs["wider_than_processors_left_out"] = int(np.count_nonzero(~keep))
         self.jobs = {k_: v[keep] for k_, v in jobs.items()}
+        if any(self.repairs.values()):
+            import warnings
+            warnings.warn(f"{workload}: " + ", ".join(f"{n} {what.replace('_', ' ')}" for what, n in self.repairs.items() if n)
+                          + f" (SchedulingEnv.repairs; {self.processors} processors)", stacklevel=2)
         self.window = int(window)
         if len(self.jobs["id"]) < self.window:
             raise GridschedError(f"{workload}: {len(self.jobs['id'])} usable jobs, fewer than the window of {window}")
         self.k = int(k)
         self.backfill = bool(backfill)
-        if not (callable(reward) or reward in ("bsld", "wait", "utilization")):
-            raise GridschedError(f"reward '{reward}': use bsld, wait, utilization or a function")
         self.reward_kind = reward
         self.bsld_threshold = float(bsld_threshold)
         shape = (self.k * JOB_FEATURES + CLUSTER_FEATURES,)
@@ -175,10 +222,8 @@ class SchedulingEnv(_Base):
         if core == "engine":
             sim = self._rt._service("org.gridsched.api.simulate.Simulator")
             self._java = self._rt.java_class("org.gridsched.launcher.python.StepEnvironment")(sim, *args)
-        elif core == "fast":
-            self._java = self._rt.java_class("org.gridsched.launcher.python.StepCore")(*args)
         else:
-            raise GridschedError(f"core '{core}': use fast or engine")
+            self._java = self._rt.java_class("org.gridsched.launcher.python.StepCore")(*args)
         self.core = core
         self._n_obs = shape[0]
         self._last = (0.0, 0)
@@ -207,8 +252,8 @@ class SchedulingEnv(_Base):
         start = (options or {}).get("start")
         if start is None:
             start = int(self._np_random.integers(0, n - self.window + 1))
-        if not 0 <= start <= n - self.window:
-            raise GridschedError(f"start {start}: must be in [0, {n - self.window}]")
+        if not _is_whole(start) or not 0 <= start <= n - self.window:
+            raise GridschedError(f"start {start!r}: must be a whole number in [0, {n - self.window}]")
         sl = slice(start, start + self.window)
         w = {key: v[sl] for key, v in self.jobs.items()}
         submit = w["submit"] - w["submit"][0]
@@ -228,6 +273,9 @@ class SchedulingEnv(_Base):
             raise GridschedError("call reset() before step()")
         if self._done:
             raise GridschedError("the episode has ended: call reset()")
+        if not _is_whole(action) or not 0 <= action < self.k:
+            raise GridschedError(f"action {action!r}: must be a whole number in [0, {self.k}) (the action space); "
+                                 "one beyond the jobs shown picks the last one shown")
         obs = self._java.step(int(action))
         if obs is None:
             self._done = True
@@ -256,6 +304,10 @@ class SchedulingEnv(_Base):
     def episode_jobs(self):
         """The last finished episode's jobs: submit, start, finish, runtime, processors, wait, bounded slowdown."""
         import pandas as pd
+        if self._episode is None:
+            raise GridschedError("no episode yet: call reset() and step() until the episode ends")
+        if not self._done:
+            raise GridschedError("the episode has not ended: its jobs are known when step() says terminated")
         t = np.asarray(self._java.jobTimes()).reshape(-1, 3)
         e = self._episode
         df = pd.DataFrame({"job": np.arange(1, len(t) + 1), "trace_id": e["id"], "submit": t[:, 0],
@@ -268,7 +320,11 @@ class SchedulingEnv(_Base):
 
     def _final_reward(self) -> float:
         if callable(self.reward_kind):
-            return float(self.reward_kind(self.episode_jobs()))
+            value = self.reward_kind(self.episode_jobs())
+            if not _is_number(value) or not math.isfinite(value):
+                raise GridschedError(f"reward function {getattr(self.reward_kind, '__qualname__', self.reward_kind)}"
+                                     f" returned {value!r}; it must return a finite number")
+            return float(value)
         t = np.asarray(self._java.jobTimes()).reshape(-1, 3)
         submit, start, finish = t[:, 0], t[:, 1], t[:, 2]
         runtime, wait = finish - start, start - submit
@@ -293,6 +349,25 @@ class SchedulingEnv(_Base):
             obs, reward, done, _, info = self.step(policy(obs, info))
             steps += 1
         return reward, steps, self.episode_jobs()
+
+
+def _is_whole(x) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+
+
+def _is_number(x) -> bool:
+    return isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, (bool, np.bool_))
+
+
+def _whole(name, value, minimum):
+    if not _is_whole(value) or (minimum is not None and value < minimum):
+        raise GridschedError(f"{name}: expected a whole number{'' if minimum is None else f' of at least {minimum}'},"
+                             f" got {value!r}")
+
+
+def _positive(name, value):
+    if not _is_number(value) or not (math.isfinite(value) and value > 0):
+        raise GridschedError(f"{name}: expected a positive number, got {value!r}")
 
 
 def fcfs(obs, info):

@@ -15,8 +15,9 @@ use it like any other batch policy.
 from __future__ import annotations
 
 import math
+import numbers
 
-from ._runtime import GridschedError, runtime
+from ._runtime import GridschedError, in_key, interrupted, runtime
 
 _registered: dict = {}
 _RULES = ("fcfs", "easy", "conservative")
@@ -39,6 +40,9 @@ def register_order(name: str, key, *, rule: str = "easy", recalculate_every: flo
     order; `key` may also be a Java JobOrder instance), planned by `rule` ('fcfs' = head only, 'easy',
     'conservative'). Replaces an earlier Python policy of the same name; a built-in name is refused. A key that
     raises or is NaN stops the run with a GridschedError naming the policy, the job and the Python error."""
+    if not isinstance(name, str) or not name or any(c.isspace() or c in ",=" for c in name):
+        raise GridschedError(f"name {name!r}: a policy's name is a non-empty text without spaces, commas or '=' "
+                             "(profiles and the command line choose it by name)")
     rt = runtime()
     jp = rt.jpype
     JobOrder = rt.java_class("org.gridsched.api.batch.kit.JobOrder")
@@ -46,8 +50,9 @@ def register_order(name: str, key, *, rule: str = "easy", recalculate_every: flo
     if not java_order and not callable(key):
         raise GridschedError("key must be a function key(job, now) -> number (or a Java JobOrder)")
     base = _rule(rt, rule)
-    if recalculate_every is not None and not (recalculate_every > 0):
-        raise GridschedError(f"recalculate_every must be positive, got {recalculate_every}")
+    if recalculate_every is not None and (not isinstance(recalculate_every, numbers.Real) or isinstance(recalculate_every, bool)
+                                          or not recalculate_every > 0):
+        raise GridschedError(f"recalculate_every: expected a positive number of seconds, got {recalculate_every!r}")
     period = float(recalculate_every) if recalculate_every is not None else math.inf
     Kind = rt.java_class("org.gridsched.launcher.PluginRegistry$Kind")
     if name in _registered:
@@ -65,10 +70,18 @@ def register_order(name: str, key, *, rule: str = "easy", recalculate_every: flo
     class _Order:
         def key(self, job, now):
             try:
-                v = float(key(job, now))
+                with in_key():
+                    v = key(job, now)
+            except (KeyboardInterrupt, SystemExit) as e:  # stops the run; the command raises it again
+                interrupted(e)
+                raise Failure(f"Python batch policy '{name}': interrupted") from None
             except Exception as e:  # the run stops with the Python error's text, not a proxy's class name
                 raise Failure(f"Python batch policy '{name}': key(job {job.id()}, now={now}) raised "
                               f"{type(e).__name__}: {e}") from None
+            if not isinstance(v, numbers.Real):  # a str or None would be read as a number or fail in Java
+                raise Failure(f"Python batch policy '{name}': key(job {job.id()}, now={now}) returned {v!r}, "
+                              "not a number")
+            v = float(v)
             if math.isnan(v):
                 raise Failure(f"Python batch policy '{name}': key(job {job.id()}, now={now}) is NaN")
             return v

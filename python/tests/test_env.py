@@ -129,3 +129,48 @@ def test_learnable_random_search_beats_fcfs_on_held_out_windows(gs, tmp_path):
             best_w, best = w, s
     assert best_w is not None
     assert bsld(linear_policy(best_w, 32), test) < bsld(fcfs, test)
+
+
+def test_submit_times_going_back_are_raised_as_the_engine_reads_them(core, tmp_path):
+    from gridsched.env import SchedulingEnv
+    lines = (ROOT / "python" / "tests" / "data" / "five.swf").read_text().splitlines()
+    jobs = [l for l in lines if l.strip() and not l.startswith(";")]
+    f = jobs[3].split()
+    f[1] = "5"  # job 4 submitted before job 3 (and 2)
+    jobs[3] = " ".join(f)
+    bad = tmp_path / "back.swf"
+    bad.write_text("\n".join([l for l in lines if l.startswith(";")] + jobs) + "\n")
+    with pytest.warns(UserWarning, match="1 submit times raised"):
+        env = SchedulingEnv(str(bad), window=5, k=3, core=core)
+    assert env.repairs["submit_times_raised"] == 1
+    play(env, options={"start": 0})
+    submits = list(env.episode_jobs().submit)
+    assert submits == sorted(submits) and min(submits) == 0
+
+
+def test_bad_input_is_refused_naming_it(core, tmp_path):
+    from gridsched import GridschedError
+    from gridsched.env import SchedulingEnv
+    bad = tmp_path / "bad.swf"
+    bad.write_text("1 0 -1 10 1 -1 -1 1 x 0 1 1 1 1 1 -1 -1 -1\n")
+    with pytest.raises(GridschedError, match=r"bad.swf:1: requested_time: expected a number, got 'x'"):
+        SchedulingEnv(str(bad), window=1, k=1, core=core)
+    for kwargs, match in [(dict(window=0), "window: expected a whole number of at least 1"),
+                          (dict(k=2.5), "k: expected a whole number"), (dict(processors=0), "processors: expected"),
+                          (dict(bsld_threshold=-1), "bsld_threshold: expected a positive number"),
+                          (dict(max_wait=float("nan")), "max_wait: expected a positive number")]:
+        with pytest.raises(GridschedError, match=match):
+            SchedulingEnv(FIVE, **{"window": 5, "k": 3, "core": core, **kwargs})
+    env = SchedulingEnv(FIVE, window=5, k=3, core=core, reward=lambda jobs: float("nan"))
+    env.reset(options={"start": 0})
+    with pytest.raises(GridschedError, match="has not ended"):
+        env.episode_jobs()
+    for action in (1.7, -1, 3, 2 ** 40, True, "0"):
+        with pytest.raises(GridschedError, match=r"must be a whole number in \[0, 3\)"):
+            env.step(action)
+    with pytest.raises(GridschedError, match="must be a whole number"):
+        env.reset(options={"start": 0.5})
+    env.reset(options={"start": 0})
+    with pytest.raises(GridschedError, match="returned nan; it must return a finite number"):
+        for _ in range(5):
+            env.step(np.int64(0))

@@ -108,7 +108,7 @@ def test_clear_errors(gs, tmp_path):
 def _fresh(code, **env):
     e = dict(os.environ, PYTHONPATH=str(ROOT / "python"), **env)
     return subprocess.run([sys.executable, "-c", code], env=e, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          text=True, cwd="/tmp")
+                          text=True, cwd="/tmp", timeout=300)
 
 
 def test_missing_build_is_named(tmp_path):
@@ -127,3 +127,54 @@ def test_missing_java_and_missing_checkout_are_named():
     assert p.returncode != 0 and "Java 17 or newer is needed" in p.stderr
     p = _fresh("import gridsched; gridsched.plugins()", GRIDSCHED_HOME="/tmp")
     assert p.returncode != 0 and "no gridsched checkout" in p.stderr
+
+
+def test_dict_profile_runs_again_and_bad_dicts_leave_nothing(gs, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    d = {"platform": [{"name": "c", "processors": 32}], "batch": "fcfs", "seed": 1,
+         "workload": {"generator": "lublin99", "options": {"jobs": 50, "processors": 32}}}
+    first = gs.run(d, out=tmp_path / "o")
+    again = gs.run(d, out=tmp_path / "o")  # the same dict is the same profile: no force needed
+    assert first.jobs.equals(again.jobs)
+    other = dict(d, seed=2)
+    with pytest.raises(gs.GridschedError, match="already holds the results"):
+        gs.run(other, out=tmp_path / "o")  # another profile: its results are not replaced without force
+    with pytest.raises(gs.GridschedError, match="cannot be written as JSON"):
+        gs.run(dict(d, seed={1, 2}), out=tmp_path / "p")
+    assert not list(tmp_path.glob(".gridsched-profile-*")), "no profile file left behind"
+
+
+def test_parameters_are_checked_not_converted(gs, tmp_path):
+    kw = dict(generator="lublin99", workload_options={"jobs": 20, "processors": 16}, platform="c:16")
+    for bad, match in [(dict(seed=2.5), "seed: expected a whole number, got 2.5"),
+                       (dict(seed="7"), "seed: expected a whole number"),
+                       (dict(batch_options=[("protected", 2)]), "batch_options: expected a dict"),
+                       (dict(collectors=[]), "collectors: expected one or more plugin names"),
+                       (dict(extra_args="--strict"), "extra_args: expected a list")]:
+        with pytest.raises(gs.GridschedError, match=match):
+            gs.simulate(out=tmp_path / "x", **{**kw, **bad})
+    with pytest.raises(gs.GridschedError, match="seed: expected a whole number"):
+        gs.run(ROOT / "runconfigs" / "quickstart.json", out=tmp_path / "q", seed=1.9)
+    with pytest.raises(gs.GridschedError, match="kind 'nope': one of"):
+        gs.plugins("nope")
+    two = gs.simulate(generator="lublin99", workload_options={"jobs": 20, "processors": 16}, platform=["a:16", "b:8"],
+                      meta="mct", out=tmp_path / "two")
+    assert two.summary["jobs"]["simulated"] == 20
+
+
+def test_errors_read_as_python_errors(gs, tmp_path):
+    with pytest.raises(gs.GridschedError) as e:
+        gs.simulate(generator="lublin99", platform="c:32", batch="nosuch", out=tmp_path / "x")
+    assert "--debug" not in str(e.value) and "gridsched help" not in str(e.value) and e.value.status == 1
+
+
+def test_features_are_those_of_gridsched_features():
+    code = "import gridsched; print(sorted(set(gridsched.plugins().kind)))"
+    p = _fresh(code, GRIDSCHED_HOME=str(ROOT), GRIDSCHED_FEATURES="batch")
+    assert p.returncode == 0, p.stderr
+    assert "'batch'" in p.stdout and "'meta'" not in p.stdout and "'generator'" not in p.stdout, p.stdout
+    p = _fresh("import gridsched\ntry:\n  gridsched.plugins()\nexcept gridsched.SetupError as e: print('first', e)\n"
+               "try:\n  gridsched.plugins()\nexcept gridsched.SetupError as e: print('again', e)",
+               GRIDSCHED_HOME=str(ROOT), GRIDSCHED_FEATURES="nosuch")
+    assert "first GRIDSCHED_FEATURES=nosuch: " in p.stdout and "unknown feature 'nosuch'" in p.stdout, p.stdout + p.stderr
+    assert "again GRIDSCHED_FEATURES=nosuch" in p.stdout, "the same error, not 'a JVM is already running'"

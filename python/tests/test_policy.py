@@ -73,3 +73,60 @@ def test_recalculated_order_and_options_and_errors(gs, tmp_path):
                         out=tmp_path / "broken")
     finally:
         gs.unregister("py-broken")
+
+
+def test_keys_must_be_numbers_and_names_usable(gs, tmp_path):
+    gs.register_order("py-text", lambda job, now: "3")
+    try:
+        with pytest.raises(gs.GridschedError, match=r"returned '3', not a number") as e:
+            gs.simulate(generator="lublin99", workload_options={"jobs": 30}, platform="c:64", batch="py-text",
+                        out=tmp_path / "t")
+        assert "java.lang" not in str(e.value)
+    finally:
+        gs.unregister("py-text")
+    for name in ("", "a,b", "my policy", 3):
+        with pytest.raises(gs.GridschedError, match="a policy's name is a non-empty text"):
+            gs.register_order(name, lambda job, now: 0)
+    with pytest.raises(gs.GridschedError, match="recalculate_every: expected a positive number"):
+        gs.register_order("py-r", lambda job, now: 0, recalculate_every="600")
+
+
+def test_keyboard_interrupt_in_a_key_stops_the_run_and_is_raised(gs, tmp_path):
+    def stop(job, now):
+        raise KeyboardInterrupt
+
+    gs.register_order("py-stop", stop)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            gs.simulate(generator="lublin99", workload_options={"jobs": 30}, platform="c:64", batch="py-stop",
+                        out=tmp_path / "s")
+        # the next command runs as usual
+        assert gs.simulate(generator="lublin99", workload_options={"jobs": 30}, platform="c:64",
+                           out=tmp_path / "after").summary["jobs"]["simulated"] == 30
+    finally:
+        gs.unregister("py-stop")
+
+
+def test_a_key_calling_gridsched_in_a_matrix_is_an_error_not_a_hang(tmp_path):
+    # in a process of its own, with a time limit: the failure this guards against is a hang
+    import os
+    import subprocess
+    import sys
+    code = f"""
+import gridsched
+def key(j, n):
+    gridsched.plugins()
+    return j.processors()
+gridsched.register_order("pmat", key)
+profile = {{"name": "pm", "platform": [{{"name": "c", "processors": 64}}],
+           "workload": {{"generator": "lublin99", "options": {{"jobs": 200, "processors": 64}}}},
+           "matrix": {{"batch": ["easy", "pmat"], "seeds": [1, 2], "metrics": ["mean_wait"]}}}}
+try:
+    gridsched.run(profile, out={str(tmp_path / "pm")!r})
+except gridsched.GridschedError as e:
+    print("error:", e)
+"""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "python"), GRIDSCHED_HOME=str(ROOT))
+    p = subprocess.run([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True, timeout=240, cwd=str(tmp_path))
+    assert "called gridsched while the command that runs the policy holds it" in p.stdout, p.stdout + p.stderr
