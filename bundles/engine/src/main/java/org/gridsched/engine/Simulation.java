@@ -182,6 +182,9 @@ public final class Simulation {
         failures = this.settings.failures == null ? null : new Failures(this, this.settings.failures);
         GridView view = new GridView(this);
         placement.router = this.settings.router == null ? null : this.settings.router.apply(view);
+        if (this.settings.router != null && placement.router == null) { // every job would go to the first cluster
+            throw new IllegalStateException("the meta-scheduler gave no router");
+        }
         reallocation = this.settings.reallocation == null ? null
                 : new ReallocationProtocol(this, this.settings.reallocation.apply(view));
         view.reallocation = reallocation;

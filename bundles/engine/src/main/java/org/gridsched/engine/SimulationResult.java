@@ -1,6 +1,7 @@
 package org.gridsched.engine;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -65,12 +66,14 @@ public final class SimulationResult {
             nc.collector().report(new Report() {
                 @Override
                 public void overall(String key, Object value) {
+                    checkMetric(nc.name(), key, value);
                     claim(nc.name(), "", key);
                     overall.put(key, value);
                 }
 
                 @Override
                 public void cluster(int cluster, String key, Object value) {
+                    checkMetric(nc.name(), key, value);
                     claim(nc.name(), "cluster " + cluster + " ", key);
                     perCluster.get(cluster).put(key, value);
                 }
@@ -223,6 +226,50 @@ public final class SimulationResult {
     /** Energy and carbon of one cluster, or an empty map without a power model. */
     public Map<String, Object> energy(int cluster) {
         return energyPerCluster == null ? Map.of() : energyPerCluster.get(cluster);
+    }
+
+    /**
+     * A metric is a named number, text, boolean, list or map of those (what summary.json holds): another object would be
+     * written as its {@code toString()}, which may differ from run to run ({@code java.lang.Object@61afa06b}).
+     */
+    private static void checkMetric(String collector, String key, Object value) {
+        if (key == null || key.isBlank()) {
+            throw new IllegalStateException("metric collector '" + collector + "' reports a metric without a name");
+        }
+        String bad = unwritable(value);
+        if (bad != null) {
+            throw new IllegalStateException("metric collector '" + collector + "' reports '" + key + "' as a " + bad
+                    + "; a metric is a number, text, boolean, or a list or map of those");
+        }
+    }
+
+    /** The class of what summary.json cannot hold in {@code v}, or null if it can hold all of it. */
+    private static String unwritable(Object v) {
+        if (v == null || v instanceof Number || v instanceof CharSequence || v instanceof Boolean || v instanceof Enum<?>) {
+            return null;
+        }
+        if (v instanceof Map<?, ?> m) {
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                if (!(e.getKey() instanceof String || e.getKey() instanceof Number)) {
+                    return "map with a key of " + (e.getKey() == null ? "null" : e.getKey().getClass().getName());
+                }
+                String bad = unwritable(e.getValue());
+                if (bad != null) {
+                    return bad;
+                }
+            }
+            return null;
+        }
+        if (v instanceof Collection<?> c) {
+            for (Object x : c) {
+                String bad = unwritable(x);
+                if (bad != null) {
+                    return bad;
+                }
+            }
+            return null;
+        }
+        return v.getClass().getName();
     }
 
     /** Two collectors writing the same key would silently overwrite each other: refuse it. */

@@ -30,7 +30,13 @@ final class KindWirings {
     static void meta(RunAssembly run, List<RunAssembly.Use> uses) {
         RunAssembly.Use u = uses.get(0);
         MetaScheduler meta = u.plugin(MetaScheduler.class);
-        run.settings().router = grid -> meta.create(grid, u.options(), u.seed());
+        run.settings().router = grid -> {
+            var router = meta.create(grid, u.options(), u.seed());
+            if (router == null) { // the engine would send every job to the first cluster
+                throw new IllegalStateException("meta-scheduler '" + u.name() + "' gave no router (its create returned null)");
+            }
+            return router;
+        };
     }
 
     /** The reallocation algorithm, driven by the chosen selection heuristic (which is wired here, not on its own). */

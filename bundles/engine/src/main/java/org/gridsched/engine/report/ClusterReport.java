@@ -1,8 +1,10 @@
 package org.gridsched.engine.report;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One cluster's part of a run's results. A multi-cluster job counts on each cluster it ran on.
@@ -36,8 +38,10 @@ public record ClusterReport(String name, int processors, double speed, long simu
         if (claimedIdleProcessorSeconds > 0) {
             c.put("claimed_idle_processor_seconds", claimedIdleProcessorSeconds);
         }
+        Set<String> own = new HashSet<>(List.of("processors", "speed", "jobs", "claimed_idle_processor_seconds"));
+        own.addAll(extra.keySet());
         for (MetricSection s : metrics) {
-            c.putAll(s.values());
+            RunReport.putMetrics(c, s, own, " for cluster " + name);
         }
         c.putAll(extra);
         return c;

@@ -2,9 +2,12 @@ package org.gridsched.engine.report;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A run's results: what {@code summary.json} holds, as records. Everything the engine counts is a field; what
@@ -97,14 +100,31 @@ public record RunReport(Map<String, Object> run, JobCounts jobs, List<MetricSect
      * objects for it, such as {@code theory}), then {@code plugins} and the sections' root objects (such as
      * {@code comparison}) when present.
      */
+    /**
+     * A collector's values into an object of summary.json. A key the object keeps for its own (the run's settings,
+     * its job counts, the clusters) is an error: the collector's value would replace them, or be replaced, silently.
+     */
+    static void putMetrics(Map<String, Object> into, MetricSection s, Set<String> own, String where) {
+        for (Map.Entry<String, Object> e : s.values().entrySet()) {
+            if (own.contains(e.getKey())) {
+                throw new IllegalStateException((s.collector().isEmpty() ? "a metric collector" : "metric collector '" + s.collector() + "'")
+                        + " reports '" + e.getKey() + "'" + where + ", a key summary.json keeps for its own "
+                        + new TreeSet<>(own) + "; choose another name for the metric");
+            }
+            into.put(e.getKey(), e.getValue());
+        }
+    }
+
     public Map<String, Object> toSummary() {
         Map<String, Object> root = new LinkedHashMap<>();
         Map<String, Object> runMap = new LinkedHashMap<>(run);
         sections.forEach(s -> runMap.putAll(s.runEntries()));
         root.put("run", runMap);
         root.put("jobs", jobs.toMap());
+        Set<String> own = new HashSet<>(List.of("run", "jobs", "clusters", "plugins"));
+        sections.forEach(s -> own.add(s.key()));
         for (MetricSection s : metrics) {
-            root.putAll(s.values());
+            putMetrics(root, s, own, "");
         }
         Map<String, Object> cs = new LinkedHashMap<>();
         for (int i = 0; i < clusters.size(); i++) {
