@@ -181,6 +181,9 @@ class Runtime:
         options += os.environ.get("GRIDSCHED_JAVA_OPTS", "").split()
         classpath = classpath + _jpype_support_jar(jpype)
         jpype.startJVM(_jvm_library(java), *options, classpath=classpath, convertStrings=True)
+        # numbers in messages and report charts as bin/gridsched writes them, whatever the locale (MainComponent)
+        Locale = jpype.JClass("java.util.Locale")
+        Locale.setDefault(jpype.JClass("java.util.Locale$Category").FORMAT, Locale.ROOT)
         self._start_framework(props, bundles_dir)
 
     # -- framework -------------------------------------------------------------------------------------

@@ -102,6 +102,23 @@ class StartupTest {
         return home.resolve("runconfigs/target/prepared");
     }
 
+    /**
+     * Without a UTF-8 locale (C or POSIX: cron, Slurm, Docker) Java wrote '?' for every non-ASCII character of a file
+     * name, so results given as a relative --out in a folder named 'ünïcode' went to a folder named '??n??code' and the
+     * run said they were written. The script runs Java with the character set UTF-8 then. (The folder's name is made
+     * by bash from bytes: this test's own JVM may run in such a locale too.)
+     */
+    @Test
+    void withoutAUtf8LocaleNonAsciiFolderNamesAreKept() throws Exception {
+        String script = "d=$'\\xc3\\xbcn\\xc3\\xafcode'; mkdir -p \"$d\" && cd \"$d\""
+                + " && env -u LANG -u LC_ALL -u LC_CTYPE bash \"$0\" simulate --generator lublin99 --workload-option jobs=50"
+                + " --platform c:16 --out relq --quiet && ls -b";
+        App.Result r = App.exec(List.of("bash", "-c", script, shared.resolve("bin/gridsched").toString()), tmp,
+                environment(shared, Map.of("GRIDSCHED_DAEMON", "0")), null, 300);
+        assertEquals(0, r.exit(), r.all());
+        assertEquals("relq\n", r.out(), "the results are in the folder the run was started in: " + r.all());
+    }
+
     @Test
     void versionIsTheJarsOwnAnswerAndNeedsNoJvmOnceItIsPrepared() throws Exception {
         App.Result direct = App.run(tmp.resolve("no-plugins"), tmp.resolve("no-config"), null, "--version");

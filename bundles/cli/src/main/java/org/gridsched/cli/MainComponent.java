@@ -55,6 +55,9 @@ public final class MainComponent implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // numbers on the console, in report charts and in messages are written the same in every locale ("20,000 jobs",
+        // "0.25 s"): the result files always were, and a German "29,791 s" beside them would read as 29.8 seconds
+        java.util.Locale.setDefault(java.util.Locale.Category.FORMAT, java.util.Locale.ROOT);
         Path home = Path.of(System.getProperty("gridsched.home", ".")).toAbsolutePath().normalize();
         List<String> argv = new ArrayList<>(List.of(args));
         String features = System.getProperty("gridsched.features", "default");

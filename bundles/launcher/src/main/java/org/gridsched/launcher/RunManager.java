@@ -37,7 +37,7 @@ public final class RunManager implements AutoCloseable {
 
         @Override
         public String toString() {
-            return name().toLowerCase();
+            return name().toLowerCase(java.util.Locale.ROOT); // not 'fınıshed' in a Turkish locale
         }
     }
 
