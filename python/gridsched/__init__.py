@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import numbers
 import os
 import tempfile
 from pathlib import Path
 from typing import Mapping
 
-from ._runtime import GridschedError, SetupError, home, locked, runtime
+from ._runtime import GridschedError, SetupError, home, is_whole, locked, runtime
 from .results import MatrixResult, Result, read_jobs, result_of
 
 __all__ = ["run", "simulate", "plugins", "report", "generate", "command", "load", "home",
@@ -41,7 +40,7 @@ def command(*args: str) -> str:
 
 
 def _seed(seed) -> str:
-    if not isinstance(seed, numbers.Integral) or isinstance(seed, bool):
+    if not is_whole(seed):
         raise GridschedError(f"seed: expected a whole number, got {seed!r}")
     return str(int(seed))
 
@@ -255,9 +254,9 @@ def plugins(kind: str | None = None):
     import pandas as pd
     rt = runtime()
     if kind is not None:
-        kinds = {str(k.key()) for k in rt.java_class("org.gridsched.launcher.PluginRegistry$Kind").values()}
-        labels = {str(k.label()) for k in rt.java_class("org.gridsched.launcher.PluginRegistry$Kind").values()}
-        if kind not in kinds | labels:
+        all_kinds = rt.java_class("org.gridsched.launcher.PluginRegistry$Kind").values()
+        kinds = {str(k.key()) for k in all_kinds}
+        if kind not in kinds | {str(k.label()) for k in all_kinds}:
             raise GridschedError(f"kind '{kind}': one of {', '.join(sorted(kinds))}")
     rows = []
     for e in rt.registry.all():

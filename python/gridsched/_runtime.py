@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import numbers
 import os
 import re
 import shutil
@@ -32,6 +33,16 @@ _runtime = None
 _failure = None  # why the runtime could not start once the JVM had (a JVM cannot be started twice)
 _key_calls = threading.local()  # how deep this thread is in calls of Python policies' keys
 _interrupts = []  # KeyboardInterrupt or SystemExit raised in a key: raised again when its command returns
+
+
+def is_whole(x) -> bool:
+    """Whether x is a whole number (Python's or numpy's), not a bool: what a seed, a count or an action must be."""
+    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
+
+
+def is_number(x) -> bool:
+    """Whether x is a real number (Python's or numpy's), not a bool."""
+    return isinstance(x, numbers.Real) and not isinstance(x, bool)
 
 
 @contextlib.contextmanager

@@ -35,7 +35,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ._runtime import GridschedError, runtime
+from ._runtime import GridschedError, is_number, is_whole, runtime
 
 JOB_FEATURES = 5
 CLUSTER_FEATURES = 2
@@ -252,7 +252,7 @@ class SchedulingEnv(_Base):
         start = (options or {}).get("start")
         if start is None:
             start = int(self._np_random.integers(0, n - self.window + 1))
-        if not _is_whole(start) or not 0 <= start <= n - self.window:
+        if not is_whole(start) or not 0 <= start <= n - self.window:
             raise GridschedError(f"start {start!r}: must be a whole number in [0, {n - self.window}]")
         sl = slice(start, start + self.window)
         w = {key: v[sl] for key, v in self.jobs.items()}
@@ -273,7 +273,7 @@ class SchedulingEnv(_Base):
             raise GridschedError("call reset() before step()")
         if self._done:
             raise GridschedError("the episode has ended: call reset()")
-        if not _is_whole(action) or not 0 <= action < self.k:
+        if not is_whole(action) or not 0 <= action < self.k:
             raise GridschedError(f"action {action!r}: must be a whole number in [0, {self.k}) (the action space); "
                                  "one beyond the jobs shown picks the last one shown")
         obs = self._java.step(int(action))
@@ -321,7 +321,7 @@ class SchedulingEnv(_Base):
     def _final_reward(self) -> float:
         if callable(self.reward_kind):
             value = self.reward_kind(self.episode_jobs())
-            if not _is_number(value) or not math.isfinite(value):
+            if not is_number(value) or not math.isfinite(value):
                 raise GridschedError(f"reward function {getattr(self.reward_kind, '__qualname__', self.reward_kind)}"
                                      f" returned {value!r}; it must return a finite number")
             return float(value)
@@ -351,22 +351,14 @@ class SchedulingEnv(_Base):
         return reward, steps, self.episode_jobs()
 
 
-def _is_whole(x) -> bool:
-    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
-
-
-def _is_number(x) -> bool:
-    return isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, (bool, np.bool_))
-
-
 def _whole(name, value, minimum):
-    if not _is_whole(value) or (minimum is not None and value < minimum):
+    if not is_whole(value) or (minimum is not None and value < minimum):
         raise GridschedError(f"{name}: expected a whole number{'' if minimum is None else f' of at least {minimum}'},"
                              f" got {value!r}")
 
 
 def _positive(name, value):
-    if not _is_number(value) or not (math.isfinite(value) and value > 0):
+    if not is_number(value) or not (math.isfinite(value) and value > 0):
         raise GridschedError(f"{name}: expected a positive number, got {value!r}")
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import numbers
 
-from ._runtime import GridschedError, in_key, interrupted, runtime
+from ._runtime import GridschedError, in_key, interrupted, is_number, runtime
 
 _registered: dict = {}
 _RULES = ("fcfs", "easy", "conservative")
@@ -50,8 +50,7 @@ def register_order(name: str, key, *, rule: str = "easy", recalculate_every: flo
     if not java_order and not callable(key):
         raise GridschedError("key must be a function key(job, now) -> number (or a Java JobOrder)")
     base = _rule(rt, rule)
-    if recalculate_every is not None and (not isinstance(recalculate_every, numbers.Real) or isinstance(recalculate_every, bool)
-                                          or not recalculate_every > 0):
+    if recalculate_every is not None and not (is_number(recalculate_every) and recalculate_every > 0):
         raise GridschedError(f"recalculate_every: expected a positive number of seconds, got {recalculate_every!r}")
     period = float(recalculate_every) if recalculate_every is not None else math.inf
     Kind = rt.java_class("org.gridsched.launcher.PluginRegistry$Kind")
