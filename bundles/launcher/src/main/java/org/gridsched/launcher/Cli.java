@@ -108,6 +108,13 @@ public final class Cli {
                 e.printStackTrace(err);
             }
             return 1;
+        } catch (java.io.UncheckedIOException e) {
+            // a full disk, a folder gone: the message says what and where; the class name would add nothing
+            err.println("gridsched: failed: " + ioProblem(e));
+            if (debug) {
+                e.printStackTrace(err);
+            }
+            return 1;
         } catch (OutOfMemoryError e) {
             err.println("gridsched: failed: out of memory; give Java more heap, e.g. GRIDSCHED_JAVA_OPTS=-Xmx8g");
             return 1;
@@ -120,6 +127,22 @@ public final class Cli {
             }
             return 1;
         }
+    }
+
+    /** An input/output error in words: a wrapped exception's own message rather than its class name. */
+    static String ioProblem(java.io.UncheckedIOException e) {
+        java.io.IOException cause = e.getCause();
+        if (e.getMessage() != null && !e.getMessage().equals(String.valueOf(cause))) {
+            return e.getMessage();
+        }
+        if (cause instanceof java.nio.file.FileSystemException f && f.getFile() != null) {
+            String reason = f.getReason() != null ? f.getReason()
+                    : f instanceof java.nio.file.NoSuchFileException ? "no such file or folder"
+                    : f instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : f instanceof java.nio.file.FileAlreadyExistsException ? "already exists" : "cannot be used";
+            return f.getFile() + ": " + reason;
+        }
+        return cause.getMessage() != null ? cause.getMessage() : "input/output error";
     }
 
     /**

@@ -2,6 +2,7 @@ package org.gridsched.launcher;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,7 @@ import org.gridsched.engine.report.CollectorSections;
 import org.gridsched.engine.report.SummarySection;
 import org.gridsched.engine.report.RunReport;
 import org.gridsched.launcher.PluginRegistry.Kind;
+import org.gridsched.report.Reports;
 
 /** Turns a {@link RunProfile} into a simulation: looks the plugins up by name, runs, writes the results. */
 public final class Runner {
@@ -133,15 +135,48 @@ public final class Runner {
                 Outcome reference = execute(p.withoutReallocation(), stage.resolve("reference"), null, dir.resolve("reference"));
                 outcome = execute(p, stage, reference.result(), dir);
             }
-            if (p.report) {
-                ReportCommand.afterRun(stage, dir, out);
-            }
+            RuntimeException reportFailure = p.report ? report(stage, dir) : null;
             folder.commit();
+            if (reportFailure != null) {
+                // the results are kept: the run took its time and its summary said where they are
+                throw new InputException(dir.toString(), 0, null, "the run's results are in this folder, but its report could not be"
+                        + " written (" + reportFailure.getMessage().replace(stage.toString(), dir.toString()) + "); write it later with"
+                        + " 'gridsched report " + dir + "'");
+            }
             if (axes != null) {
                 out.println(p.name + ": matrix results in " + dir.resolve("matrix.csv") + " and " + dir.resolve("tables.md"));
                 return null;
             }
             return new Outcome(outcome.result(), dir, outcome.report());
+        }
+    }
+
+    /** How a run's report is written; a test replaces it by one that fails as a full disk does. */
+    interface ReportStep {
+        void write(Path stage, Path shown, PrintStream out);
+    }
+
+    static volatile ReportStep reportStep = ReportCommand::afterRun;
+
+    /**
+     * Writes the report of the staged run; a report that fails (a full disk, an unreadable chart font) is removed from
+     * the staging folder and returned, so that the run's own results are still committed.
+     */
+    private RuntimeException report(Path stage, Path dir) {
+        try {
+            reportStep.write(stage, dir, out);
+            return null;
+        } catch (RuntimeException e) {
+            try {
+                OutputFolder.deleteTree(stage.resolve(Reports.IMAGES));
+                for (String f : new String[] {Reports.HTML, Reports.SCHEDULE}) {
+                    Files.deleteIfExists(stage.resolve(f));
+                    Files.deleteIfExists(stage.resolve("." + f + ".tmp"));
+                }
+            } catch (IOException x) {
+                e.addSuppressed(x);
+            }
+            return e;
         }
     }
 

@@ -552,4 +552,15 @@ class CliTest {
         assertEquals(1, cli.run("bench", "--data", tmp.toString(), "--jobs", "0", "--policies", "fcfs"));
         assertTrue(cli.err().contains("--jobs 0 generates none: nothing to measure"), cli.err());
     }
+
+    @Test
+    void inputOutputErrorsAreSaidWithoutJavaClassNames() {
+        assertEquals("cannot move the results into /r: disk full",
+                Cli.ioProblem(new java.io.UncheckedIOException("cannot move the results into /r: disk full", new java.io.IOException("disk full"))));
+        assertEquals("/r/jobs.csv: no such file or folder",
+                Cli.ioProblem(new java.io.UncheckedIOException(new java.nio.file.NoSuchFileException("/r/jobs.csv"))));
+        assertEquals("/r/jobs.csv: No space left on device", Cli.ioProblem(new java.io.UncheckedIOException(
+                new java.nio.file.FileSystemException("/r/jobs.csv", null, "No space left on device"))));
+        assertEquals("Stream closed", Cli.ioProblem(new java.io.UncheckedIOException(new java.io.IOException("Stream closed"))));
+    }
 }

@@ -67,6 +67,38 @@ class ReportCommandTest {
     }
 
     @Test
+    void aReportThatCannotBeWrittenKeepsTheRunsResults() throws Exception {
+        Path dir = tmp.resolve("full");
+        Runner.ReportStep real = Runner.reportStep;
+        Runner.reportStep = (stage, shown, out) -> {
+            // what a full disk does half-way: some of the report written, then an error naming the staging folder
+            try {
+                Files.writeString(stage.resolve("report.html"), "<html>half");
+                Files.createDirectories(stage.resolve("report-images"));
+                Files.writeString(stage.resolve("report-images/gantt-c.png"), "half");
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            throw new org.gridsched.api.InputException(stage.resolve("report.html").toString(), 0, null, "cannot write: No space left on device");
+        };
+        try {
+            String[] loud = java.util.Arrays.stream(simulate("--out", dir.toString(), "--report")).filter(a -> !a.equals("--quiet"))
+                    .toArray(String[]::new);
+            assertEquals(1, cli.run(loud), "the failed report is an error");
+        } finally {
+            Runner.reportStep = real;
+        }
+        assertTrue(cli.out().contains("results in " + dir), "the summary said where the results are: " + cli.out());
+        assertEquals(List.of(".gridsched-run", "jobs.csv", "summary.json"), files(dir), "the results are kept, no half report");
+        String err = cli.err();
+        assertTrue(err.contains("its report could not be written") && err.contains("No space left on device")
+                && err.contains("'gridsched report " + dir + "'"), err);
+        assertFalse(err.contains(".gridsched-partial"), "the error names the run's folder, not its staging folder: " + err);
+        assertEquals(0, cli.run("report", dir.toString(), "--no-images"), cli.err());
+        assertTrue(Files.isRegularFile(dir.resolve("report.html")));
+    }
+
+    @Test
     void reportAndValidateCommands() throws Exception {
         Path dir = tmp.resolve("r");
         assertEquals(0, cli.run(simulate("--out", dir.toString())));
