@@ -247,6 +247,57 @@ public class PluginRegistry {
     /** Plugins whose last provider went away, with that provider: makes "not available" errors say why. */
     private final ConcurrentSkipListMap<String, String> departed = new ConcurrentSkipListMap<>();
 
+    /** Plugins refused for their name, with why: {@link #problems()} lists them. */
+    private final java.util.IdentityHashMap<Plugin, String> unnamed = new java.util.IdentityHashMap<>();
+
+    /** Why a plugin's name cannot be chosen on a command line or in a profile, or null when it can. */
+    static String nameProblem(Plugin plugin) {
+        String name;
+        try {
+            name = plugin.name();
+        } catch (RuntimeException e) {
+            return "its name() threw " + e;
+        }
+        if (name == null || name.isBlank()) {
+            return "its name() returned " + (name == null ? "null" : "'" + name + "'");
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (Character.isWhitespace(c) || Character.isISOControl(c) || c == ',' || c == '=') {
+                return "its name '" + ControlChars.escape(name) + "' has a space, a control character, ',' or '=' (a name is chosen on a"
+                        + " command line and in lists such as --batch a,b)";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Names given by more than one plugin of a kind: the one in use hides the others (the higher service.ranking,
+     * then the most recently registered wins). One line each, for {@code plugins} and a run that uses the name.
+     */
+    public synchronized List<String> clashes() {
+        List<String> out = new ArrayList<>();
+        for (List<Entry> list : entries.values()) {
+            if (list.size() > 1) {
+                out.add(clash(list));
+            }
+        }
+        return out;
+    }
+
+    /** The clash of a name in use, or null when one plugin alone has it. */
+    public String clash(Kind kind, String name) {
+        List<Entry> list = entries.get(key(kind, name));
+        return list == null || list.size() < 2 ? null : clash(list);
+    }
+
+    private static String clash(List<Entry> list) {
+        Entry used = list.get(0);
+        List<String> hidden = list.subList(1, list.size()).stream().map(Entry::provenance).toList();
+        return used.kind().label + " '" + used.name() + "' of " + used.provenance() + " hides the one" + (hidden.size() > 1 ? "s" : "")
+                + " of " + String.join(", ", hidden) + " (the higher service.ranking, then the most recently registered, is used)";
+    }
+
     private static String key(Kind kind, String name) {
         return String.format("%03d:%s", kind.ordinal(), name); // sorts by kind, then name
     }
@@ -257,6 +308,13 @@ public class PluginRegistry {
      */
     public synchronized void add(Plugin plugin, String bundle, String version, long ranking, String configurationPid) {
         Kind kind = Kind.of(plugin);
+        String nameProblem = nameProblem(plugin);
+        if (nameProblem != null) {
+            // registered, it would be a plugin no command can choose, and break the lists of names other errors give
+            unnamed.put(plugin, "the " + kind.label + " " + plugin.getClass().getName() + " of " + (version.isEmpty() ? bundle : bundle + " " + version)
+                    + " was not registered: " + nameProblem);
+            return;
+        }
         String k = key(kind, plugin.name());
         List<Entry> list = new ArrayList<>(entries.getOrDefault(k, List.of()));
         list.removeIf(e -> e.plugin() == plugin);
@@ -275,6 +333,9 @@ public class PluginRegistry {
     }
 
     public synchronized void remove(Plugin plugin) {
+        if (unnamed.remove(plugin) != null) {
+            return;
+        }
         Kind kind = Kind.of(plugin);
         String k = key(kind, plugin.name());
         List<Entry> list = new ArrayList<>(entries.getOrDefault(k, List.of()));
@@ -386,8 +447,14 @@ public class PluginRegistry {
         return e;
     }
 
-    /** Problems the framework found with plugin bundles (none outside OSGi); one line each. */
-    public List<String> problems() {
-        return List.of();
+    /**
+     * Problems with the plugins: those refused for their names, names given by more than one plugin, and (in OSGi,
+     * see the subclass) what the framework found with plugin bundles; one line each.
+     */
+    public synchronized List<String> problems() {
+        List<String> out = new ArrayList<>(unnamed.values());
+        out.addAll(clashes());
+        java.util.Collections.sort(out);
+        return out;
     }
 }

@@ -28,8 +28,15 @@ PluginUse(PluginRegistry registry) {
     /** Whether a configured value reached a plugin; only then does summary.json get {@link #options}. */
     boolean configured;
 
+    /** Names the run uses that more than one plugin gives ({@link PluginRegistry#clash}), one line each. */
+    final java.util.Set<String> clashes = new java.util.TreeSet<>();
+
     PluginRegistry.Entry entry(Kind kind, String name, String field) {
         PluginRegistry.Entry e = registry.entry(kind, name, field);
+        String clash = registry.clash(kind, name);
+        if (clash != null) {
+            clashes.add(clash);
+        }
         provenance.put(kind.key() + " " + name, e.provenance());
         return e;
     }

@@ -219,10 +219,24 @@ public final class Runner {
      */
     void check(Kind kind, String name, Map<String, ?> options, String field) {
         PluginRegistry.Entry e = registry.entry(kind, name, field);
+        String clash = registry.clash(kind, name);
+        if (clash != null) {
+            warnClash(clash);
+        }
         try {
             e.options(kind.owner(e.name()), options);
         } catch (InputException x) {
             throw new InputException(null, 0, field, x.getMessage());
+        }
+    }
+
+    /** Clashes already said by this command (a matrix checks each plugin once per axis value). */
+    private final java.util.Set<String> clashesSaid = new java.util.HashSet<>();
+
+    /** A name given by several plugins is used, and which one is not obvious: said once per command. */
+    private void warnClash(String clash) {
+        if (clashesSaid.add(clash)) {
+            err.println("gridsched: warning: " + clash);
         }
     }
 
@@ -252,6 +266,9 @@ public final class Runner {
             ProgressBar bar = p.progress ? new ProgressBar(err, terminal, p.name) : null;
             CollectorSections sections = new CollectorSections();
             Simulation sim = simulation(p, platform, monitored(bar), use, sections);
+            if (print) {
+                use.clashes.forEach(this::warnClash);
+            }
             if (use.configured) {
                 // only then: without configuration every option is in the profile (run) or its plugin's default
                 runInfo.put("plugin_options", use.options);

@@ -301,6 +301,7 @@ public final class PluginTracker extends PluginRegistry {
                 }
             }
         }
+        problems.addAll(super.problems());
         Collections.sort(problems);
         return problems;
     }

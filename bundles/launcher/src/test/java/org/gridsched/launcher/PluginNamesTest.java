@@ -1,0 +1,80 @@
+package org.gridsched.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+
+import org.gridsched.api.PluginOptions;
+import org.gridsched.api.batch.BatchPolicy;
+import org.gridsched.api.batch.BatchScheduler;
+import org.gridsched.api.batch.Cluster;
+import org.gridsched.batch.ConservativePolicy;
+import org.gridsched.batch.EasyPolicy;
+import org.gridsched.metrics.JobMetricsCollector;
+import org.gridsched.metrics.UtilizationCollector;
+import org.gridsched.workload.synthetic.LublinGenerator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Plugins whose names clash with another's or cannot be chosen: said, never silent. */
+class PluginNamesTest {
+    @TempDir
+    Path tmp;
+
+    /** A third party's policy under a name of its choosing: EASY inside. */
+    private static final class Named implements BatchPolicy {
+        private final String name;
+
+        Named(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public BatchScheduler create(Cluster cluster, PluginOptions options) {
+            return new EasyPolicy().create(cluster, options);
+        }
+    }
+
+    @Test
+    void aPluginNamedAsABuiltInIsSaidToHideIt() {
+        CliHarness cli = new CliHarness(tmp).add(new LublinGenerator(), new ConservativePolicy(), new JobMetricsCollector(),
+                new UtilizationCollector());
+        cli.registry().add(new Named("cbf"), "org.example.fast", "0.1.0", 0);
+        assertEquals(0, cli.run("plugins"));
+        String clash = "batch policy 'cbf' of org.example.fast 0.1.0 hides the one of classpath (the higher service.ranking, then the"
+                + " most recently registered, is used)";
+        assertTrue(cli.out().contains("problems:\n  " + clash), cli.out());
+        assertEquals(0, cli.run("simulate", "--generator", "lublin99", "--workload-option", "jobs=50", "--platform", "c:64", "--batch", "cbf",
+                "--out", tmp.resolve("r").toString()), cli.err());
+        assertTrue(cli.err().contains("gridsched: warning: " + clash), cli.err());
+        assertEquals(1, cli.err().split("hides the one", -1).length - 1, "said once: " + cli.err());
+        cli.registry().remove(cli.registry().entry(PluginRegistry.Kind.BATCH, "cbf", "test").plugin());
+        assertEquals(0, cli.run("simulate", "--generator", "lublin99", "--workload-option", "jobs=50", "--platform", "c:64", "--batch", "cbf",
+                "--out", tmp.resolve("r3").toString()), cli.err());
+        assertFalse(cli.err().contains("warning"), "the third party's policy is gone, no clash left: " + cli.err());
+    }
+
+    @Test
+    void aPluginWithoutAUsableNameIsNotRegisteredAndSaidSo() {
+        CliHarness cli = new CliHarness(tmp).add(new ConservativePolicy(), new LublinGenerator());
+        Named nameless = new Named(null);
+        cli.registry().add(nameless, "org.example.broken", "1.0.0", 0);
+        cli.registry().add(new Named("two words"), "org.example.broken", "1.0.0", 0);
+        assertEquals(1, cli.run("simulate", "--generator", "lublin99", "--platform", "c:64", "--batch", "nope"));
+        assertTrue(cli.err().contains("batch policy 'nope' is not available; available: cbf"), "the list of names still works: " + cli.err());
+        assertEquals(0, cli.run("plugins"));
+        assertTrue(cli.out().contains("the batch policy " + Named.class.getName() + " of org.example.broken 1.0.0 was not registered: its"
+                + " name() returned null"), cli.out());
+        assertTrue(cli.out().contains("its name 'two words' has a space"), cli.out());
+        cli.registry().remove(nameless);
+        assertEquals(0, cli.run("plugins"));
+        assertFalse(cli.out().contains("returned null"), "gone with its bundle: " + cli.out());
+    }
+}
