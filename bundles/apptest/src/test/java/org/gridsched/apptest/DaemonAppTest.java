@@ -140,6 +140,23 @@ class DaemonAppTest {
     }
 
     @Test
+    void aCommandWithItsOutputClosedRunsAsWithoutAServer() throws Exception {
+        // 'gridsched plugins >&-' waited for ever: the relay for the closed output could not start, and the server
+        // waited for it to read; a process of its own loses what it writes there and goes on
+        Path plugins = Files.createDirectories(tmp.resolve("plugins-closed"));
+        Path dir = Files.createDirectories(tmp.resolve("w-closed"));
+        for (String closed : List.of(">&-", "2>&-", ">&- 2>&-")) {
+            for (String daemon : List.of("1", "0")) {
+                List<String> cmd = new java.util.ArrayList<>(List.of("bash", "-c", "\"$@\" " + closed + "; echo \"status $?\"", "_"));
+                cmd.addAll(StartupTest.command(home, "run", "no-such-profile.json"));
+                App.Result r = App.exec(cmd, dir, environment(plugins, Map.of("GRIDSCHED_DAEMON", daemon)), null, 60);
+                assertTrue(r.out().contains("status 1"), closed + ", GRIDSCHED_DAEMON=" + daemon + ": the command's own status: " + r.all());
+                assertEquals(!closed.contains("2>&-"), r.err().contains("no-such-profile.json: no such run profile"), closed + ": " + r.all());
+            }
+        }
+    }
+
+    @Test
     void aPluginDroppedAfterTheServerStartedIsSeenByTheNextCommand() throws Exception {
         Path plugins = Files.createDirectories(tmp.resolve("plugins-drop"));
         App.Result before = gridsched(plugins, tmp.resolve("w3"), Map.of(), "plugins");
