@@ -121,7 +121,46 @@ final class ClusterRuntime implements Cluster {
         if (time < sim.now || Double.isNaN(time)) {
             throw new IllegalArgumentException("cluster " + spec.name() + ": wake-up at " + time + " is before now (" + sim.now + ")");
         }
+        if (inWakeUp) {
+            guardWakeUpLoop(time);
+        }
         sim.events.push(sim.requestedInstant(time), Simulation.WAKE_UP, null, index);
+    }
+
+    /**
+     * Wake-ups asked for from a wake-up, in a row, while no job started, ended or arrived anywhere: a policy that asks
+     * again each time it is woken, for nothing, would keep the run going for ever (at one instant, or with simulated
+     * time running on after the last job). Far more than any policy needs between two jobs' events.
+     */
+    static final int WAKE_UP_LOOP = 1_000_000;
+    private boolean inWakeUp;
+    private long loopStamp = -1;
+    private int loopWakeUps;
+    private double loopSince;
+
+    /** Handles a wake-up event: the scheduler's {@code wakeUp()}, knowing that wake-ups it asks for meanwhile are asked from one. */
+    void wokenUp() {
+        inWakeUp = true;
+        try {
+            scheduler.wakeUp();
+        } finally {
+            inWakeUp = false;
+        }
+    }
+
+    private void guardWakeUpLoop(double time) {
+        long stamp = sim.execution.starts + sim.execution.finished + sim.jobs.size();
+        if (stamp != loopStamp) {
+            loopStamp = stamp;
+            loopWakeUps = 0;
+            loopSince = sim.now;
+        } else if (++loopWakeUps >= WAKE_UP_LOOP) {
+            String when = loopSince == sim.now ? "at t=" + Numbers.format(sim.now) + " s, " + String.format(java.util.Locale.ROOT, "%,d", loopWakeUps) + " times"
+                    : String.format(java.util.Locale.ROOT, "%,d", loopWakeUps) + " times since t=" + Numbers.format(loopSince) + " s";
+            throw new IllegalStateException("the batch policy of " + this + " asked to be woken up again from each wake-up, " + when
+                    + ", with no job started, ended or submitted meanwhile (" + scheduler.waitingJobs() + " waiting here): it would run for"
+                    + " ever (a policy bug: ask for a wake-up only for an instant when something can start)");
+        }
     }
 
     @Override

@@ -10,6 +10,8 @@ import org.gridsched.api.SimTime;
 final class Execution {
     private final Simulation sim;
     long finished;
+    /** Jobs started (a job started again after a requeue counts again). */
+    long starts;
     /** Jobs stopped at their requested time. */
     long walltimeKills;
     /** Jobs killed for good by a controller, and kills followed by a new arrival. */
@@ -106,6 +108,7 @@ final class Execution {
         double now = sim.now;
         job.state = SimJob.RUNNING;
         running++;
+        starts++;
         job.start = now;
         double end;
         if (job.runtime <= job.requested) {

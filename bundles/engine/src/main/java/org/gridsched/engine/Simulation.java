@@ -195,7 +195,7 @@ public final class Simulation {
         handlers[ARRIVAL] = arrivals::handle;
         handlers[END] = execution::end;
         handlers[OVERRUN] = execution::overrun;
-        handlers[WAKE_UP] = (p, cluster) -> clusters[cluster].scheduler.wakeUp();
+        handlers[WAKE_UP] = (p, cluster) -> clusters[cluster].wokenUp();
         handlers[REALLOCATE] = (p, a) -> reallocation.handle(arrivals.hasMore());
         handlers[TIMER] = (tag, a) -> observers.timer(tag);
         handlers[CLAIM_START] = claims::activate;
@@ -226,12 +226,18 @@ public final class Simulation {
         while (q.next()) {
             now = q.time;
             int kind = q.kind;
-            handlers[kind].handle(q.payload, q.arg);
-            if (power != null) {
-                power.afterEvent();
-            }
-            if (listener != null) {
-                listener.eventHandled(now);
+            try {
+                handlers[kind].handle(q.payload, q.arg);
+                if (power != null) {
+                    power.afterEvent();
+                }
+                if (listener != null) {
+                    listener.eventHandled(now);
+                }
+            } catch (InputException | SimulationFailure e) {
+                throw e; // a workload's bad line names its file and line; a failure is said once
+            } catch (RuntimeException e) {
+                throw new SimulationFailure(now, during(kind, q.payload, q.arg), e.toString(), e);
             }
             // also after every reallocation event: one may take seconds (a heuristic over thousands of waiting
             // jobs), and the progress call is where a monitored run sees that it is cancelled
@@ -251,6 +257,25 @@ public final class Simulation {
             result.merged(merged);
         }
         return result;
+    }
+
+    /** The event being handled, in words, for {@link SimulationFailure}. */
+    private String during(int kind, Object payload, int arg) {
+        return switch (kind) {
+            case ARRIVAL -> payload instanceof SimJob j ? "the submission of " + j : "the submission of a job from the workload";
+            case END -> "the end of " + payload;
+            case OVERRUN -> payload + " reaching its requested time";
+            case WAKE_UP -> "a wake-up of the batch policy of " + clusters[arg];
+            case REALLOCATE -> "a reallocation";
+            case TIMER -> "a controller's timer";
+            case CLAIM_START -> "the start of a controller's claim";
+            case CLAIM_END -> "the end of a controller's claim";
+            case FAILURE -> "a failure";
+            case REPAIR -> "a repair";
+            case POWER_CHECK -> "the power manager's check of " + clusters[arg];
+            case SWITCHED -> "the end of a switch of processors on or off";
+            default -> "an event of kind " + kind;
+        };
     }
 
     /** With no event left, a waiting or held job can never start: a policy or controller bug. */

@@ -178,9 +178,86 @@ class SimulationTest {
                 }
             }
         }, List.of(), null);
-        IllegalStateException e = assertThrows(IllegalStateException.class,
+        SimulationFailure e = assertThrows(SimulationFailure.class,
                 () -> sim.run(new ListJobSource("w", List.of(job(1, 0, 5, 5, 2), job(2, 0, 5, 5, 1)))));
         assertTrue(e.getMessage().contains("job 2 needs 1 processors at t=0.0 but only 0 are free"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("at t=0 s, during the submission of a job from the workload: java.lang.IllegalStateException:"),
+                e.getMessage());
+        assertTrue(e.getCause() instanceof IllegalStateException);
+    }
+
+    @Test
+    void aPolicysExceptionSaysWhenAndDuringWhat() {
+        Platform p = new Platform(List.of(new ClusterSpec("c", 2, 1.0)));
+        Simulation sim = new Simulation(p, c -> new Greedy(c) {
+            @Override
+            public void jobEnded(QueuedJob job, boolean early) {
+                throw new NullPointerException("its own bug");
+            }
+        }, List.of(), null);
+        SimulationFailure e = assertThrows(SimulationFailure.class, () -> sim.run(new ListJobSource("w", List.of(job(1, 3, 5, 9, 2)))));
+        assertEquals("at t=8 s, during the end of job 1: java.lang.NullPointerException: its own bug", e.toString());
+        assertEquals(8.0, e.time());
+        // a workload's bad line is not wrapped: it names its file and line
+        Simulation again = new Simulation(p, c -> new Greedy(c), List.of(), null);
+        assertThrows(org.gridsched.api.InputException.class,
+                () -> again.run(new ListJobSource("w.swf", List.of(job(1, 5, 1, 1, 1), job(2, 4, 1, 1, 1)))));
+    }
+
+    @Test
+    void aPolicyThatAsksToBeWokenForEverIsStopped() {
+        Platform p = new Platform(List.of(new ClusterSpec("c", 2, 1.0)));
+        // at the same instant, each wake-up asking for another: the run never left t=5
+        Simulation sameInstant = new Simulation(p, c -> new Greedy(c) {
+            @Override
+            public void wakeUp() {
+                c.wakeUpAt(c.now());
+            }
+
+            @Override
+            public void jobSubmitted(QueuedJob job) {
+                super.jobSubmitted(job);
+                c.wakeUpAt(c.now());
+            }
+        }, List.of(), null);
+        SimulationFailure e = assertThrows(SimulationFailure.class, () -> sameInstant.run(new ListJobSource("w", List.of(job(1, 5, 1, 1, 1)))));
+        assertTrue(e.getMessage().startsWith("at t=5 s, during a wake-up of the batch policy of cluster c: java.lang.IllegalStateException: the"
+                + " batch policy of cluster c asked to be woken up again from each wake-up, at t=5 s, 1,000,000 times, with no job started,"
+                + " ended or submitted meanwhile (0 waiting here)"), e.getMessage());
+        // a minute later each time, after the last job: simulated time ran on for ever
+        Simulation polling = new Simulation(p, c -> new Greedy(c) {
+            @Override
+            public void wakeUp() {
+                c.wakeUpAt(c.now() + 60);
+            }
+
+            @Override
+            public void jobSubmitted(QueuedJob job) {
+                super.jobSubmitted(job);
+                c.wakeUpAt(c.now() + 60);
+            }
+        }, List.of(), null);
+        e = assertThrows(SimulationFailure.class, () -> polling.run(new ListJobSource("w", List.of(job(1, 5, 1, 1, 1)))));
+        assertTrue(e.getMessage().contains("asked to be woken up again from each wake-up, 1,000,000 times since t=65 s,"), e.getMessage());
+        // a policy that wakes itself now and then between jobs is no loop
+        Simulation fine = new Simulation(p, c -> new Greedy(c) {
+            int asked;
+
+            @Override
+            public void jobSubmitted(QueuedJob job) {
+                super.jobSubmitted(job);
+                c.wakeUpAt(c.now() + 1);
+            }
+
+            @Override
+            public void wakeUp() {
+                if (++asked < 1000) {
+                    c.wakeUpAt(c.now() + 1);
+                }
+            }
+        }, List.of(), null);
+        SimulationResult r = fine.run(new ListJobSource("w", List.of(job(1, 5, 1, 1, 1))));
+        assertEquals(1, r.jobs().size());
     }
 
     @Test

@@ -28,6 +28,39 @@ PluginUse(PluginRegistry registry) {
     /** Whether a configured value reached a plugin; only then does summary.json get {@link #options}. */
     boolean configured;
 
+    private final java.util.List<Object> used = new java.util.ArrayList<>();
+    private final java.util.List<PluginRegistry.Entry> usedEntries = new java.util.ArrayList<>();
+
+    /**
+     * The plugin of this run whose code threw {@code failure}: the first frame of the stack (innermost first, causes
+     * too), outside the engine, the API and the JDK, in the package of one of the run's plugins (the deepest such
+     * package), else null (the engine's own code, or a library).
+     */
+    PluginRegistry.Entry culprit(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            for (StackTraceElement frame : t.getStackTrace()) {
+                String c = frame.getClassName();
+                if (c.startsWith("org.gridsched.engine.") || c.startsWith("org.gridsched.api.") || c.startsWith("java.")
+                        || c.startsWith("jdk.")) {
+                    continue; // never a plugin's, even for a plugin whose package is a prefix of these
+                }
+                PluginRegistry.Entry best = null;
+                int bestLength = -1;
+                for (PluginRegistry.Entry e : usedEntries) {
+                    String pkg = e.plugin().getClass().getPackageName();
+                    if (frame.getClassName().startsWith(pkg + ".") && pkg.length() > bestLength) {
+                        best = e;
+                        bestLength = pkg.length();
+                    }
+                }
+                if (best != null) {
+                    return best;
+                }
+            }
+        }
+        return null;
+    }
+
     /** Names the run uses that more than one plugin gives ({@link PluginRegistry#clash}), one line each. */
     final java.util.Set<String> clashes = new java.util.TreeSet<>();
 
@@ -36,6 +69,10 @@ PluginUse(PluginRegistry registry) {
         String clash = registry.clash(kind, name);
         if (clash != null) {
             clashes.add(clash);
+        }
+        if (!used.contains(e.plugin())) {
+            used.add(e.plugin());
+            usedEntries.add(e);
         }
         provenance.put(kind.key() + " " + name, e.provenance());
         return e;

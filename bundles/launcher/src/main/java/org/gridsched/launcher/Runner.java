@@ -15,6 +15,7 @@ import org.gridsched.engine.Platform;
 import org.gridsched.engine.ProgressListener;
 import org.gridsched.engine.ResultWriter;
 import org.gridsched.engine.Simulation;
+import org.gridsched.engine.SimulationFailure;
 import org.gridsched.engine.SimulationResult;
 import org.gridsched.engine.report.CollectorSections;
 import org.gridsched.engine.report.SummarySection;
@@ -230,6 +231,22 @@ public final class Runner {
         }
     }
 
+    /**
+     * A failure during the run, naming the plugin whose code threw (when one did), so that a user knows which
+     * plugin to look at: "at t=12 s, during the end of job 7: the batch policy 'mine' (org.example 0.1.0) threw ...".
+     */
+    static SimulationFailure withCulprit(SimulationFailure f, PluginUse use) {
+        Throwable cause = f.getCause() != null ? f.getCause() : f;
+        PluginRegistry.Entry culprit = use.culprit(cause);
+        if (culprit == null) {
+            return f;
+        }
+        SimulationFailure named = new SimulationFailure(f.time(), f.during(), "the " + culprit.kind().label() + " '" + culprit.name() + "' ("
+                + culprit.provenance() + ") failed: " + cause, cause);
+        named.setStackTrace(f.getStackTrace());
+        return named;
+    }
+
     /** Clashes already said by this command (a matrix checks each plugin once per axis value). */
     private final java.util.Set<String> clashesSaid = new java.util.HashSet<>();
 
@@ -276,6 +293,8 @@ public final class Runner {
             SimulationResult result;
             try {
                 result = sim.run(source);
+            } catch (SimulationFailure f) {
+                throw withCulprit(f, use);
             } finally {
                 if (bar != null) {
                     bar.finish();

@@ -77,4 +77,42 @@ class PluginNamesTest {
         assertEquals(0, cli.run("plugins"));
         assertFalse(cli.out().contains("returned null"), "gone with its bundle: " + cli.out());
     }
+
+    /** A third party's policy with a bug: throws when a job ends. */
+    private static final class Buggy implements BatchPolicy {
+        @Override
+        public String name() {
+            return "buggy";
+        }
+
+        @Override
+        public BatchScheduler create(Cluster cluster, PluginOptions options) {
+            BatchScheduler easy = new EasyPolicy().create(cluster, options);
+            return (BatchScheduler) java.lang.reflect.Proxy.newProxyInstance(BatchScheduler.class.getClassLoader(),
+                    new Class<?>[] {BatchScheduler.class}, (proxy, method, args) -> {
+                        if (method.getName().equals("jobEnded")) {
+                            Object nothing = null;
+                            return nothing.hashCode(); // its bug
+                        }
+                        try {
+                            return method.invoke(easy, args);
+                        } catch (java.lang.reflect.InvocationTargetException e) {
+                            throw e.getCause();
+                        }
+                    });
+        }
+    }
+
+    @Test
+    void aPluginThatThrowsIsNamedWithTheInstantAndTheEvent() {
+        CliHarness cli = new CliHarness(tmp).add(new LublinGenerator(), new JobMetricsCollector(), new UtilizationCollector());
+        cli.registry().add(new Buggy(), "org.example.buggy", "0.2.0", 0);
+        assertEquals(1, cli.run("simulate", "--generator", "lublin99", "--workload-option", "jobs=50", "--platform", "c:64", "--batch", "buggy",
+                "--out", tmp.resolve("r").toString()));
+        String err = cli.err();
+        assertTrue(err.matches("(?s)gridsched: failed: at t=[0-9,.]+ s, during the end of job [0-9]+: the batch policy 'buggy' \\(org.example.buggy"
+                + " 0.2.0\\) failed: java.lang.NullPointerException.*"), err);
+        assertTrue(err.contains("(run again with --debug for the stack trace)"), err);
+        assertFalse(java.nio.file.Files.exists(tmp.resolve("r")), "nothing written");
+    }
 }
