@@ -12,6 +12,7 @@ import org.gridsched.api.grid.MetaScheduler;
 import org.gridsched.api.grid.ReallocationAlgorithm;
 import org.gridsched.api.grid.SelectionHeuristic;
 import org.gridsched.api.metrics.MetricCollector;
+import org.gridsched.launcher.PluginRegistry.Kind;
 
 /** How each plugin kind's chosen plugins are put into the simulation being assembled ({@link PluginRegistry.Kind#wire}). */
 final class KindWirings {
@@ -43,7 +44,11 @@ final class KindWirings {
     static void reallocation(RunAssembly run, List<RunAssembly.Use> uses) {
         RunAssembly.Use u = uses.get(0);
         ReallocationAlgorithm algorithm = u.plugin(ReallocationAlgorithm.class);
-        SelectionHeuristic heuristic = run.chosen(SelectionHeuristic.class).get(0);
+        RunAssembly.Use h = run.chosen(Kind.HEURISTIC).get(0);
+        SelectionHeuristic heuristic = h.plugin(SelectionHeuristic.class).configured(h.options());
+        if (heuristic == null) {
+            throw new IllegalStateException("selection heuristic '" + h.name() + "' gave no heuristic (its configured returned null)");
+        }
         run.settings().reallocation = grid -> algorithm.create(grid, heuristic, u.options());
     }
 

@@ -3,6 +3,7 @@ package org.gridsched.api.grid;
 import java.util.List;
 
 import org.gridsched.api.Plugin;
+import org.gridsched.api.PluginOptions;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
@@ -18,6 +19,18 @@ public interface SelectionHeuristic extends Plugin {
      * @return the index of the chosen candidate
      */
     int select(List<Candidate> candidates);
+
+    /**
+     * The heuristic one run uses, given the options the run chose for it ({@code --heuristic-option KEY=VALUE}, a
+     * profile's heuristic options, configuration), already checked against {@link #parameters()} and completed with
+     * their defaults. A heuristic with parameters returns an instance that uses them; the default, for one without,
+     * is the heuristic itself.
+     *
+     * @since 1.4
+     */
+    default SelectionHeuristic configured(PluginOptions options) {
+        return this;
+    }
 
     /** A job still to handle, with its completion times. */
     interface Candidate {

@@ -4,5 +4,5 @@
  * schedules it there.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.3.0")
+@org.osgi.annotation.versioning.Version("1.4.0")
 package org.gridsched.api.grid;
