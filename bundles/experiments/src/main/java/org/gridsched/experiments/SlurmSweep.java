@@ -154,11 +154,7 @@ final class SlurmSweep {
         try {
             Files.createDirectories(s.folder().resolve("logs"));
             for (Map.Entry<String, String> f : scripts(s).entrySet()) {
-                Path file = s.folder().resolve(f.getKey());
-                Path tmp = Files.createTempFile(s.folder(), "." + f.getKey(), ".tmp");
-                Files.writeString(tmp, f.getValue(), StandardCharsets.UTF_8);
-                tmp.toFile().setExecutable(true);
-                Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                org.gridsched.launcher.OutputFolder.writeWhole(s.folder().resolve(f.getKey()), f.getValue().getBytes(StandardCharsets.UTF_8), true);
             }
         } catch (IOException e) {
             throw new InputException(s.folder().toString(), 0, "output", "cannot write the Slurm scripts: " + e.getMessage());

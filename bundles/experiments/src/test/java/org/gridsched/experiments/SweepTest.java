@@ -317,6 +317,14 @@ class SweepTest {
         assertTrue(cli.out().contains("submit with: bash " + o.resolve("slurm/submit.sh")), cli.out());
         assertGolden("sweep-1000-k10-m50.txt", scripts(o.resolve("slurm")));
         assertTrue(Files.isDirectory(o.resolve("slurm/logs")), "Slurm does not create the folder of --output");
+        // scripts readable and executable by whoever the umask lets read files (a group sharing the sweep), not the owner only
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> plain = Files.getPosixFilePermissions(Files.createFile(tmp.resolve("umask-probe")));
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> script = Files.getPosixFilePermissions(o.resolve("slurm/submit.sh"));
+        for (String who : List.of("OWNER", "GROUP", "OTHERS")) {
+            boolean reads = plain.contains(java.nio.file.attribute.PosixFilePermission.valueOf(who + "_READ"));
+            assertEquals(reads, script.contains(java.nio.file.attribute.PosixFilePermission.valueOf(who + "_READ")), who);
+            assertEquals(reads, script.contains(java.nio.file.attribute.PosixFilePermission.valueOf(who + "_EXECUTE")), who);
+        }
         assertTrue(Files.isExecutable(o.resolve("slurm/submit.sh")));
 
         // above MaxArraySize: several arrays, each below it, all before the merge

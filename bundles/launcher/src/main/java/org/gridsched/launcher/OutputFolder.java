@@ -75,8 +75,11 @@ public final class OutputFolder implements AutoCloseable {
             try {
                 deleteTree(staging());
                 Files.deleteIfExists(dir.resolve(LOCK));
+                if (created) {
+                    Files.deleteIfExists(dir); // only if empty, as after a failed run: no empty folder left behind
+                }
             } catch (IOException e) {
-                // the next run into the folder removes it
+                // the next run into the folder removes it (a folder not empty is left as it is)
             }
         }
     }
@@ -207,6 +210,37 @@ public final class OutputFolder implements AutoCloseable {
     /** "a, b/, c, ..." : the first five. */
     private static String listed(List<String> names) {
         return String.join(", ", names.subList(0, Math.min(5, names.size()))) + (names.size() > 5 ? ", ... (" + names.size() + " in all)" : "");
+    }
+
+    /**
+     * Writes a whole file through a temporary file beside it, moved into place, so that a reader never sees half of
+     * it. The temporary file is created as any result file is, with the permissions the umask gives (a file from
+     * {@code Files.createTempFile} is readable by its owner only, and the move kept that: a group sharing a results
+     * folder could not read the records and scripts). {@code executable}: executable by whoever may read it.
+     */
+    public static void writeWhole(Path file, byte[] bytes, boolean executable) throws IOException {
+        Path tmp = file.resolveSibling("." + file.getFileName() + "." + ProcessHandle.current().pid() + "-" + Thread.currentThread().getId()
+                + ".tmp");
+        try {
+            Files.write(tmp, bytes, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.TRUNCATE_EXISTING,
+                    java.nio.file.StandardOpenOption.WRITE);
+            if (executable) {
+                try {
+                    java.util.Set<java.nio.file.attribute.PosixFilePermission> p = new java.util.HashSet<>(Files.getPosixFilePermissions(tmp));
+                    for (String who : new String[] {"OWNER", "GROUP", "OTHERS"}) {
+                        if (p.contains(java.nio.file.attribute.PosixFilePermission.valueOf(who + "_READ"))) {
+                            p.add(java.nio.file.attribute.PosixFilePermission.valueOf(who + "_EXECUTE"));
+                        }
+                    }
+                    Files.setPosixFilePermissions(tmp, p);
+                } catch (UnsupportedOperationException e) {
+                    tmp.toFile().setExecutable(true);
+                }
+            }
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
     }
 
     /** Where the run writes everything; moved into place by {@link #commit()}. */

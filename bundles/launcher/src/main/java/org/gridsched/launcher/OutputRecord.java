@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -95,13 +94,7 @@ public record OutputRecord(String run, String origin, SortedSet<String> paths) {
         m.put("run", run);
         m.put("origin", origin);
         m.put("paths", paths);
-        Path tmp = Files.createTempFile(dir, FILE, ".tmp");
-        try {
-            Files.write(tmp, JSON.writeValueAsBytes(m));
-            Files.move(tmp, dir.resolve(FILE), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        OutputFolder.writeWhole(dir.resolve(FILE), JSON.writeValueAsBytes(m), false);
     }
 
     public OutputRecord with(SortedSet<String> more) {

@@ -57,6 +57,8 @@ class ReportCommandTest {
         assertTrue(cli.out().contains("  report: " + tmp.resolve("rep").resolve("report.html") + " (schedule valid)"), cli.out());
         List<String> plain = files(tmp.resolve("plain"));
         assertEquals(List.of(".gridsched-run", "jobs.csv", "summary.json"), plain);
+        // the record is created as the results are (the umask's permissions), not readable by its owner only
+        assertEquals(Files.getPosixFilePermissions(tmp.resolve("plain/jobs.csv")), Files.getPosixFilePermissions(tmp.resolve("plain/.gridsched-run")));
         for (String f : List.of("jobs.csv", "summary.json")) {
             assertEquals(-1, Files.mismatch(tmp.resolve("plain").resolve(f), tmp.resolve("rep").resolve(f)), f + ": the report changes no result");
         }
