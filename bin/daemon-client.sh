@@ -84,10 +84,10 @@ daemon_request() {
     local out=relay err=relay interactive=0
     if [ -t 1 ] || [ -p /dev/stdout ] || [ -c /dev/stdout ]; then out="/proc/$$/fd/1"; fi
     if [ -t 2 ] || [ -p /dev/stderr ] || [ -c /dev/stderr ]; then err="/proc/$$/fd/2"; fi
-    # a closed stream (gridsched ... >&-): what a process of its own writes there is lost, so the server writes to
-    # /dev/null; a relay could not start (cat fails on a closed output) and the server would wait for its reader
-    [ -e "/proc/$$/fd/1" ] || out=/dev/null
-    [ -e "/proc/$$/fd/2" ] || err=/dev/null
+    # a closed stream (gridsched ... >&-): the server's writes there fail, as in a process of its own; a relay could
+    # not start (cat fails on a closed output) and the server would wait for its reader
+    [ -e "/proc/$$/fd/1" ] || out=closed
+    [ -e "/proc/$$/fd/2" ] || err=closed
     if [ -t 0 ] && [ -t 1 ]; then interactive=1; fi
     {
         printf 'gridsched-daemon 1\ntoken %s\nrun\ninteractive %s\nout %s\nerr %s\nargs %s\n' \

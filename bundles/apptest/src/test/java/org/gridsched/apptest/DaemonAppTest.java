@@ -140,7 +140,7 @@ class DaemonAppTest {
     }
 
     @Test
-    void aCommandWithItsOutputClosedRunsAsWithoutAServer() throws Exception {
+    void aCommandWithItsOutputClosedOrFullEndsAsWithoutAServer() throws Exception {
         // 'gridsched plugins >&-' waited for ever: the relay for the closed output could not start, and the server
         // waited for it to read; a process of its own loses what it writes there and goes on
         Path plugins = Files.createDirectories(tmp.resolve("plugins-closed"));
@@ -152,6 +152,17 @@ class DaemonAppTest {
                 App.Result r = App.exec(cmd, dir, environment(plugins, Map.of("GRIDSCHED_DAEMON", daemon)), null, 60);
                 assertTrue(r.out().contains("status 1"), closed + ", GRIDSCHED_DAEMON=" + daemon + ": the command's own status: " + r.all());
                 assertEquals(!closed.contains("2>&-"), r.err().contains("no-such-profile.json: no such run profile"), closed + ": " + r.all());
+            }
+        }
+        // output that cannot be written is an error, with or without a server: a closed output, a full disk
+        for (String to : List.of(">&-", ">/dev/full")) {
+            for (String daemon : List.of("1", "0")) {
+                List<String> cmd = new java.util.ArrayList<>(List.of("bash", "-c", "\"$@\" " + to + "; echo \"status $?\" >&2", "_"));
+                cmd.addAll(StartupTest.command(home, "plugins"));
+                App.Result r = App.exec(cmd, dir, environment(plugins, Map.of("GRIDSCHED_DAEMON", daemon)), null, 60);
+                assertTrue(r.err().contains("gridsched: error: the standard output could not be written ("
+                        + (to.equals(">&-") ? "Bad file descriptor" : "No space left on device") + ")"), to + ", GRIDSCHED_DAEMON=" + daemon + ": " + r.all());
+                assertTrue(r.err().endsWith("status 1\n"), to + ", GRIDSCHED_DAEMON=" + daemon + ": " + r.all());
             }
         }
     }

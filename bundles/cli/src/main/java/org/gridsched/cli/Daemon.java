@@ -1,6 +1,5 @@
 package org.gridsched.cli;
 
-import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -264,7 +263,7 @@ final class Daemon {
             System.setOut(out);
             System.setErr(err);
             try {
-                status = commands.execute(request.args, out, err, request.interactive);
+                status = CheckedOutput.status(commands.execute(request.args, out, err, request.interactive), out, err);
             } catch (RuntimeException | Error e) {
                 err.println("gridsched: internal error: " + e);
                 e.printStackTrace(oldErr);
@@ -306,14 +305,20 @@ final class Daemon {
 
     /** Whether the client relays this stream from one of the server's named pipes. */
     private boolean relayed(String path) {
+        if (path.equals("closed")) {
+            return false;
+        }
         Path parent = Path.of(path).toAbsolutePath().normalize().getParent();
         return dir.toAbsolutePath().normalize().equals(parent);
     }
 
     /** Appending: never truncates what the client's stream already holds. */
     private static PrintStream open(String path) throws IOException {
+        if (path.equals("closed")) {
+            return CheckedOutput.closed(Charset.defaultCharset()); // the caller closed it (>&-): writes fail, as in its own process
+        }
         try {
-            return new PrintStream(new BufferedOutputStream(new FileOutputStream(path, true)), true, Charset.defaultCharset());
+            return CheckedOutput.of(new FileOutputStream(path, true), Charset.defaultCharset());
         } catch (java.io.FileNotFoundException e) {
             throw new IOException(path + " (" + e.getMessage() + ")", e);
         }

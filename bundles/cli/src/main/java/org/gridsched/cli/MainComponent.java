@@ -93,7 +93,10 @@ public final class MainComponent implements Callable<Integer> {
             PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true);
             return new Shell(processor, commands, new FileInputStream(FileDescriptor.in), out, err).run(argv.subList(1, argv.size()));
         }
-        int status = execute(home, argv, System.out, System.err, System.console() != null);
+        // standard output that remembers why a write failed: a full disk or a closed output is then an error
+        PrintStream stdout = CheckedOutput.of(new FileOutputStream(FileDescriptor.out), stdoutCharset());
+        System.setOut(stdout);
+        int status = CheckedOutput.status(execute(home, argv, stdout, System.err, System.console() != null), stdout, System.err);
         if (System.getProperty("gridsched.bundles") != null && System.getProperty("gridsched.storage.prepare") == null) {
             // A process of its own (bin/gridsched sets gridsched.bundles; the in-framework tests do not run this
             // component): the command has written and closed its results, so exit now. Returning would stop the
@@ -124,6 +127,21 @@ public final class MainComponent implements Callable<Integer> {
                 }
             }
         }
+    }
+
+    /** The character set Java chose for its standard output (the locale's; bin/gridsched makes it UTF-8). */
+    private static java.nio.charset.Charset stdoutCharset() {
+        for (String p : new String[] {"stdout.encoding", "sun.stdout.encoding"}) {
+            String name = System.getProperty(p);
+            if (name != null) {
+                try {
+                    return java.nio.charset.Charset.forName(name);
+                } catch (IllegalArgumentException e) {
+                    // not one this Java knows: the default, as below
+                }
+            }
+        }
+        return java.nio.charset.Charset.defaultCharset();
     }
 
     /** A command other than the shell, on the given streams (this process's, or a background server client's). */
