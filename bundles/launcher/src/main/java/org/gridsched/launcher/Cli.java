@@ -285,9 +285,9 @@ public final class Cli {
 
     private void plugins(List<String> args) {
         if (args.isEmpty()) {
-            printPlugins(registry, out);
+            printPlugins(registry, out, home);
         } else if (args.size() == 1 && !args.get(0).startsWith("-")) {
-            printPlugin(registry, args.get(0), out);
+            printPlugin(registry, args.get(0), out, home);
         } else {
             throw new UsageException("plugins takes at most one plugin name (plugins [NAME]), got " + String.join(" ", args));
         }
@@ -299,7 +299,7 @@ public final class Cli {
     }
 
     /** The plugins of that name (one per kind that has it), as {@link #printPlugins} shows them; an unknown name is an error. */
-    static void printPlugin(PluginRegistry registry, String name, PrintStream out) {
+    static void printPlugin(PluginRegistry registry, String name, PrintStream out, Path home) {
         List<PluginRegistry.Entry> found = registry.all().stream().filter(e -> e.name().equals(name)).toList();
         if (found.isEmpty()) {
             throw new InputException(null, 0, null, "no plugin named '" + name + "'" + Suggest.didYouMean(name, pluginNames(registry))
@@ -308,7 +308,7 @@ public final class Cli {
         for (PluginRegistry.Entry plain : found) {
             PluginRegistry.Entry e = registry.withConfiguration(plain);
             out.println(e.kind().plural() + ":");
-            printPlugin(e, out);
+            printPlugin(e, out, home);
         }
     }
 
@@ -316,7 +316,7 @@ public final class Cli {
      * Every plugin by kind, with its bundle, its parameters and their defaults (or configured values), then the
      * problems the framework found (bundles that do not resolve, components that fail).
      */
-    public static void printPlugins(PluginRegistry registry, PrintStream out) {
+    public static void printPlugins(PluginRegistry registry, PrintStream out, Path home) {
         Kind last = null;
         for (PluginRegistry.Entry plain : registry.all()) {
             PluginRegistry.Entry e = registry.withConfiguration(plain);
@@ -324,7 +324,7 @@ public final class Cli {
                 last = e.kind();
                 out.println(last.plural() + ":");
             }
-            printPlugin(e, out);
+            printPlugin(e, out, home);
         }
         if (last == null) {
             out.println("no plugins found (are the plugin bundles installed and started?)");
@@ -336,8 +336,19 @@ public final class Cli {
         }
     }
 
+    /**
+     * Where a plugin's configuration file goes: the workspace's {@code config/} folder ({@code bin/gridsched} gives
+     * FileInstall that folder), relative to the gridsched home in a checkout, absolute in an installed release, whose
+     * workspace is in the user's home.
+     */
+    static Path configFile(Path home, String pid) {
+        Path file = Runner.workspace(home).resolve("config").resolve(pid + ".cfg");
+        Path root = home.toAbsolutePath().normalize();
+        return file.startsWith(root) ? root.relativize(file) : file;
+    }
+
     /** One plugin (with its configuration): its line, its parameters with their values, configuration hints. */
-    static void printPlugin(PluginRegistry.Entry e, PrintStream out) {
+    static void printPlugin(PluginRegistry.Entry e, PrintStream out, Path home) {
         out.printf("  %-12s %s  [%s]%n", e.name(), e.plugin().description(), e.provenance());
         for (Parameter p : e.plugin().parameters()) {
             Object configured = e.configured().get(p.name());
@@ -346,7 +357,7 @@ public final class Cli {
             out.printf("  %12s   %s = %s   %s%n", "", p.name(), value, p.description());
         }
         if (e.configurationPid() != null && !e.plugin().parameters().isEmpty()) {
-            out.printf("  %12s   (defaults can be set in workspace/config/%s.cfg)%n", "", e.configurationPid());
+            out.printf("  %12s   (defaults can be set in %s)%n", "", configFile(home, e.configurationPid()));
         }
         for (String k : e.unknownConfiguredKeys()) {
             out.printf("  %12s   warning: configuration %s sets '%s', which is not a parameter of %s (ignored)%n",

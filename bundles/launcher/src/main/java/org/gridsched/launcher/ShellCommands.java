@@ -38,12 +38,12 @@ public final class ShellCommands implements AutoCloseable {
     }
 
     public void plugins(PrintStream out) {
-        Cli.printPlugins(registry, out);
+        Cli.printPlugins(registry, out, home);
     }
 
     /** {@code plugins NAME}: the plugins of that name (one per kind that has it) with their options. */
     public void plugin(String name, PrintStream out) {
-        Cli.printPlugin(registry, name, out);
+        Cli.printPlugin(registry, name, out, home);
     }
 
     /** Every plugin's name, sorted, once (for completion and suggestions). */

@@ -563,4 +563,24 @@ class CliTest {
                 new java.nio.file.FileSystemException("/r/jobs.csv", null, "No space left on device"))));
         assertEquals("Stream closed", Cli.ioProblem(new java.io.UncheckedIOException(new java.io.IOException("Stream closed"))));
     }
+
+    @Test
+    void aPluginsConfigurationFileIsWhereTheWorkspaceIs() {
+        Path home = Path.of("/opt/gridsched");
+        String before = System.getProperty("gridsched.workspace");
+        try {
+            System.clearProperty("gridsched.workspace");
+            assertEquals(Path.of("workspace/config/gridsched.batch.cbf.cfg"), Cli.configFile(home, "gridsched.batch.cbf"), "a checkout's");
+            System.setProperty("gridsched.workspace", "/home/ana/.local/share/gridsched/workspace");
+            // an installed release: the workspace is in the user's home, not in the installation
+            assertEquals(Path.of("/home/ana/.local/share/gridsched/workspace/config/gridsched.batch.cbf.cfg"),
+                    Cli.configFile(home, "gridsched.batch.cbf"));
+        } finally {
+            if (before == null) {
+                System.clearProperty("gridsched.workspace");
+            } else {
+                System.setProperty("gridsched.workspace", before);
+            }
+        }
+    }
 }
