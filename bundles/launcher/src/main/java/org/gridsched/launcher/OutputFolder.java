@@ -156,6 +156,35 @@ public final class OutputFolder implements AutoCloseable {
      * folder before it, so such a path cannot be used: creating it would make the folders after the '..' (Java
      * creates them) and then fail to write into them. Found before anything is created.
      */
+    /**
+     * For {@code run --check}, without creating or changing anything: why a run could not create or write the folder
+     * (a file in its place, a '..' from a missing folder, the nearest existing folder not writable), or null.
+     */
+    static String cannotWrite(Path dir) {
+        if (dir.toString().isEmpty()) {
+            return "the output folder is empty; give a folder of its own (--out DIR)";
+        }
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            return dir + " is a file, not a folder; choose another --out";
+        }
+        java.util.Optional<Path> missing = missingBeforeParent(dir);
+        if (missing.isPresent()) {
+            return "cannot create the output folder " + dir + ": it goes up ('..') from " + missing.get() + ", which does not exist";
+        }
+        Path existing = dir.toAbsolutePath().normalize();
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null || !Files.isDirectory(existing)) {
+            return "cannot create the output folder " + dir + ": " + existing + " is not a folder";
+        }
+        if (!Files.isWritable(existing)) {
+            return (existing.equals(dir.toAbsolutePath().normalize()) ? "cannot write into the output folder " + dir
+                    : "cannot create the output folder " + dir + ": " + existing + " is not writable") + " (permission denied)";
+        }
+        return null;
+    }
+
     static java.util.Optional<Path> missingBeforeParent(Path dir) {
         Path abs = dir.toAbsolutePath();
         Path prefix = abs.getRoot();

@@ -8,7 +8,7 @@ import org.gridsched.api.InputException;
 import org.gridsched.engine.Simulation;
 import org.gridsched.launcher.PluginRegistry.Kind;
 
-/** {@code run --check}: a profile checked without running anything and without touching its output folder. */
+/** {@code run --check}: a profile checked without running anything and without touching its output folder (only whether it could be written). */
 final class ProfileCheck {
     private final Runner runner;
     private final PluginRegistry registry;
@@ -27,11 +27,16 @@ final class ProfileCheck {
     /**
      * Checks a profile without running anything ({@code run --check}): every plugin it chooses (per cluster, per
      * matrix value, the workload's reader or generator, a study) is available and takes its options, the workload's
-     * files exist, a study accepts its options; the output folder is not touched.
+     * files exist, a study accepts its options, the output folder can be created and written; the folder is not
+     * touched.
      *
      * @return what the profile runs, for the "ok" line
      */
     String check(RunProfile p) {
+        String output = OutputFolder.cannotWrite(Runner.outputDir(p, runner.home()));
+        if (output != null) {
+            throw new InputException(null, 0, "output", output);
+        }
         if (p.study() != null) {
             new StudyRun(registry, out, err, terminal).check(p);
             return "study '" + p.study().name() + "'";

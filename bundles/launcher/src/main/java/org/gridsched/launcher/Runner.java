@@ -196,6 +196,11 @@ public final class Runner {
                 String.join(", ", written(dir)));
     }
 
+    /** The gridsched home the runner resolves the workspace against. */
+    Path home() {
+        return home;
+    }
+
     /** {@code run --check} ({@link ProfileCheck}); returns what the profile runs, for the "ok" line. */
     String check(RunProfile p) {
         return new ProfileCheck(this, registry, out, err, terminal).check(p);

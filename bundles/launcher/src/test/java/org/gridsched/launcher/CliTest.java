@@ -225,6 +225,24 @@ class CliTest {
         assertFalse(Files.exists(tmp.resolve("o1")), "nothing written");
     }
 
+    /** run --check says when the run could not write its output folder, without creating it. */
+    @Test
+    void checkFindsAnOutputFolderThatCannotBeWritten() throws Exception {
+        Path file = Files.writeString(tmp.resolve("a-file"), "not a folder");
+        Path profile = tmp.resolve("out.json");
+        Files.writeString(profile, "{\"name\": \"p\", \"platform\": \"c:64\", \"batch\": \"easy\", \"output\": \"a-file/results\","
+                + " \"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 10}}}");
+        assertEquals(1, cli.run("run", "--check", profile.toString()));
+        assertTrue(cli.err().contains("output: cannot create the output folder " + file.resolve("results") + ": " + file + " is not a folder"),
+                cli.err());
+        Files.writeString(profile, Files.readString(profile).replace("a-file/results", "a-file"));
+        assertEquals(1, cli.run("run", "--check", profile.toString()));
+        assertTrue(cli.err().contains("output: " + file + " is a file, not a folder"), cli.err());
+        Files.writeString(profile, Files.readString(profile).replace("a-file", "new/deeper/results"));
+        assertEquals(0, cli.run("run", "--check", profile.toString()), cli.err());
+        assertFalse(Files.exists(tmp.resolve("new")), "the check creates nothing");
+    }
+
     @Test
     void unknownPluginNamesListTheChoices() {
         assertEquals(1, cli.run("simulate", "--generator", "lublin99", "--platform", "c:64", "--batch", "sjf", "--quiet"));
