@@ -103,6 +103,22 @@ class PluginProblemsAppTest {
         assertEquals(300, options.path("generator lublin99").path("jobs").path("value").asInt());
         assertEquals("command line", options.path("generator lublin99").path("jobs").path("from").asText());
         assertTrue(options.has("batch easy") && options.has("collector utilization"), "every plugin used is listed: " + options);
+
+        // a PID with a '-' (kit-easy): FileInstall reads such a file name as a factory configuration, which was never
+        // found, so the file 'plugins' names did nothing
+        Path kit = config.resolve("gridsched.batch.kit-easy.cfg");
+        Files.writeString(kit, "protected = 2\n");
+        String[] withKit = {"simulate", "--generator", "lublin99", "--workload-option", "jobs=300", "--batch", "kit-easy", "--quiet", "--out"};
+        App.Result kitRun = App.run(plugins, config, null, concat(withKit, tmp.resolve("kit").toString()));
+        assertEquals(0, kitRun.exit(), kitRun.all());
+        JsonNode kitOptions = new ObjectMapper().readTree(tmp.resolve("kit/summary.json").toFile()).path("run").path("plugin_options");
+        assertEquals("2", kitOptions.path("batch kit-easy").path("protected").path("value").asText(), kitOptions.toString());
+        assertEquals(kit.toString(), kitOptions.path("batch kit-easy").path("protected").path("from").asText());
+        // a bad value there is an error about that file, not about the command line or profile
+        Files.writeString(kit, "protected = -3\n");
+        App.Result bad = App.run(plugins, config, null, concat(withKit, tmp.resolve("kit-bad").toString()));
+        assertEquals(1, bad.exit(), bad.all());
+        assertTrue(bad.err().contains("gridsched: error: " + kit + ": batch policy 'kit-easy': protected must be at least 1, got -3"), bad.all());
     }
 
     /** The Bundle-Version of a jar of the application's bundle folder. */

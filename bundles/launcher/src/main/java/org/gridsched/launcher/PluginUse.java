@@ -1,6 +1,7 @@
 package org.gridsched.launcher;
 
 import java.util.Map;
+import org.gridsched.api.InputException;
 import java.util.TreeMap;
 
 import org.gridsched.api.PluginOptions;
@@ -78,8 +79,42 @@ PluginUse(PluginRegistry registry) {
         return e;
     }
 
+    /** Options whose value comes from a configuration file (the run gives none), with that file. */
+    private final Map<String, String> configuredKeys = new TreeMap<>();
+
+    /**
+     * An error about an option whose value the run does not give but a configuration file does, as an error about
+     * that file: the option is the error's field ({@code protected}, {@code workload.options.jobs}), or the message
+     * names it ("protected must be at least 1"). Any other error as it is.
+     */
+    InputException attributed(InputException e) {
+        if (e.source() != null || configuredKeys.isEmpty()) {
+            return e;
+        }
+        String field = e.field() == null ? null : e.field().startsWith("workload.options.") ? e.field().substring("workload.options.".length()) : e.field();
+        for (Map.Entry<String, String> c : configuredKeys.entrySet()) {
+            String key = c.getKey();
+            if (key.equals(field) || field == null && java.util.regex.Pattern.compile("(^|[^\\w])" + java.util.regex.Pattern.quote(key) + "([^\\w]|$)")
+                    .matcher(e.getMessage()).find()) {
+                String message = e.getMessage();
+                String problem = e.field() != null && message.startsWith(e.field() + ": ") ? message.substring(e.field().length() + 2) : message;
+                InputException named = new InputException(c.getValue(), 0, e.field() == null ? null : key, problem);
+                named.initCause(e);
+                return named;
+            }
+        }
+        return e;
+    }
+
     /** Checks a plugin's options and records each one's value and source; {@code cluster} -1 for none. */
     PluginOptions options(RunProfile p, Kind kind, PluginRegistry.Entry e, Map<String, ?> given, int cluster) {
+        if (e.configuredFrom() != null) {
+            for (String k : e.configured().keySet()) {
+                if (!given.containsKey(k)) {
+                    configuredKeys.putIfAbsent(k, e.configuredFrom());
+                }
+            }
+        }
         PluginOptions checked = e.options(kind.owner(e.name()), given);
         Map<String, Object> effective = e.effectiveOptions(given, p.optionsFrom);
         String key = kind.key() + " " + e.name();

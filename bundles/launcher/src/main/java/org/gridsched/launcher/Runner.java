@@ -342,6 +342,14 @@ public final class Runner {
      * then lets each kind wire its plugins in.
      */
     Simulation simulation(RunProfile p, Platform platform, ProgressListener progress, PluginUse use, CollectorSections sections) {
+        try {
+            return assembled(p, platform, progress, use, sections);
+        } catch (InputException e) {
+            throw use.attributed(e); // a bad value from a configuration file names that file, not the profile
+        }
+    }
+
+    private Simulation assembled(RunProfile p, Platform platform, ProgressListener progress, PluginUse use, CollectorSections sections) {
         RunAssembly run = new RunAssembly(platform, RunInputs.runInfo(platform), new Simulation.Settings(), sections);
         for (Kind kind : Kind.values()) {
             List<RunAssembly.Use> uses = new ArrayList<>();

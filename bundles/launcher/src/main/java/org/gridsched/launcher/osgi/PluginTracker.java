@@ -191,12 +191,12 @@ public final class PluginTracker extends PluginRegistry {
             return Map.of();
         }
         try {
-            Configuration[] found = ca.listConfigurations("(" + Constants.SERVICE_PID + "=" + pid + ")");
-            if (found == null || found.length == 0 || found[0].getProperties() == null) {
+            Configuration found = find(ca, pid);
+            if (found == null || found.getProperties() == null) {
                 return Map.of();
             }
             Map<String, Object> values = new LinkedHashMap<>();
-            Dictionary<String, Object> props = found[0].getProperties();
+            Dictionary<String, Object> props = found.getProperties();
             for (Enumeration<String> keys = props.keys(); keys.hasMoreElements();) {
                 String k = keys.nextElement();
                 // bookkeeping keys of Configuration Admin and FileInstall, not plugin parameters
@@ -211,6 +211,36 @@ public final class PluginTracker extends PluginRegistry {
     }
 
     /**
+     * The configuration stored under a PID, or null. FileInstall reads a file name with a '-' as a factory
+     * configuration ({@code gridsched.batch.kit-easy.cfg}: factory {@code gridsched.batch.kit}, name {@code easy}),
+     * so a plugin whose PID has one ({@code kit-easy}, {@code all-cancellation}) was never configured by the file that
+     * {@code plugins} names; that file's configuration is found by the file name FileInstall records with it.
+     */
+    static Configuration find(ConfigurationAdmin ca, String pid) throws IOException, InvalidSyntaxException {
+        Configuration[] found = ca.listConfigurations("(" + Constants.SERVICE_PID + "=" + pid + ")");
+        if (found != null && found.length > 0) {
+            return found[0];
+        }
+        if (pid.indexOf('-') < 0) {
+            return null;
+        }
+        Configuration[] files = ca.listConfigurations("(felix.fileinstall.filename=*)");
+        for (Configuration c : files == null ? new Configuration[0] : files) {
+            Object file = c.getProperties() == null ? null : c.getProperties().get("felix.fileinstall.filename");
+            if (file != null && fileName(file.toString()).equals(pid + ".cfg") || file != null && fileName(file.toString()).equals(pid + ".config")) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** The last segment of FileInstall's file URL (or path). */
+    private static String fileName(String url) {
+        String s = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+        return s.substring(s.lastIndexOf('/') + 1);
+    }
+
+    /**
      * The configuration file FileInstall read the PID from (it records it under {@code felix.fileinstall.filename}),
      * relative to the gridsched home when inside it so that summary.json does not name the checkout's folder (of an
      * installed release, relative to the folder holding its workspace: {@code workspace/config/PID.cfg} either way).
@@ -219,9 +249,8 @@ public final class PluginTracker extends PluginRegistry {
     protected String configurationSource(String pid) {
         ConfigurationAdmin ca = configAdmin;
         try {
-            Configuration[] found = ca == null ? null : ca.listConfigurations("(" + Constants.SERVICE_PID + "=" + pid + ")");
-            Object file = found == null || found.length == 0 || found[0].getProperties() == null ? null
-                    : found[0].getProperties().get("felix.fileinstall.filename");
+            Configuration found = ca == null ? null : find(ca, pid);
+            Object file = found == null || found.getProperties() == null ? null : found.getProperties().get("felix.fileinstall.filename");
             if (file == null) {
                 return super.configurationSource(pid);
             }
