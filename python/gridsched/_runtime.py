@@ -191,7 +191,9 @@ class Runtime:
                    f"-Dfelix.fileinstall.dir={plugins},{config}", "-Djava.awt.headless=true"]
         options += os.environ.get("GRIDSCHED_JAVA_OPTS", "").split()
         classpath = classpath + _jpype_support_jar(jpype)
-        jpype.startJVM(_jvm_library(java), *options, classpath=classpath, convertStrings=True)
+        # interrupt=False: Ctrl-C comes to Python (a KeyboardInterrupt, which command() turns into a cancel) instead of
+        # halting the process, as JPype's default does outside an interactive shell
+        jpype.startJVM(_jvm_library(java), *options, classpath=classpath, convertStrings=True, interrupt=False)
         # numbers in messages and report charts as bin/gridsched writes them, whatever the locale (MainComponent)
         Locale = jpype.JClass("java.util.Locale")
         Locale.setDefault(jpype.JClass("java.util.Locale$Category").FORMAT, Locale.ROOT)
@@ -313,9 +315,21 @@ class Runtime:
         Paths = jp.JClass("java.nio.file.Path")
         out_b, err_b = BAOS(), BAOS()
         out, err = PrintStream(out_b, True, "UTF-8"), PrintStream(err_b, True, "UTF-8")
+        Command = self.java_class("org.gridsched.launcher.CancellableCommand")
         with locked():
             cli = Cli(self.registry, out, err, False, Paths.of(str(self.home)))
-            status = int(cli.run(jp.JArray(jp.JString)(list(args))))
+            # on a Java thread, awaited in short steps: Python sees Ctrl-C only between its own steps, never during
+            # one long call into Java; a KeyboardInterrupt cancels the run (nothing written) and is raised again
+            task = Command(cli, jp.JArray(jp.JString)(list(args)))
+            try:
+                while not task.finish(100):
+                    pass
+            except BaseException:
+                task.cancel()
+                while not task.finish(100):
+                    pass
+                raise
+            status = int(task.status())
             if _interrupts:
                 stop = _interrupts[0]
                 _interrupts.clear()

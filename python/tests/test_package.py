@@ -1,8 +1,10 @@
 """The package against bin/gridsched: same result files byte for byte; dtypes; matrices; plugins; errors."""
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pandas as pd
@@ -178,3 +180,40 @@ def test_features_are_those_of_gridsched_features():
                GRIDSCHED_HOME=str(ROOT), GRIDSCHED_FEATURES="nosuch")
     assert "first GRIDSCHED_FEATURES=nosuch: " in p.stdout and "unknown feature 'nosuch'" in p.stdout, p.stdout + p.stderr
     assert "again GRIDSCHED_FEATURES=nosuch" in p.stdout, "the same error, not 'a JVM is already running'"
+
+
+def test_ctrl_c_stops_an_in_process_run_and_writes_nothing(tmp_path):
+    # Python sees Ctrl-C only between its own steps: a long run in one call into Java went on to its end (and JPype's
+    # default outside an interactive shell halted the process). Now the run stops and KeyboardInterrupt is raised.
+    out = tmp_path / "long"
+    code = ("import gridsched, time\n"
+            "gridsched.plugins()\n"
+            "print('ready', flush=True)\n"
+            "t0 = time.time()\n"
+            "try:\n"
+            f"    gridsched.simulate(generator='lublin99', workload_options={{'jobs': 3000000}}, platform='c:1024', batch='cbf',"
+            f" out={str(out)!r})\n"
+            "    print('finished', flush=True)\n"
+            "except KeyboardInterrupt:\n"
+            "    print('interrupted after %.1f s' % (time.time() - t0), flush=True)\n"
+            "print('alive', gridsched.plugins().shape[0] > 0, flush=True)\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "python"), GRIDSCHED_HOME=str(ROOT))
+    p = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         cwd="/tmp")
+    try:
+        assert p.stdout.readline().strip() == "ready", p.stderr.read()
+        deadline = time.time() + 120
+        while not (out / ".gridsched.lock").exists():
+            assert time.time() < deadline and p.poll() is None, "the run starts"
+            time.sleep(0.05)
+        time.sleep(2)
+        signalled = time.time()
+        p.send_signal(signal.SIGINT)
+        stdout, stderr = p.communicate(timeout=60)
+        took = time.time() - signalled
+    finally:
+        p.kill()
+    assert "interrupted after" in stdout and "finished" not in stdout, stdout + stderr
+    assert "alive True" in stdout, "the framework still answers after the cancelled run: " + stdout + stderr
+    assert took < 10, f"stopped {took:.1f} s after Ctrl-C"
+    assert not (out / "summary.json").exists() and not (out / "jobs.csv").exists(), "nothing written"

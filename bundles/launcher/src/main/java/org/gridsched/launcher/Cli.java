@@ -22,6 +22,15 @@ public final class Cli {
     private final boolean terminal;
     private final Path home;
 
+    /** Cancels the runs of this command line when it says so (null: never); see {@link CancellableCommand}. */
+    private RunMonitor monitor;
+
+    /** Runs and studies started by this command line report to {@code monitor}, which can cancel them. */
+    public Cli monitoredBy(RunMonitor monitor) {
+        this.monitor = monitor;
+        return this;
+    }
+
     public Cli(PluginRegistry registry, PrintStream out, PrintStream err, boolean terminal, Path home) {
         this.registry = registry;
         // everything a command prints passes here: input quoted in a message cannot act on the terminal
@@ -108,6 +117,10 @@ public final class Cli {
                 e.printStackTrace(err);
             }
             return 1;
+        } catch (RunMonitor.Cancelled e) {
+            // the caller cancelled (Python's Ctrl-C): the output folder keeps what it held before, as after a signal
+            err.println("gridsched: interrupted; no results written");
+            return 130;
         } catch (java.io.UncheckedIOException e) {
             // a full disk, a folder gone: the message says what and where; the class name would add nothing
             err.println("gridsched: failed: " + ioProblem(e));
@@ -166,7 +179,7 @@ public final class Cli {
     /** Runs a profile; with {@code --quiet} its summary and warnings go nowhere (errors still reach stderr). */
     private void runner(RunProfile p) {
         PrintStream silent = new PrintStream(java.io.OutputStream.nullOutputStream(), false, java.nio.charset.StandardCharsets.UTF_8);
-        new Runner(registry, p.quiet ? silent : out, p.quiet ? silent : err, terminal, home).run(p);
+        new Runner(registry, p.quiet ? silent : out, p.quiet ? silent : err, terminal, home).monitoredBy(monitor).run(p);
     }
 
     RunProfile runProfile(List<String> args) {
@@ -252,7 +265,7 @@ public final class Cli {
         if (p.clusters.isEmpty()) {
             throw new InputException(null, 0, "platform", "theory needs the profile to list its clusters");
         }
-        registry.experiments("theory").theory(new Runner(registry, out, err, terminal, home), p, out);
+        registry.experiments("theory").theory(new Runner(registry, out, err, terminal, home).monitoredBy(monitor), p, out);
     }
 
     private void generate(List<String> args) {

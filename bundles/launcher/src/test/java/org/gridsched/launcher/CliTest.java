@@ -601,4 +601,21 @@ class CliTest {
             }
         }
     }
+
+    @Test
+    void aCancelledCommandStopsItsRunWritesNothingAndEndsWith130() throws Exception {
+        Path out = tmp.resolve("long");
+        CancellableCommand task = new CancellableCommand(cli.cli(), new String[] {"simulate", "--generator", "lublin99", "--workload-option",
+            "jobs=3000000", "--platform", "c:1024", "--batch", "cbf", "--quiet", "--out", out.toString()});
+        long end = System.nanoTime() + 60_000_000_000L;
+        while (!Files.exists(out.resolve(".gridsched.lock"))) {
+            assertTrue(System.nanoTime() < end && !task.finish(1), "the run starts");
+        }
+        assertFalse(task.finish(500), "a long run");
+        task.cancel();
+        assertTrue(task.finish(10_000), "stopped soon after the cancel");
+        assertEquals(130, task.status());
+        assertTrue(cli.err().contains("gridsched: interrupted; no results written"), cli.err());
+        assertFalse(Files.exists(out), "the folder it created is gone");
+    }
 }
