@@ -140,8 +140,14 @@ class ReleaseAppTest {
 
         assertEquals(Files.readString(ref.resolve("version.txt")), Files.readString(work.resolve("version.txt")));
         assertTrue(Files.readString(work.resolve("version.txt")).equals("gridsched " + version + " (commit " + m.group(2) + ")\n"));
-        assertEquals(Files.readString(ref.resolve("plugins.txt")), Files.readString(work.resolve("plugins.txt")));
-        assertEquals(Files.readString(ref.resolve("plugin.txt")), Files.readString(work.resolve("plugin.txt")));
+        // the same, but for where a plugin's configuration file goes: the installed copy's workspace is in the user's home
+        String configHint = "(defaults can be set in ";
+        String installedConfig = configHint + data.resolve("config") + "/";
+        assertTrue(Files.readString(work.resolve("plugins.txt")).contains(installedConfig), Files.readString(work.resolve("plugins.txt")));
+        assertEquals(Files.readString(ref.resolve("plugins.txt")), Files.readString(work.resolve("plugins.txt")).replace(installedConfig,
+                configHint + "workspace/config/"));
+        assertEquals(Files.readString(ref.resolve("plugin.txt")), Files.readString(work.resolve("plugin.txt")).replace(installedConfig,
+                configHint + "workspace/config/"));
         assertTrue(Files.readString(work.resolve("plugin.txt")).contains("org.example.gridsched.shortestqueue 1.0.0"),
                 Files.readString(work.resolve("plugin.txt")));
         sameFiles(ref.resolve("quickstart"), data.resolve("results/quickstart"), App.HOME.resolve("runconfigs/quickstart.json"),

@@ -191,8 +191,27 @@ class HotDeployTest {
 
     @Test
     @Order(3)
+    void aRunInProgressFinishesWithTheVersionItStartedWithWhenTheJarIsReplaced() throws Exception {
+        // v2 loads a class of its own only at its 200th job, after the jar is replaced by v1 under the run: that class
+        // must still come from v2's jar
+        RunManager.Run r = shell.run(List.of(profile("v2-replaced", 10, 400).toString(), "--out", results.resolve("v2-replaced").toString()), out);
+        await(() -> r.state() == RunManager.State.RUNNING, "the slow run to start");
+        drop("gridsched-fixture-swap-v1.jar", "swap.jar");
+        await(() -> "1.0.0".equals(swapVersion()), "swap replaced by 1.0.0");
+        assertEquals(RunManager.State.RUNNING, r.state(), "the run ended before the jar was replaced; the test proves nothing");
+        r.await(TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        assertEquals(RunManager.State.FINISHED, r.state(), r.message() + r.log());
+        assertEquals(v2Jobs, Files.readString(r.output().resolve("jobs.csv")), "same schedule as the undisturbed v2 run");
+        drop("gridsched-fixture-swap-v2.jar", "swap.jar");
+        await(() -> "2.0.0".equals(swapVersion()), "swap 2.0.0 again, for the next tests");
+    }
+
+    @Test
+    @Order(4)
     void aRunInProgressFinishesWithTheInstanceItStartedWithWhenTheBundleIsRemoved() throws Exception {
-        // 400 jobs at 10 ms each: the run lasts about 4 s, long enough to remove the bundle under it
+        // 400 jobs at 10 ms each: the run lasts about 4 s, long enough to remove the bundle under it. v2 first needs
+        // one of its classes at the 200th job, after the removal: it died of a NoClassDefFoundError until the classes
+        // of a hot-deployed bundle were all loaded before a run used its plugin (PluginTracker.keepLoadable)
         RunManager.Run r = shell.run(List.of(profile("v2-slow", 10, 400).toString(), "--out", results.resolve("v2-slow").toString()), out);
         await(() -> r.state() == RunManager.State.RUNNING, "the slow run to start");
         Files.delete(watched.resolve("swap.jar"));
@@ -204,7 +223,7 @@ class HotDeployTest {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void onceRemovedARunThatNamesItFailsClearly() throws Exception {
         RunManager.Run r = runAndWait("gone", 0, 50);
         assertEquals(RunManager.State.FAILED, r.state());
@@ -214,7 +233,7 @@ class HotDeployTest {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void brokenBundlesAreReportedAndEverythingElseKeepsWorking() throws Exception {
         drop("gridsched-fixture-unresolvable.jar", "unresolvable.jar");
         drop("gridsched-fixture-failing.jar", "failing.jar");
@@ -245,7 +264,7 @@ class HotDeployTest {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void aConfigurationFileSetsAPluginsDefaultsAndAProfileOverridesThem() throws Exception {
         PluginRegistry.Entry regular = registry.entry(Kind.REALLOCATION, "regular", "realloc");
         String pid = regular.configurationPid();
@@ -282,7 +301,7 @@ class HotDeployTest {
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void aCancelledRunStopsQuicklyAndWritesNothing() throws Exception {
         String json = """
                 {"name": "long", "seed": 5, "platform": [{"name": "a", "processors": 64}], "batch": "cbf",

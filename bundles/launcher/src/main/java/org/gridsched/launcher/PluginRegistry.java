@@ -404,6 +404,13 @@ public class PluginRegistry {
         return withConfiguration(list.get(0));
     }
 
+    /**
+     * A run is about to use this plugin to its end: whatever it needs must stay loadable if its bundle is replaced
+     * meanwhile (see the OSGi subclass). Nothing to do outside OSGi.
+     */
+    protected void keepLoadable(Plugin plugin) {
+    }
+
     /** The entry with its configuration as it is now. */
     public Entry withConfiguration(Entry e) {
         return e.configurationPid() == null ? e

@@ -74,6 +74,7 @@ PluginUse(PluginRegistry registry) {
         if (!used.contains(e.plugin())) {
             used.add(e.plugin());
             usedEntries.add(e);
+            registry.keepLoadable(e.plugin());
         }
         provenance.put(kind.key() + " " + name, e.provenance());
         return e;

@@ -92,7 +92,7 @@ final class BuiltInGuard implements ResolverHookFactory, CollisionHook, FindHook
      * file: URI as all of FileInstall's are) or the bundle folder. Not "outside the plugin folders": FileInstall may
      * also watch folders configured through Configuration Admin, and must keep seeing the bundles it installed there.
      */
-    private boolean installedByTheApplication(String location) {
+    boolean installedByTheApplication(String location) {
         return !location.startsWith("file:") || bundleFolder.holds(location);
     }
 

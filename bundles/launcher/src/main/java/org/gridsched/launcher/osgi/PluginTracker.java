@@ -19,6 +19,7 @@ import org.gridsched.launcher.PluginRegistry;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
+import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
@@ -166,6 +167,36 @@ public final class PluginTracker extends PluginRegistry {
     private void untrack(Plugin p) {
         remove(p);
         describeConfigurations();
+    }
+
+    /** Hot-deployed bundles (id and last modification: a revision) whose classes are all loaded. */
+    private final java.util.Set<String> loaded = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * Loads every class of a hot-deployed bundle (any FileInstall folder) before a run uses its plugin. A run keeps the instances it looked
+     * up, but a class it first needs later (a helper, a lambda's class, at the 200th job or at the end) was loaded
+     * lazily from the bundle's jar: when the jar was replaced meanwhile, FileInstall's update and refresh had taken
+     * that revision away and the run died of a NoClassDefFoundError. Built-in bundles are never replaced.
+     */
+    @Override
+    protected void keepLoadable(Plugin plugin) {
+        Bundle b = FrameworkUtil.getBundle(plugin.getClass());
+        if (b == null || guard.installedByTheApplication(b.getLocation()) || !loaded.add(b.getBundleId() + "@" + b.getLastModified())) {
+            return;
+        }
+        java.util.Enumeration<java.net.URL> classes = b.findEntries("/", "*.class", true);
+        while (classes != null && classes.hasMoreElements()) {
+            String path = classes.nextElement().getPath();
+            String name = path.substring(path.startsWith("/") ? 1 : 0, path.length() - ".class".length()).replace('/', '.');
+            if (name.endsWith("module-info") || name.endsWith("package-info") || name.startsWith("META-INF") || name.startsWith("OSGI-INF")) {
+                continue;
+            }
+            try {
+                b.loadClass(name);
+            } catch (ClassNotFoundException | LinkageError e) {
+                // not loadable now either (an optional import that is missing): the run meets it as it would have
+            }
+        }
     }
 
     /** The PID Configuration Admin configures the providing DS component under (by default its name). */
