@@ -150,11 +150,22 @@ daemon_start() {
     # folders of servers that ended without removing them (a cancelled command ends its server at once): any
     # without a port file for over two minutes (starting takes seconds)
     find "$daemons" -mindepth 1 -maxdepth 1 -type d -mmin +2 -exec sh -c '[ -e "$1/port" ] || rm -rf "$1"' sh {} \; 2>/dev/null || true
-    daemon_make_room
+    # counting the servers and taking a folder under a lock: two commands starting servers at once would both find
+    # room for one more (flock from util-linux; without it, as before)
+    local lock=""
+    if command -v flock >/dev/null 2>&1 && { exec {lock}>"$daemons/.start-lock"; } 2>/dev/null; then
+        flock "$lock" 2>/dev/null || true
+    fi
+    if ! daemon_make_room; then
+        # as many servers as allowed are still starting for other commands: this one runs in a process of its own
+        [ -z "$lock" ] || exec {lock}>&-
+        return 1
+    fi
     while ! mkdir -m 700 "$daemons/$n" 2>/dev/null; do
         n=$((n + 1))
-        [ "$n" -lt 64 ] || return 1
+        [ "$n" -lt 64 ] || { [ -z "$lock" ] || exec {lock}>&-; return 1; }
     done
+    [ -z "$lock" ] || exec {lock}>&-
     d="$daemons/$n"
     printf '%s' "$key" >"$d/key" && mkfifo -m 600 "$d/out" "$d/err" "$d/ready" || { rm -rf "$d"; return 1; }
     # the server says "ready" on this pipe once it listens: waiting on it costs nothing, where polling for the port
@@ -198,13 +209,18 @@ daemon_close_descriptors() {
     done
 }
 
-# daemon_make_room: at most GRIDSCHED_DAEMON_MAX servers per home; stops the least recently used ones
+# daemon_make_room: at most GRIDSCHED_DAEMON_MAX servers per home; stops the least recently used ones; fails when the
+# servers still starting for other commands leave no room
 daemon_make_room() {
-    local max="${GRIDSCHED_DAEMON_MAX:-4}" d live=() oldest i
+    local max="${GRIDSCHED_DAEMON_MAX:-4}" d live=() starting=0 oldest i
     for d in "$daemons"/*; do
-        [ -f "$d/port" ] && live+=("$d")
+        if [ -f "$d/port" ]; then
+            live+=("$d")
+        elif [ -d "$d" ]; then
+            starting=$((starting + 1)) # another command's server, still starting: it counts, and is not stopped
+        fi
     done
-    while [ "${#live[@]}" -ge "$max" ]; do
+    while [ "${#live[@]}" -gt 0 ] && [ $((${#live[@]} + starting)) -ge "$max" ]; do
         oldest=0
         for ((i = 1; i < ${#live[@]}; i++)); do
             [ "${live[i]}/port" -ot "${live[oldest]}/port" ] && oldest=$i
@@ -212,6 +228,8 @@ daemon_make_room() {
         daemon_stop "${live[oldest]}"
         live=("${live[@]:0:oldest}" "${live[@]:oldest+1}")
     done
+    # no room when the servers still starting fill it (they are not stopped)
+    [ $((${#live[@]} + starting)) -lt "$max" ]
 }
 
 # daemon_stop DIR [wait]: asks the server to stop (after its command, if it runs one); with "wait", until it has

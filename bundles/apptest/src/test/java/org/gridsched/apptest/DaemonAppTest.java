@@ -168,6 +168,28 @@ class DaemonAppTest {
     }
 
     @Test
+    void commandsStartingTogetherStartNoMoreServersThanAllowed() throws Exception {
+        // four commands at once, none finding a server: each counted the servers with a port (none yet) and started
+        // one; the servers still starting now count, and a command without room runs in a process of its own
+        Path plugins = Files.createDirectories(tmp.resolve("plugins-max"));
+        Path dir = Files.createDirectories(tmp.resolve("w-max"));
+        List<Process> started = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            ProcessBuilder pb = new ProcessBuilder(StartupTest.command(home, "plugins")).directory(dir.toFile())
+                    .redirectOutput(tmp.resolve("max-out-" + i).toFile()).redirectError(tmp.resolve("max-err-" + i).toFile())
+                    .redirectInput(new File("/dev/null"));
+            pb.environment().putAll(environment(plugins, Map.of("GRIDSCHED_DAEMON_MAX", "2")));
+            started.add(pb.start());
+        }
+        for (int i = 0; i < started.size(); i++) {
+            assertTrue(started.get(i).waitFor(120, TimeUnit.SECONDS), "command " + i + " ends");
+            assertEquals(0, started.get(i).exitValue(), Files.readString(tmp.resolve("max-err-" + i)));
+            assertTrue(Files.readString(tmp.resolve("max-out-" + i)).startsWith("batch policies:"), "command " + i + " answered");
+        }
+        assertTrue(servers(plugins).size() <= 2, "at most GRIDSCHED_DAEMON_MAX servers: " + servers(plugins));
+    }
+
+    @Test
     void aPluginDroppedAfterTheServerStartedIsSeenByTheNextCommand() throws Exception {
         Path plugins = Files.createDirectories(tmp.resolve("plugins-drop"));
         App.Result before = gridsched(plugins, tmp.resolve("w3"), Map.of(), "plugins");
