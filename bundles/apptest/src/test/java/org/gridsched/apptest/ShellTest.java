@@ -49,6 +49,22 @@ class ShellTest {
     }
 
     @Test
+    void aScriptFindsTheProfilesBesideItFromAnyFolder() throws Exception {
+        // runconfigs/bot-table2.gosh named runconfigs/..., which only worked from a checkout's top folder
+        Path folder = Files.createDirectories(tmp.resolve("scripts"));
+        Files.writeString(folder.resolve("q.json"), "{\"name\": \"q\", \"platform\": \"c:64\", \"batch\": \"easy\","
+                + " \"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 100}}}");
+        Path out = tmp.resolve("beside");
+        Path script = folder.resolve("steps.gosh");
+        Files.writeString(script, "run q.json --out " + out + "\nawait\n");
+        assertFalse(Files.exists(Path.of("q.json")), "the test's own folder has no q.json");
+        App.Result r = App.run(plugins, config, null, "shell", script.toString());
+        assertEquals(0, r.exit(), r.all());
+        assertTrue(r.out().contains("run 1 (q) finished"), r.all());
+        assertTrue(Files.isRegularFile(out.resolve("summary.json")));
+    }
+
+    @Test
     void interactiveShellReadsCommandsUntilExit() throws Exception {
         App.Result r = App.run(plugins, config, "plugins\nnonsense\nlb\nexit\n", "shell");
         assertEquals(0, r.exit(), r.all());

@@ -84,8 +84,39 @@ public final class GogoCommands {
     /** {@code run PROFILE [--out DIR] [--seed N] [--reference]}: starts a run in the background. */
     public void run(String... args) {
         if (!help("run", args)) {
-            commands.run(List.of(args), System.out);
+            commands.run(List.of(besideTheScript(args)), System.out);
         }
+    }
+
+    /** The folder of the script the shell is running ({@code gridsched shell FILE}), else null. */
+    private volatile java.nio.file.Path scriptFolder;
+
+    void scriptFolder(java.nio.file.Path folder) {
+        scriptFolder = folder;
+    }
+
+    /**
+     * A script's profile named by a relative path that does not exist from the current folder but does beside the
+     * script: that one, so that a script runs the profiles beside it from any folder (runconfigs/bot-table2.gosh, in
+     * a checkout or an installed release). A path that exists from the current folder is taken as it is.
+     */
+    private String[] besideTheScript(String[] args) {
+        java.nio.file.Path folder = scriptFolder;
+        if (folder == null || args.length == 0 || args[0].startsWith("-")) {
+            return args;
+        }
+        try {
+            java.nio.file.Path given = java.nio.file.Path.of(args[0]);
+            java.nio.file.Path beside = folder.resolve(given);
+            if (!given.isAbsolute() && !java.nio.file.Files.exists(given) && java.nio.file.Files.isRegularFile(beside)) {
+                String[] resolved = args.clone();
+                resolved[0] = beside.toString();
+                return resolved;
+            }
+        } catch (java.nio.file.InvalidPathException e) {
+            // not a path: the run command says what is wrong with it
+        }
+        return args;
     }
 
     /** {@code runs [ID]}: runs with their state and progress; one run in detail. */

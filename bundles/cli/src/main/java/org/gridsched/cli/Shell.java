@@ -78,11 +78,16 @@ final class Shell {
             return 1;
         }
         boolean ok = true;
-        for (int i = 0; i < lines.size() && ok; i++) {
-            String line = lines.get(i).strip();
-            if (!line.isEmpty() && !line.startsWith("#")) {
-                ok = execute(session, line, file.toString(), i + 1);
+        commands.scriptFolder(file.toAbsolutePath().normalize().getParent());
+        try {
+            for (int i = 0; i < lines.size() && ok; i++) {
+                String line = lines.get(i).strip();
+                if (!line.isEmpty() && !line.startsWith("#")) {
+                    ok = execute(session, line, file.toString(), i + 1);
+                }
             }
+        } finally {
+            commands.scriptFolder(null);
         }
         return finishRuns(ok) ? 0 : 1;
     }
