@@ -141,7 +141,8 @@ public final class Runner {
             if (reportFailure != null) {
                 // the results are kept: the run took its time and its summary said where they are
                 throw new InputException(dir.toString(), 0, null, "the run's results are in this folder, but its report could not be"
-                        + " written (" + reportFailure.getMessage().replace(stage.toString(), dir.toString()) + "); write it later with"
+                        + " written (" + String.valueOf(reportFailure.getMessage() != null ? reportFailure.getMessage() : reportFailure)
+                        .replace(stage.toString(), dir.toString()) + "); write it later with"
                         + " 'gridsched report " + dir + "'");
             }
             if (axes != null) {
@@ -238,7 +239,7 @@ public final class Runner {
 
     /**
      * A failure during the run, naming the plugin whose code threw (when one did), so that a user knows which
-     * plugin to look at: "at t=12 s, during the end of job 7: the batch policy 'mine' (org.example 0.1.0) threw ...".
+     * plugin to look at: "at t=12 s, during the end of job 7: the batch policy 'mine' (org.example 0.1.0) failed: ...".
      */
     static SimulationFailure withCulprit(SimulationFailure f, PluginUse use) {
         Throwable cause = f.getCause() != null ? f.getCause() : f;
