@@ -119,6 +119,13 @@ class PluginProblemsAppTest {
         App.Result bad = App.run(plugins, config, null, concat(withKit, tmp.resolve("kit-bad").toString()));
         assertEquals(1, bad.exit(), bad.all());
         assertTrue(bad.err().contains("gridsched: error: " + kit + ": batch policy 'kit-easy': protected must be at least 1, got -3"), bad.all());
+        // the workload generator's too: its error named the profile's workload.options.jobs, which the run did not give
+        Files.delete(kit);
+        Path generator = config.resolve("gridsched.generator.lublin99.cfg");
+        Files.writeString(generator, "jobs = 0\n");
+        App.Result badJobs = App.run(plugins, config, null, "simulate", "--generator", "lublin99", "--quiet", "--out", tmp.resolve("g").toString());
+        assertEquals(1, badJobs.exit(), badJobs.all());
+        assertTrue(badJobs.err().contains("gridsched: error: " + generator + ": jobs: must be a whole number in 1.."), badJobs.all());
     }
 
     /** The Bundle-Version of a jar of the application's bundle folder. */

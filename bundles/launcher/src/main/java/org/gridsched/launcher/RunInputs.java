@@ -69,7 +69,7 @@ final class RunInputs {
         try {
             return generator.open(use.options(p, Kind.GENERATOR, e, options, -1), p.seed);
         } catch (InputException x) {
-            throw inWorkloadOptions(x, generator, options);
+            throw optionError(x, use, generator, options);
         }
     }
 
@@ -92,6 +92,15 @@ final class RunInputs {
         return named;
     }
 
+    /**
+     * An error about a workload plugin's option: about the configuration file that set it when the run does not give
+     * it ({@link PluginUse#attributed}), else about the profile's {@code workload.options.KEY}.
+     */
+    private static InputException optionError(InputException x, PluginUse use, Plugin plugin, Map<String, ?> given) {
+        InputException configured = use.attributed(x);
+        return configured != x ? configured : inWorkloadOptions(x, plugin, given);
+    }
+
     /** Where a profile gives the workload plugin's options. */
     static final String WORKLOAD_OPTIONS = "workload.options.";
 
@@ -107,7 +116,7 @@ final class RunInputs {
         try {
             return reader.open(file, use.options(p, Kind.READER, entry, options, -1));
         } catch (InputException e) {
-            throw inWorkloadOptions(e, reader, options);
+            throw optionError(e, use, reader, options);
         } catch (NoSuchFileException e) {
             throw new InputException(file.toString(), 0, null, "no such workload file");
         } catch (IOException e) {
