@@ -216,7 +216,7 @@ daemon_make_room() {
     for d in "$daemons"/*; do
         if [ -f "$d/port" ]; then
             live+=("$d")
-        elif [ -d "$d" ]; then
+        elif [ -d "$d" ] && [ ! -e "$d/stopping" ]; then
             starting=$((starting + 1)) # another command's server, still starting: it counts, and is not stopped
         fi
     done
@@ -237,6 +237,9 @@ daemon_make_room() {
 daemon_stop() {
     local d="$1" port token pid sock
     read -r port token pid <"$d/port" 2>/dev/null || { rm -rf "$d"; return 0; }
+    # marked first (the server removes the mark with its folder): it may finish a command before it ends, and is not a
+    # server still starting (daemon_make_room)
+    { : >"$d/stopping"; } 2>/dev/null || true
     if { exec {sock}<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null; then
         printf 'gridsched-daemon 1\ntoken %s\nstop\n' "$token" >&"$sock" 2>/dev/null || true
         local reply=""

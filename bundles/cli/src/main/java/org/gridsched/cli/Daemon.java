@@ -124,7 +124,7 @@ final class Daemon {
 
     /** A server that stops normally leaves nothing behind (one that is cancelled leaves its folder to the clients). */
     private void removeFolder() {
-        for (String f : new String[] {"key", "out", "err", "ready", "log"}) {
+        for (String f : new String[] {"key", "out", "err", "ready", "log", "stopping"}) {
             try {
                 Files.deleteIfExists(dir.resolve(f));
             } catch (IOException e) {
