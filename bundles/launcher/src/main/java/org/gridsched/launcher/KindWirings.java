@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
+import org.gridsched.api.InputException;
 import org.gridsched.api.batch.BatchPolicy;
 import org.gridsched.api.control.Controller;
 import org.gridsched.api.control.GridController;
@@ -45,11 +46,28 @@ final class KindWirings {
         RunAssembly.Use u = uses.get(0);
         ReallocationAlgorithm algorithm = u.plugin(ReallocationAlgorithm.class);
         RunAssembly.Use h = run.chosen(Kind.HEURISTIC).get(0);
-        SelectionHeuristic heuristic = h.plugin(SelectionHeuristic.class).configured(h.options());
+        SelectionHeuristic chosen = h.plugin(SelectionHeuristic.class);
+        if (!h.options().asMap().isEmpty() && !receivesOptions(chosen)) {
+            // built against API 1.3 or older: the options would be checked, recorded in summary.json, and never used
+            throw new InputException(null, 0, Kind.HEURISTIC.profileKey(), "selection heuristic '" + h.name() + "' cannot receive the options"
+                    + " given to it (" + String.join(", ", h.options().asMap().keySet()) + "): it has no configured(PluginOptions) method,"
+                    + " which API 1.4 added; rebuild it against API 1.4 or later, or give it no options");
+        }
+        SelectionHeuristic heuristic = chosen.configured(h.options());
         if (heuristic == null) {
             throw new IllegalStateException("selection heuristic '" + h.name() + "' gave no heuristic (its configured returned null)");
         }
         run.settings().reallocation = grid -> algorithm.create(grid, heuristic, u.options());
+    }
+
+    /** Whether the heuristic's class has its own {@code configured} (the API's default ignores the options). */
+    private static boolean receivesOptions(SelectionHeuristic heuristic) {
+        try {
+            return heuristic.getClass().getMethod("configured", org.gridsched.api.PluginOptions.class).getDeclaringClass()
+                    != SelectionHeuristic.class;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
     }
 
     /** Every collector, in the order chosen. */

@@ -71,7 +71,7 @@ public final class OutputFolder implements AutoCloseable {
     private synchronized void interrupted() {
         if (!committed && !closed) {
             System.err.println("gridsched: interrupted; no results written to " + ControlChars.escape(dir.toString())
-                    + " (it keeps what it held before the run)");
+                    + (created ? " (the folder the run created is removed)" : " (it keeps what it held before the run)"));
             try {
                 deleteTree(staging());
                 Files.deleteIfExists(dir.resolve(LOCK));

@@ -35,7 +35,7 @@ PluginUse(PluginRegistry registry) {
     /**
      * The plugin of this run whose code threw {@code failure}: the first frame of the stack (innermost first, causes
      * too), outside the engine, the API and the JDK, in the package of one of the run's plugins (the deepest such
-     * package), else null (the engine's own code, or a library).
+     * package), else null (the engine's own code, a library, or a package that several of the run's plugins share).
      */
     PluginRegistry.Entry culprit(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
@@ -47,15 +47,21 @@ PluginUse(PluginRegistry registry) {
                 }
                 PluginRegistry.Entry best = null;
                 int bestLength = -1;
+                boolean ambiguous = false;
                 for (PluginRegistry.Entry e : usedEntries) {
                     String pkg = e.plugin().getClass().getPackageName();
-                    if (frame.getClassName().startsWith(pkg + ".") && pkg.length() > bestLength) {
-                        best = e;
-                        bestLength = pkg.length();
+                    if (frame.getClassName().startsWith(pkg + ".")) {
+                        if (pkg.length() > bestLength) {
+                            best = e;
+                            bestLength = pkg.length();
+                            ambiguous = false;
+                        } else if (pkg.length() == bestLength && e.plugin() != best.plugin()) {
+                            ambiguous = true; // two plugins of one package (mct and regular): naming either could be wrong
+                        }
                     }
                 }
                 if (best != null) {
-                    return best;
+                    return ambiguous ? null : best;
                 }
             }
         }

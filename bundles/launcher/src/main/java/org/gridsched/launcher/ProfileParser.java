@@ -150,10 +150,19 @@ public final class ProfileParser {
     /** Jackson's message without its advice to enable parser features (a profile is plain JSON), with a hint. */
     static String jsonProblem(JsonProcessingException e) {
         String m = e.getOriginalMessage().replaceAll(":? *enable `[^`]*` to allow.*", "");
+        // Jackson's own words for where an unclosed object or array starts, and for its disabled features
+        m = java.util.regex.Pattern.compile("\\(for (Object|Array) starting at \\[Source: [^\\]]*?line: (\\d+), column: (\\d+)\\]\\)")
+                .matcher(m).replaceAll(r -> "(the " + r.group(1).toLowerCase(java.util.Locale.ROOT) + " that starts on line " + r.group(2)
+                        + ", column " + r.group(3) + ")");
+        m = m.replaceAll(" *\\(not recognized as one since Feature '?ALLOW_COMMENTS'? not enabled for parser\\)", " (JSON has no comments)");
+        m = m.replaceAll(" *\\([^()]*Feature[^()]*\\)", "");
         if (m.startsWith("Non-standard token")) {
             m += " (JSON has no NaN or Infinity; write a number)";
         } else if (m.contains("was expecting double-quote to start field name")) {
             m += " (a comma before '}'?)";
+        }
+        if (e.getLocation() != null && e.getLocation().getColumnNr() > 0) {
+            m += " (column " + e.getLocation().getColumnNr() + ")";
         }
         return m;
     }

@@ -347,6 +347,12 @@ public final class Runner {
             return assembled(p, platform, progress, use, sections);
         } catch (InputException e) {
             throw use.attributed(e); // a bad value from a configuration file names that file, not the profile
+        } catch (RuntimeException e) {
+            PluginRegistry.Entry culprit = use.culprit(e);
+            if (culprit == null) {
+                throw e;
+            }
+            throw new PluginFailure(culprit, "while the run was set up", e);
         }
     }
 

@@ -618,4 +618,19 @@ class CliTest {
         assertTrue(cli.err().contains("gridsched: interrupted; no results written"), cli.err());
         assertFalse(Files.exists(out), "the folder it created is gone");
     }
+
+    @Test
+    void jsonSyntaxErrorsAreSaidWithoutTheParsersInternals() throws Exception {
+        Path comment = tmp.resolve("comment.json");
+        Files.writeString(comment, "{\"name\": \"p\",\n  // the platform\n  \"platform\": \"c:64\"}");
+        assertEquals(1, cli.run("run", "--check", comment.toString()));
+        assertTrue(cli.err().contains(comment + ":2: not valid JSON: ") && cli.err().contains("(JSON has no comments)"), cli.err());
+        Path open = tmp.resolve("open.json");
+        Files.writeString(open, "{\"name\": \"p\",\n  \"platform\": [{\"name\": \"a\", \"processors\": 4]\n}");
+        assertEquals(1, cli.run("run", "--check", open.toString()));
+        assertTrue(cli.err().contains("(the object that starts on line 2, column 16)"), cli.err());
+        for (String internal : List.of("Source:", "Feature", "StreamReadFeature", "REDACTED")) {
+            assertFalse(cli.err().contains(internal), internal + ": " + cli.err());
+        }
+    }
 }

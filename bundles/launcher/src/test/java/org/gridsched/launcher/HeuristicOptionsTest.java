@@ -100,4 +100,34 @@ class HeuristicOptionsTest {
         System.arraycopy(more, 0, all, a.length, more.length);
         return all;
     }
+
+    /** A heuristic built against API 1.3: parameters declared, no configured() to receive them. */
+    static final class WithoutConfigured implements SelectionHeuristic {
+        @Override
+        public String name() {
+            return "old-style";
+        }
+
+        @Override
+        public List<Parameter> parameters() {
+            return List.of(new Parameter("alpha", "1", "a weight it never receives"));
+        }
+
+        @Override
+        public int select(List<Candidate> candidates) {
+            return candidates.size(); // its bug: one past the end
+        }
+    }
+
+    @Test
+    void optionsAHeuristicCannotReceiveAreAnErrorAndABadChoiceNamesTheHeuristic() {
+        CliHarness cli = new CliHarness(tmp).add(new LublinGenerator(), new ConservativePolicy(), new JobMetricsCollector(),
+                new UtilizationCollector(), new RandomBrokersForTests.Weighted(), new Probe(), new WithoutConfigured());
+        String[] run = {"simulate", "--generator", "lublin99", "--workload-option", "jobs=100", "--platform", "a:64,b:64", "--batch", "cbf",
+            "--meta", "random-weighted", "--realloc", "probe", "--heuristic", "old-style", "--quiet", "--out"};
+        assertEquals(1, cli.run(with(run, tmp.resolve("r1").toString(), "--heuristic-option", "alpha=5")));
+        assertTrue(cli.err().contains("selection heuristic 'old-style' cannot receive the options given to it (alpha): it has no"
+                + " configured(PluginOptions) method"), "recorded in summary.json and never used, before: " + cli.err());
+        assertEquals(0, cli.run(with(run, tmp.resolve("r2").toString())), "without options it runs: " + cli.err());
+    }
 }

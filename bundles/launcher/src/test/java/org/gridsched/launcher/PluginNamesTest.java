@@ -115,4 +115,24 @@ class PluginNamesTest {
         assertTrue(err.contains("(run again with --debug for the stack trace)"), err);
         assertFalse(java.nio.file.Files.exists(tmp.resolve("r")), "nothing written");
     }
+
+    @Test
+    void aPluginThatFailsWhileTheRunIsSetUpIsNamed() {
+        CliHarness cli = new CliHarness(tmp).add(new LublinGenerator(), new JobMetricsCollector(), new UtilizationCollector());
+        cli.registry().add(new BatchPolicy() {
+            @Override
+            public String name() {
+                return "unfinished";
+            }
+
+            @Override
+            public BatchScheduler create(Cluster cluster, PluginOptions options) {
+                throw new UnsupportedOperationException("not yet");
+            }
+        }, "org.example.unfinished", "0.0.1", 0);
+        assertEquals(1, cli.run("simulate", "--generator", "lublin99", "--workload-option", "jobs=10", "--platform", "c:64", "--batch",
+                "unfinished", "--out", tmp.resolve("u").toString()));
+        assertTrue(cli.err().contains("gridsched: failed: the batch policy 'unfinished' (org.example.unfinished 0.0.1) failed while the run"
+                + " was set up: java.lang.UnsupportedOperationException: not yet"), cli.err());
+    }
 }

@@ -86,6 +86,16 @@ final class Reallocations {
         return new int[] {limit, oldest};
     }
 
+    /** The heuristic's choice, checked: a choice outside the list is the heuristic's error, said as such. */
+    static int chosen(SelectionHeuristic heuristic, List<Candidate> candidates) {
+        int i = heuristic.select(candidates);
+        if (i < 0 || i >= candidates.size()) {
+            throw new IllegalStateException("the selection heuristic '" + heuristic.name() + "' chose candidate " + i + " of "
+                    + candidates.size() + " (valid: 0 to " + (candidates.size() - 1) + ")");
+        }
+        return i;
+    }
+
     /**
      * Algorithm 1: a picked job moves to the cluster where it would complete first, if that beats its
      * current completion by more than the threshold ({@code new + threshold < current}, strict).
@@ -127,7 +137,7 @@ final class Reallocations {
                             break;
                         }
                         List<Candidate> candidates = table.candidates(windows[0]);
-                        CompletionTable.Row pick = (CompletionTable.Row) candidates.get(heuristic.select(candidates));
+                        CompletionTable.Row pick = (CompletionTable.Row) candidates.get(chosen(heuristic, candidates));
                         WaitingJob job = pick.job();
                         int from = job.cluster();
                         int to = pick.argmin(from);
@@ -185,7 +195,7 @@ final class Reallocations {
                     CompletionTable table = new CompletionTable(grid, grid.cancelAll(), false, before, windows[1]);
                     while (!table.isEmpty()) {
                         List<Candidate> candidates = table.candidates(windows[0]);
-                        CompletionTable.Row pick = (CompletionTable.Row) candidates.get(heuristic.select(candidates));
+                        CompletionTable.Row pick = (CompletionTable.Row) candidates.get(chosen(heuristic, candidates));
                         int to = pick.argmin(-1);
                         grid.submit(pick.job(), to);
                         table.changed(to);

@@ -101,16 +101,21 @@ public final class PlanningRule {
             if (options.has("protected")) {
                 r = r.withProtected(options.getInt("protected", 1));
             }
-            if (options.has("bf_max_job_test")) {
+            // "unlimited", the default 'plugins' shows, may be given back as a value
+            if (options.has("bf_max_job_test") && !unlimited(options, "bf_max_job_test")) {
                 r = r.depth(options.getInt("bf_max_job_test", Integer.MAX_VALUE));
             }
-            if (options.has("bf_window")) {
+            if (options.has("bf_window") && !unlimited(options, "bf_window")) {
                 r = r.window(options.getDouble("bf_window", Double.POSITIVE_INFINITY));
             }
         } catch (IllegalArgumentException e) {
             throw new InputException(null, 0, null, options.owner() + ": " + e.getMessage());
         }
         return r;
+    }
+
+    private static boolean unlimited(PluginOptions options, String key) {
+        return "unlimited".equals(options.getString(key, null));
     }
 
     private PlanningRule withProtected(int k) {
