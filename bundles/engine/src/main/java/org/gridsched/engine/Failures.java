@@ -43,6 +43,10 @@ final class Failures {
     private final FailureSpec spec;
     private final BitSet[] down;
     private final SplittableRandom[] random;
+    /** Trace events that took no processor down (all down, off or claimed already), and the first few of them. */
+    long withoutEffect;
+    final List<String> withoutEffectExamples = new ArrayList<>();
+
     /** Per cluster: failures that took processors down, processor-seconds down, lost work and kills. */
     final long[] failures;
     final long[] kills;
@@ -154,7 +158,13 @@ final class Failures {
     /** FAILURE: a trace's event (payload the event) or a modelled node's failure (payload this, arg the node). */
     void fail(Object payload, int arg) {
         if (payload instanceof FailureSpec.Event e) {
-            take(e.cluster(), e.processors(), e.duration(), -1);
+            if (!take(e.cluster(), e.processors(), e.duration(), -1)) {
+                // all its processors were down, off or claimed already: not a failure, but never silent
+                withoutEffect++;
+                if (withoutEffectExamples.size() < 5) {
+                    withoutEffectExamples.add(e.source() + ":" + e.line());
+                }
+            }
             return;
         }
         int c = arg % sim.clusters.length;

@@ -162,6 +162,10 @@ public final class SimulationResult {
         failuresOverall.put("lost_processor_seconds", lost);
         failuresOverall.put("unavailable_processor_seconds", unavailable);
         failuresOverall.put("availability", capacity > 0 ? 1 - unavailable / capacity : 1.0);
+        if (f.withoutEffect > 0) { // only then: summaries of earlier failure runs unchanged
+            failuresOverall.put("trace_events_without_effect", f.withoutEffect);
+            failuresOverall.put("trace_events_without_effect_examples", List.copyOf(f.withoutEffectExamples));
+        }
         if (sim.claims.broken > 0 || sim.claims.shrunk > 0) { // only then: summaries of earlier failure runs unchanged
             failuresOverall.put("claims_broken", sim.claims.broken);
             failuresOverall.put("reservations_started_short", sim.claims.shrunk);

@@ -114,6 +114,9 @@ class ClaimFailureTest {
         assertEquals(0L, r.failures().get("claims_broken"));
         assertEquals(1L, r.failures().get("reservations_started_short"));
         assertEquals(200, r.jobs().get(0).startTime(), "the late job runs on a processor that is up");
+        // not counted as a failure, but never silent: summary.json names the trace's line
+        assertEquals(1L, r.failures().get("trace_events_without_effect"));
+        assertEquals(List.of("f.csv:3"), r.failures().get("trace_events_without_effect_examples"));
     }
 
     private static BitSet bits(int p) {

@@ -307,6 +307,13 @@ public final class Runner {
                 }
             }
             inputs.checkSkipped(p, result, source, shown != null);
+            Object idle = result.failures().get("trace_events_without_effect");
+            if (print && idle != null) {
+                err.println("gridsched: warning: " + idle + " failure event(s) of the trace took no processor down (all of theirs"
+                        + " were down, off or claimed already), e.g. " + ControlChars.escape(((List<?>) result.failures()
+                        .get("trace_events_without_effect_examples")).stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")))
+                        + "; not counted as failures (summary.json: failures.trace_events_without_effect)");
+            }
             RunReport report = ResultWriter.report(result, runInfo, sections).withPlugins(use.provenance);
             for (SummarySection s : sections(p, platform, result, reference)) {
                 report = report.withSection(s);
