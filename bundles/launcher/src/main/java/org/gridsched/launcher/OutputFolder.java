@@ -97,16 +97,10 @@ public final class OutputFolder implements AutoCloseable {
      */
     public static OutputFolder claim(Path dir, String runName, String origin, boolean force) {
         String shown = dir.toString();
-        if (shown.isEmpty()) {
-            throw error("the output folder is empty; give a folder of its own (--out DIR)");
+        String notUsable = notUsable(dir);
+        if (notUsable != null) {
+            throw error(notUsable);
         }
-        if (Files.exists(dir) && !Files.isDirectory(dir)) {
-            throw error(shown + " is a file, not a folder; choose another --out");
-        }
-        missingBeforeParent(dir).ifPresent(missing -> {
-            throw error("cannot create the output folder " + shown + ": it goes up ('..') from " + missing
-                    + ", which does not exist; give the folder without '..', or create " + missing + " first");
-        });
         boolean created = !Files.exists(dir);
         try {
             Files.createDirectories(dir);
@@ -161,15 +155,9 @@ public final class OutputFolder implements AutoCloseable {
      * (a file in its place, a '..' from a missing folder, the nearest existing folder not writable), or null.
      */
     static String cannotWrite(Path dir) {
-        if (dir.toString().isEmpty()) {
-            return "the output folder is empty; give a folder of its own (--out DIR)";
-        }
-        if (Files.exists(dir) && !Files.isDirectory(dir)) {
-            return dir + " is a file, not a folder; choose another --out";
-        }
-        java.util.Optional<Path> missing = missingBeforeParent(dir);
-        if (missing.isPresent()) {
-            return "cannot create the output folder " + dir + ": it goes up ('..') from " + missing.get() + ", which does not exist";
+        String notUsable = notUsable(dir);
+        if (notUsable != null) {
+            return notUsable;
         }
         Path existing = dir.toAbsolutePath().normalize();
         while (existing != null && !Files.exists(existing)) {
@@ -183,6 +171,18 @@ public final class OutputFolder implements AutoCloseable {
                     : "cannot create the output folder " + dir + ": " + existing + " is not writable") + " (permission denied)";
         }
         return null;
+    }
+
+    /** What {@link #claim} and {@link #cannotWrite} refuse before touching anything: an empty name, a file, '..' from a missing folder. */
+    private static String notUsable(Path dir) {
+        if (dir.toString().isEmpty()) {
+            return "the output folder is empty; give a folder of its own (--out DIR)";
+        }
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            return dir + " is a file, not a folder; choose another --out";
+        }
+        return missingBeforeParent(dir).map(missing -> "cannot create the output folder " + dir + ": it goes up ('..') from " + missing
+                + ", which does not exist; give the folder without '..', or create " + missing + " first").orElse(null);
     }
 
     static java.util.Optional<Path> missingBeforeParent(Path dir) {

@@ -29,7 +29,6 @@ PluginUse(PluginRegistry registry) {
     /** Whether a configured value reached a plugin; only then does summary.json get {@link #options}. */
     boolean configured;
 
-    private final java.util.List<Object> used = new java.util.ArrayList<>();
     private final java.util.List<PluginRegistry.Entry> usedEntries = new java.util.ArrayList<>();
 
     /**
@@ -77,8 +76,7 @@ PluginUse(PluginRegistry registry) {
         if (clash != null) {
             clashes.add(clash);
         }
-        if (!used.contains(e.plugin())) {
-            used.add(e.plugin());
+        if (usedEntries.stream().noneMatch(u -> u.plugin() == e.plugin())) {
             usedEntries.add(e);
             registry.keepLoadable(e.plugin());
         }

@@ -2,7 +2,6 @@ package org.gridsched.launcher;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -170,11 +169,7 @@ public final class Runner {
             return null;
         } catch (RuntimeException e) {
             try {
-                OutputFolder.deleteTree(stage.resolve(Reports.IMAGES));
-                for (String f : new String[] {Reports.HTML, Reports.SCHEDULE}) {
-                    Files.deleteIfExists(stage.resolve(f));
-                    Files.deleteIfExists(stage.resolve("." + f + ".tmp"));
-                }
+                Reports.removeFrom(stage);
             } catch (IOException x) {
                 e.addSuppressed(x);
             }

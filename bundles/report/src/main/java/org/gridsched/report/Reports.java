@@ -97,6 +97,31 @@ public final class Reports {
         }
     }
 
+    /**
+     * Removes what {@link #report} writes into a run folder (the page, the schedule, the images, and the temporary
+     * files of a write that failed half-way), for a run that keeps its results without a report.
+     */
+    public static void removeFrom(Path dir) throws IOException {
+        Path images = dir.resolve(IMAGES);
+        if (Files.isDirectory(images, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            try (java.util.stream.Stream<Path> s = Files.list(images)) {
+                for (Path f : s.toList()) {
+                    Files.delete(f); // PNG files and their temporaries: the folder has no subfolders
+                }
+            }
+            Files.delete(images);
+        }
+        for (String f : new String[] {HTML, SCHEDULE}) {
+            Files.deleteIfExists(dir.resolve(f));
+            Files.deleteIfExists(temporary(dir.resolve(f)));
+        }
+    }
+
+    /** The file {@link #write} writes before moving it into place. */
+    private static Path temporary(Path file) {
+        return file.resolveSibling("." + file.getFileName() + ".tmp");
+    }
+
     /** Written to a temporary file and moved into place: a reader never sees half a report. */
     static void write(Path file, String text) {
         write(file, text.getBytes(StandardCharsets.UTF_8));
@@ -105,7 +130,7 @@ public final class Reports {
     /** Written to a temporary file and moved into place (images too: a killed report leaves no half PNG). */
     static void write(Path file, byte[] bytes) {
         try {
-            Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
+            Path tmp = temporary(file);
             Files.write(tmp, bytes);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
