@@ -319,7 +319,8 @@ class Runtime:
         with locked():
             cli = Cli(self.registry, out, err, False, Paths.of(str(self.home)))
             # on a Java thread, awaited in short steps: Python sees Ctrl-C only between its own steps, never during
-            # one long call into Java; a KeyboardInterrupt cancels the run (nothing written) and is raised again
+            # one long call into Java; a KeyboardInterrupt cancels the run (nothing written) and is raised again. finish()
+            # consumes the Java interrupt JPype's Ctrl-C handler gives this thread (thrown, it raced JPype: a fatal error)
             task = Command(cli, jp.JArray(jp.JString)(list(args)))
             try:
                 while not task.finish(100):

@@ -26,9 +26,20 @@ public final class CancellableCommand implements RunMonitor {
         thread.start();
     }
 
-    /** Waits up to {@code millis} ms; whether the command has ended. */
-    public boolean finish(long millis) throws InterruptedException {
-        thread.join(Math.max(1, millis));
+    /**
+     * Waits up to {@code millis} ms; whether the command has ended. An interrupt of the waiting thread only ends the
+     * wait early, and is consumed: on Ctrl-C JPype interrupts Python's main thread (this caller) and only then marks
+     * the interrupt for Python. Thrown, the InterruptedException could reach JPype before that mark, which JPype
+     * cannot handle ("Fatal error in exception handling"); returned from, the caller's loop meets the
+     * KeyboardInterrupt at its next step.
+     */
+    public boolean finish(long millis) {
+        try {
+            thread.join(Math.max(1, millis));
+        } catch (InterruptedException e) {
+            // consumed on purpose (see above): the caller learns of the interrupt its own way
+        }
+        Thread.interrupted(); // also one that came when no wait was under way, or it would trip the caller's next wait
         return !thread.isAlive();
     }
 

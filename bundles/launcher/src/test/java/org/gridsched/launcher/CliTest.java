@@ -620,6 +620,24 @@ class CliTest {
     }
 
     @Test
+    void anInterruptEndsTheWaitForACommandWithoutAnExceptionAndIsConsumed() throws Exception {
+        CancellableCommand task = new CancellableCommand(cli.cli(), new String[] {"simulate", "--generator", "lublin99", "--workload-option",
+            "jobs=3000000", "--platform", "c:1024", "--batch", "cbf", "--quiet", "--out", tmp.resolve("long").toString()});
+        try {
+            Thread.currentThread().interrupt(); // as JPype's Ctrl-C handler does to Python's main thread
+            long start = System.nanoTime();
+            assertFalse(task.finish(30_000), "the run goes on");
+            assertTrue(System.nanoTime() - start < 10_000_000_000L, "the wait ended early");
+            assertFalse(Thread.currentThread().isInterrupted(), "the interrupt is consumed, not left for the next wait");
+        } finally {
+            Thread.interrupted();
+            task.cancel();
+            assertTrue(task.finish(30_000), "stopped after the cancel");
+        }
+        assertEquals(130, task.status());
+    }
+
+    @Test
     void jsonSyntaxErrorsAreSaidWithoutTheParsersInternals() throws Exception {
         Path comment = tmp.resolve("comment.json");
         Files.writeString(comment, "{\"name\": \"p\",\n  // the platform\n  \"platform\": \"c:64\"}");

@@ -125,13 +125,18 @@ public final class StepEnvironment implements AutoCloseable {
     }
 
     private double[] await() {
-        Object o;
-        try {
-            o = toAgent.take();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
+        Object o = null;
+        while (o == null) {
+            try {
+                o = toAgent.take();
+            } catch (InterruptedException e) {
+                // consumed, and the engine's answer (due within the step) still awaited: on Ctrl-C JPype interrupts
+                // Python's main thread, our caller, before it marks the interrupt for Python; thrown, the exception
+                // could reach JPype first (a fatal error) and would leave the episode half-stepped. Python raises its
+                // KeyboardInterrupt when the step returns (see CancellableCommand.finish).
+            }
         }
+        Thread.interrupted(); // one that came while the answer was already there, too
         if (o == END) {
             return null;
         }

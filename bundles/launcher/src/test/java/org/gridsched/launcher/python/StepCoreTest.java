@@ -2,6 +2,7 @@ package org.gridsched.launcher.python;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.ArrayList;
@@ -96,6 +97,33 @@ class StepCoreTest {
                     assertArrayEquals(engine.jobTimes(), fast.jobTimes());
                 }
             }
+        }
+    }
+
+    @Test
+    void anInterruptDuringAStepIsConsumedAndTheStepStillAnswered() {
+        long[] ids = {1, 2, 3};
+        double[] submit = {0, 0, 10};
+        double[] runtime = {100, 50, 20};
+        double[] requested = {200, 50, 20};
+        int[] procs = {4, 8, 2};
+        StepCore fast = new StepCore(8, 4, true, 43200, 6100);
+        try (StepEnvironment engine = new StepEnvironment(new EngineSimulator(name -> null), 8, 4, true, 43200, 6100)) {
+            double[] a = fast.reset(ids, submit, runtime, requested, procs);
+            Thread.currentThread().interrupt(); // as JPype's Ctrl-C handler does to Python's main thread
+            double[] b = engine.reset(ids, submit, runtime, requested, procs);
+            assertFalse(Thread.currentThread().isInterrupted(), "consumed, not left for the next wait");
+            assertArrayEquals(a, b);
+            while (a != null) {
+                Thread.currentThread().interrupt();
+                a = fast.step(0);
+                b = engine.step(0);
+                assertFalse(Thread.currentThread().isInterrupted());
+                assertArrayEquals(a, b);
+            }
+            assertArrayEquals(fast.jobTimes(), engine.jobTimes());
+        } finally {
+            Thread.interrupted();
         }
     }
 }
