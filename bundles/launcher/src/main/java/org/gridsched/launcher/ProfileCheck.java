@@ -80,6 +80,11 @@ final class ProfileCheck {
         }
         if (p.matrix != null) {
             MatrixAxes.checkPlugins(runner, p, MatrixAxes.parse(p.matrix, p, p.name));
+            for (RunProfile w : workloads) {
+                RunProfile cell = p.oneRun(); // as the matrix runs it: the profile's settings with this workload
+                cell.useWorkloadOf(w);
+                runner.readThrough(cell);
+            }
             return "matrix";
         }
         if (p.reference && p.choice(Kind.REALLOCATION) == null) {

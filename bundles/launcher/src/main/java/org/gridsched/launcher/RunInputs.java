@@ -14,6 +14,7 @@ import org.gridsched.api.InputException;
 import org.gridsched.api.Plugin;
 import org.gridsched.api.metrics.RunInfo;
 import org.gridsched.api.workload.JobSource;
+import org.gridsched.api.workload.WorkloadReport;
 import org.gridsched.api.workload.WorkloadGenerator;
 import org.gridsched.api.workload.WorkloadReader;
 import org.gridsched.engine.ClusterSpec;
@@ -130,28 +131,36 @@ final class RunInputs {
      * simulated" and success); the first skipped lines are shown either way.
      */
     void checkSkipped(RunProfile p, SimulationResult r, JobSource source, boolean print) {
-        long skipped = r.workload().skippedTotal();
-        long total = skipped + r.simulated();
+        checkSkipped(p, r.workload(), r.simulated(), source, print);
+    }
+
+    /**
+     * As above, from what a source reported and how many of its jobs were (or, for {@code run --check}, would be)
+     * simulated.
+     */
+    void checkSkipped(RunProfile p, WorkloadReport report, long simulated, JobSource source, boolean print) {
+        long skipped = report.skippedTotal();
+        long total = skipped + simulated;
         StringBuilder first = new StringBuilder();
         int shown = 0;
-        for (var e : r.workload().skippedExamples().entrySet()) {
+        for (var e : report.skippedExamples().entrySet()) {
             for (var x : e.getValue()) {
                 if (shown++ < 5) {
                     first.append(String.format("%n  %s:%d: %s (%s)", x.source(), x.line(), x.detail(), e.getKey()));
                 }
             }
         }
-        if (r.simulated() == 0) {
+        if (simulated == 0) {
             throw new InputException(source.describe(), 0, "workload", (skipped == 0 ? "holds no job"
-                    : "no job could be read: " + String.format("%,d", skipped) + " skipped " + r.workload().skipped() + "; the first:" + first));
+                    : "no job could be read: " + String.format("%,d", skipped) + " skipped " + report.skipped() + "; the first:" + first));
         }
         if (total > 0 && skipped > p.maxSkippedFraction * total) {
             throw new InputException(source.describe(), 0, "max_skipped_fraction", String.format("%,d of %,d jobs were skipped %s,"
                     + " more than max_skipped_fraction %s allows (is it the right file and reader?); the first:%s", skipped, total,
-                    r.workload().skipped(), Numbers.format(p.maxSkippedFraction), first));
+                    report.skipped(), Numbers.format(p.maxSkippedFraction), first));
         }
         if (print && skipped > 0) {
-            err.printf("%s: %,d job(s) skipped %s; the first:%s%n", p.name, skipped, r.workload().skipped(), first);
+            err.printf("%s: %,d job(s) skipped %s; the first:%s%n", p.name, skipped, report.skipped(), first);
         }
     }
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.gridsched.api.InputException;
+import org.gridsched.api.workload.JobRecord;
 import org.gridsched.api.workload.JobSource;
 import org.gridsched.engine.Moldable;
 import org.gridsched.engine.Platform;
@@ -205,13 +206,38 @@ public final class Runner {
     /**
      * What {@code run} does before it simulates, for {@code run --check}: the workload opened (a generator checks its
      * options' values, a reader its file's header), the platform found, every plugin created with its options (which
-     * checks their values) and the simulation assembled; nothing is simulated or written.
+     * checks their values) and the simulation assembled; nothing is simulated or written. A trace is then read
+     * through, as the run would read it, so that one with too many lines its reader skips ({@code
+     * max_skipped_fraction}), or with no job at all, fails the check instead of the run (a generator's jobs need no
+     * reading: its options were checked).
      */
     void assemble(RunProfile p) {
         PluginUse use = new PluginUse(registry);
-        try (JobSource source = new RunInputs(registry, err).openWorkload(p, use)) {
+        RunInputs inputs = new RunInputs(registry, err);
+        try (JobSource source = inputs.openWorkload(p, use)) {
             simulation(p, RunInputs.platform(p, source), null, use, new CollectorSections());
+            readThrough(p, source, inputs);
         }
+    }
+
+    /** For {@code run --check} of a matrix: each trace it names is read through as in {@link #assemble}. */
+    void readThrough(RunProfile workload) {
+        RunInputs inputs = new RunInputs(registry, err);
+        try (JobSource source = inputs.openWorkload(workload, new PluginUse(registry))) {
+            readThrough(workload, source, inputs);
+        }
+    }
+
+    private static void readThrough(RunProfile p, JobSource source, RunInputs inputs) {
+        if (p.generator != null) {
+            return;
+        }
+        JobRecord job = new JobRecord();
+        long read = 0;
+        while (source.next(job)) {
+            read++;
+        }
+        inputs.checkSkipped(p, source.report(), read, source, false);
     }
 
     /**

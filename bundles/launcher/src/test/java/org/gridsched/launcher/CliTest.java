@@ -541,6 +541,22 @@ class CliTest {
         assertEquals(1, cli.run("simulate", "--workload", trace.toString(), "--platform", "c:8", "--quiet", "--max-skipped-fraction", "2",
                 "--out", tmp.resolve("z").toString()));
         assertTrue(cli.err().contains("max_skipped_fraction: must be between 0 and 1, got 2.0"), cli.err());
+
+        // run --check reads a trace through as the run would: what the run refuses, the check refuses
+        Path profile = tmp.resolve("skips.json");
+        Files.writeString(profile, "{\"name\": \"skips\", \"platform\": \"c:8\", \"batch\": \"fcfs\", \"workload\": {\"files\": [\""
+                + trace + "\"]}, \"output\": \"" + tmp.resolve("w") + "\"}");
+        assertEquals(1, cli.run("run", "--check", profile.toString()));
+        assertTrue(cli.err().contains("24 of 30 jobs were skipped {runtime_not_positive=24}, more than max_skipped_fraction 0.5 allows"), cli.err());
+        Files.writeString(profile, Files.readString(profile).replace("\"batch\"", "\"max_skipped_fraction\": 0.9, \"batch\""));
+        assertEquals(0, cli.run("run", "--check", profile.toString()), cli.err());
+        Path matrix = tmp.resolve("matrix.json");
+        Files.writeString(matrix, "{\"name\": \"m\", \"platform\": \"c:8\", \"max_skipped_fraction\": 0.9, \"batch\": \"fcfs\", \"output\": \"" + tmp.resolve("v") + "\","
+                + " \"matrix\": {\"workloads\": {\"good\": {\"files\": [\"" + trace + "\"]}, \"bad\": {\"files\": [\"" + binary + "\"]}},"
+                + " \"batch\": [\"fcfs\", \"easy\"], \"metrics\": [\"mean_wait\"]}}");
+        assertEquals(1, cli.run("run", "--check", matrix.toString()));
+        assertTrue(cli.err().contains("binary.swf: workload: no job could be read"), cli.err());
+        assertFalse(Files.exists(tmp.resolve("w")) || Files.exists(tmp.resolve("v")), "a check writes nothing");
     }
 
     /** Help per command, "did you mean" for mistyped commands and options, clear usage errors (issue 15). */
