@@ -1,7 +1,9 @@
 package org.gridsched.launcher;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -127,17 +129,23 @@ public final class Runner {
         try (OutputFolder folder = OutputFolder.claim(dir, p.name, OutputRecord.originOf(p), p.force)) {
             Path stage = folder.staging();
             Outcome outcome = null;
+            // what the run says of its results ("results in DIR") is said once they are there: a run that fails before
+            // its commit (the run after its reference, the move into place) must not have named a folder it never filled
+            ByteArrayOutputStream said = new ByteArrayOutputStream();
+            PrintStream later = new PrintStream(said, true, StandardCharsets.UTF_8);
             if (axes != null) {
                 MatrixAxes.checkPlugins(this, p, axes);
                 experiments.runMatrix(this, p, axes, stage, err);
             } else if (!p.reference) {
-                outcome = execute(p, stage, null, dir);
+                outcome = execute(p, stage, null, dir, later);
             } else {
-                Outcome reference = execute(p.withoutReallocation(), stage.resolve("reference"), null, dir.resolve("reference"));
-                outcome = execute(p, stage, reference.result(), dir);
+                Outcome reference = execute(p.withoutReallocation(), stage.resolve("reference"), null, dir.resolve("reference"), later);
+                outcome = execute(p, stage, reference.result(), dir, later);
             }
-            RuntimeException reportFailure = p.report ? report(stage, dir) : null;
+            RuntimeException reportFailure = p.report ? report(stage, dir, later) : null;
             folder.commit();
+            out.print(said.toString(StandardCharsets.UTF_8));
+            out.flush();
             if (reportFailure != null) {
                 // the results are kept: the run took its time and its summary said where they are
                 throw new InputException(dir.toString(), 0, null, "the run's results are in this folder, but its report could not be"
@@ -164,9 +172,9 @@ public final class Runner {
      * Writes the report of the staged run; a report that fails (a full disk, an unreadable chart font) is removed from
      * the staging folder and returned, so that the run's own results are still committed.
      */
-    private RuntimeException report(Path stage, Path dir) {
+    private RuntimeException report(Path stage, Path dir, PrintStream to) {
         try {
-            reportStep.write(stage, dir, out);
+            reportStep.write(stage, dir, to);
             return null;
         } catch (RuntimeException e) {
             try {
@@ -290,14 +298,15 @@ public final class Runner {
      * @param print print the human summary (off for the many runs of a matrix, which run in parallel)
      */
     public Outcome execute(RunProfile p, Path dir, SimulationResult reference, boolean print) {
-        return execute(p, dir, reference, print ? dir : null);
+        return execute(p, dir, reference, print ? dir : null, out);
     }
 
     /**
      * @param shown where the results will be once the run is committed, for the printed summary; null prints
      *              nothing (the many runs of a matrix, which run in parallel)
+     * @param to    where the summary goes
      */
-    private Outcome execute(RunProfile p, Path dir, SimulationResult reference, Path shown) {
+    private Outcome execute(RunProfile p, Path dir, SimulationResult reference, Path shown, PrintStream to) {
         boolean print = shown != null;
         PluginUse use = new PluginUse(registry);
         RunInputs inputs = new RunInputs(registry, err);
@@ -344,9 +353,9 @@ public final class Runner {
             }
             ResultWriter.write(result, report, dir);
             if (print) {
-                new RunSummary(out).printSummary(p, result, report, shown, written(dir));
+                new RunSummary(to).printSummary(p, result, report, shown, written(dir));
                 if (!report.sections().isEmpty()) {
-                    registry.experiments("reference").printSections(report, out);
+                    registry.experiments("reference").printSections(report, to);
                 }
             }
             return new Outcome(result, dir, report);

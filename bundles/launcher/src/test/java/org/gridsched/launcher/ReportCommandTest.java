@@ -72,7 +72,9 @@ class ReportCommandTest {
     void aReportThatCannotBeWrittenKeepsTheRunsResults() throws Exception {
         Path dir = tmp.resolve("full");
         Runner.ReportStep real = Runner.reportStep;
+        java.util.concurrent.atomic.AtomicReference<String> saidBeforeCommit = new java.util.concurrent.atomic.AtomicReference<>();
         Runner.reportStep = (stage, shown, out) -> {
+            saidBeforeCommit.set(cli.out());
             // what a full disk does half-way: some of the report written, then an error naming the staging folder
             try {
                 Files.writeString(stage.resolve("report.html"), "<html>half");
@@ -91,6 +93,7 @@ class ReportCommandTest {
             Runner.reportStep = real;
         }
         assertTrue(cli.out().contains("results in " + dir), "the summary said where the results are: " + cli.out());
+        assertFalse(saidBeforeCommit.get().contains("results in"), "said only once they are there: " + saidBeforeCommit.get());
         assertEquals(List.of(".gridsched-run", "jobs.csv", "summary.json"), files(dir), "the results are kept, no half report");
         String err = cli.err();
         assertTrue(err.contains("its report could not be written") && err.contains("No space left on device")
