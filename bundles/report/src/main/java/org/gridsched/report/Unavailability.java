@@ -23,16 +23,24 @@ final class Unavailability {
     /** Intervals drawn at most: beyond, the page says how many were left out (a million-failure run's file is huge). */
     static final int MAX_INTERVALS = 200_000;
 
-    /** One interval: cluster index, [from, to), state index, platform-wide processor runs as [first, count] pairs. */
-    record Interval(int cluster, double from, double to, int state, int[] runs) {
+    /**
+     * One interval: cluster index, [from, to), state index, platform-wide processor runs as [first, count] pairs, its
+     * line in the file.
+     */
+    record Interval(int cluster, double from, double to, int state, int[] runs, long line) {
     }
 
     final List<Interval> intervals = new ArrayList<>();
     /** Intervals in the file, drawn or not. */
     long total;
 
-    /** The file's intervals, or null without the file. */
+    /** The file's intervals (the first {@link #MAX_INTERVALS}, for the charts), or null without the file. */
     static Unavailability read(Path dir, Clusters clusters) {
+        return read(dir, clusters, MAX_INTERVALS);
+    }
+
+    /** The file's first {@code max} intervals, or null without the file. */
+    static Unavailability read(Path dir, Clusters clusters, long max) {
         Path f = dir.resolve("unavailable.csv");
         if (!Files.isRegularFile(f)) {
             return null;
@@ -64,8 +72,8 @@ final class Unavailability {
                     throw new InputException(f.toString(), n, "state", "expected one of " + STATES + ", got '" + fields.get(3) + "'");
                 }
                 int[] runs = runs(f, n, fields.get(4), clusters.offset(c), clusters.size(c));
-                if (u.total++ < MAX_INTERVALS) {
-                    u.intervals.add(new Interval(c, from, to, state, runs));
+                if (u.total++ < max) {
+                    u.intervals.add(new Interval(c, from, to, state, runs, n));
                 }
             }
         } catch (IOException e) {

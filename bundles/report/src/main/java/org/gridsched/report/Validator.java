@@ -31,7 +31,11 @@ public final class Validator {
         x.ids();
         x.times();
         x.placement(run.summary != null);
-        x.overlaps();
+        Unavailability down = run.unavailable;
+        if (down != null && down.total > down.intervals.size()) { // the charts keep the first ones only
+            down = Unavailability.read(run.dir, run.jobs.clusters, Long.MAX_VALUE);
+        }
+        x.overlaps(down);
         x.dependencies();
         x.coallocation(run.dir.resolve("coalloc.csv"));
         return x.v;
@@ -145,42 +149,73 @@ public final class Validator {
     /**
      * Sweep over time: at each start the job's processor runs must not meet a run still held; ends come before
      * starts at the same instant (a processor freed at t can be taken at t). Runs held are maps from first
-     * processor to [end, job], so each check is a log-time lookup. A run that meets held ones goes into the next
+     * processor to [end, holder], so each check is a log-time lookup. A run that meets held ones goes into the next
      * map (layer) where it fits, so that it is still checked against later jobs: a valid schedule has one layer.
+     * The intervals of {@code unavailable.csv} (processors failed, off or switching) are holders too, after the jobs
+     * (indexes from {@code t.size}): a job must not hold a processor while it is unavailable.
      */
-    private void overlaps() {
+    private void overlaps(Unavailability down) {
         int n = t.size;
-        int[] byStart = Order.by(t.start, n);
-        int[] byFinish = Order.by(t.finish, n);
+        int m = down == null ? 0 : down.intervals.size();
+        outages = down;
+        start = java.util.Arrays.copyOf(t.start, n + m);
+        finish = java.util.Arrays.copyOf(t.finish, n + m);
+        for (int i = 0; i < m; i++) {
+            start[n + i] = down.intervals.get(i).from();
+            finish[n + i] = down.intervals.get(i).to();
+        }
+        int[] byStart = Order.by(start, n + m);
+        int[] byFinish = Order.by(finish, n + m);
         List<TreeMap<Integer, int[]>> layers = new ArrayList<>();
         layers.add(new TreeMap<>());
         int f = 0;
-        for (int s = 0; s < n; s++) {
+        for (int s = 0; s < n + m; s++) {
             int j = byStart[s];
             if (!holds(j)) {
                 continue;
             }
-            double now = t.start[j];
-            for (; f < n && !(t.finish[byFinish[f]] > now); f++) {
+            double now = start[j];
+            for (; f < n + m && !(finish[byFinish[f]] > now); f++) {
                 release(layers, byFinish[f]);
             }
-            int[] r = t.alloc[j];
+            int[] r = held(j);
             for (int i = 0; i < r.length; i += 2) {
                 take(layers, j, r[i], r[i + 1]);
             }
         }
-        v.checked("no processor held by two jobs at once");
+        v.checked(m == 0 ? "no processor held by two jobs at once"
+                : "no processor held by two jobs at once, nor while it had failed, was off or switching (unavailable.csv)");
     }
 
+    /** unavailable.csv's intervals, holders {@code t.size} on, during {@link #overlaps}. */
+    private Unavailability outages;
+    /** Every holder's start and finish (the jobs', then the intervals'), during {@link #overlaps}. */
+    private double[] start;
+    private double[] finish;
+
     private boolean holds(int j) {
-        return t.ran(j) && t.finish[j] > t.start[j];
+        return j >= t.size || t.ran(j) && t.finish[j] > t.start[j];
+    }
+
+    /** A holder's processor runs as [from, to) pairs, platform-wide. */
+    private int[] held(int j) {
+        if (j < t.size) {
+            return t.alloc[j];
+        }
+        int[] runs = outages.intervals.get(j - t.size).runs(); // [first, count] pairs
+        int[] r = new int[runs.length];
+        for (int i = 0; i < runs.length; i += 2) {
+            r[i] = runs[i];
+            r[i + 1] = runs[i] + runs[i + 1];
+        }
+        return r;
     }
 
     private void release(List<TreeMap<Integer, int[]>> layers, int j) {
         if (!holds(j)) {
             return;
         }
-        int[] r = t.alloc[j];
+        int[] r = held(j);
         for (int i = 0; i < r.length; i += 2) {
             for (TreeMap<Integer, int[]> held : layers) {
                 int[] e = held.get(r[i]);
@@ -216,12 +251,23 @@ public final class Validator {
     }
 
     private void conflict(int k, int j, int lo, int hi) {
+        if (k >= t.size && j >= t.size) {
+            return; // two intervals of unavailable.csv: the engine's record of its own processors, not the schedule
+        }
         Clusters c = t.clusters;
         int cl = c.ofProcessor(lo);
         String where = cl < 0 ? "processor(s) " + range(lo, hi)
                 : "processor(s) " + range(lo - c.offset(cl), hi - c.offset(cl)) + " of cluster " + c.name(cl);
-        v.problem("overlap", job(k) + " and " + job(j) + " both hold " + where + " during ["
-                + num(Math.max(t.start[j], t.start[k])) + ", " + num(Math.min(t.finish[j], t.finish[k])) + ")");
+        String during = "[" + num(Math.max(start[j], start[k])) + ", " + num(Math.min(finish[j], finish[k])) + ")";
+        if (k >= t.size || j >= t.size) {
+            int job = Math.min(j, k);
+            Unavailability.Interval down = outages.intervals.get(Math.max(j, k) - t.size);
+            v.problem("unavailable", job(job) + " holds " + where + " during " + during + ", while they were "
+                    + Unavailability.STATES.get(down.state()).replace('_', ' ')
+                    + " (unavailable.csv line " + down.line() + ")");
+            return;
+        }
+        v.problem("overlap", job(k) + " and " + job(j) + " both hold " + where + " during " + during);
     }
 
     private void dependencies() {

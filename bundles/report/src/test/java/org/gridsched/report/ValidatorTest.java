@@ -51,6 +51,29 @@ class ValidatorTest {
                 && e.contains("[5, 10)"), e);
     }
 
+    /** A job must not hold a processor while unavailable.csv says it had failed, was off or was switching. */
+    @Test
+    void aJobOnAProcessorThatWasDownIsCaught() throws Exception {
+        Path dir = Fixtures.run(tmp, Fixtures.summary("x", "a:4", "b:2"), Fixtures.BATSIM_HEADER,
+                Fixtures.row("1", 0, 2, 0, 10, "0-1", "a"), // killed at 10 as processor 1 fails: fine
+                Fixtures.row("2", 0, 1, 12, 15, "1", "a"), // on processor 1 while it is down [10, 15)
+                Fixtures.row("3", 0, 1, 15, 30, "1", "a"), // takes it as it comes back: fine
+                Fixtures.row("4", 0, 1, 3, 8, "5", "b")); // on b's processor 1, switched off during [0, 5)
+        Files.writeString(dir.resolve("unavailable.csv"), "cluster,from,to,state,processors\na,10,15,failed,1\nb,0,5,off,0-1\n"
+                + "a,15,20,switching_on,2-3\na,16,18,failed,3\n"); // two intervals of one processor meet: not the schedule's fault
+        Validation v = Reports.validate(dir);
+        assertEquals(2, v.counts().get("unavailable"), v.text());
+        assertEquals(1, v.counts().size(), v.text());
+        List<String> e = v.examples().get("unavailable");
+        assertTrue(e.contains("job 2 (line 3) holds processor(s) 1 of cluster a during [12, 15), while they were failed"
+                + " (unavailable.csv line 2)"), e.toString());
+        assertTrue(e.contains("job 4 (line 5) holds processor(s) 1 of cluster b during [3, 5), while they were off"
+                + " (unavailable.csv line 3)"), e.toString());
+        Files.writeString(dir.resolve("unavailable.csv"), "cluster,from,to,state,processors\na,30,35,failed,0-1\n");
+        Validation valid = Reports.validate(dir);
+        assertTrue(valid.ok() && valid.text().contains("nor while it had failed, was off or switching"), valid.text());
+    }
+
     @Test
     void overlapsAcrossClustersUsePlatformWideIds() {
         // job 2's part on b (ids 4-5) meets job 1 there; both on cluster a elsewhere, without overlap
