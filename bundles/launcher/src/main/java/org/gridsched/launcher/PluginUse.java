@@ -13,11 +13,11 @@ import org.gridsched.launcher.PluginRegistry.Kind;
  * and version supplied each, for {@code summary.json}.
  */
 final class PluginUse {
-private final PluginRegistry registry;
+    private final PluginRegistry registry;
 
-PluginUse(PluginRegistry registry) {
-    this.registry = registry;
-}
+    PluginUse(PluginRegistry registry) {
+        this.registry = registry;
+    }
 
     final Map<String, String> provenance = new TreeMap<>();
     /**
@@ -93,8 +93,17 @@ PluginUse(PluginRegistry registry) {
      * names it ("protected must be at least 1"). Any other error as it is.
      */
     InputException attributed(InputException e) {
-        if (e.source() != null || configuredKeys.isEmpty()) {
+        if (e.source() != null) {
             return e;
+        }
+        String given = e.field() == null ? null : givenKeys.get(e.field());
+        if (given != null && !given.isEmpty()) {
+            // a plugin refusing a value the run gives names the option bare ("weight"): say where it is given
+            String message = e.getMessage();
+            InputException named = new InputException(null, 0, given, message.startsWith(e.field() + ": ")
+                    ? message.substring(e.field().length() + 2) : message);
+            named.initCause(e);
+            return named;
         }
         String field = e.field() == null ? null : e.field().startsWith("workload.options.") ? e.field().substring("workload.options.".length()) : e.field();
         for (Map.Entry<String, String> c : configuredKeys.entrySet()) {
@@ -111,8 +120,20 @@ PluginUse(PluginRegistry registry) {
         return e;
     }
 
+    /**
+     * Options the run gives, by name, with where a profile gives them ({@code meta.options.weight}); empty for a name
+     * given to plugins of several kinds, where the bare name cannot say which.
+     */
+    private final Map<String, String> givenKeys = new TreeMap<>();
+
     /** Checks a plugin's options and records each one's value and source; {@code cluster} -1 for none. */
     PluginOptions options(RunProfile p, Kind kind, PluginRegistry.Entry e, Map<String, ?> given, int cluster) {
+        if (kind.choosing() != Kind.Choosing.WORKLOAD) { // a workload plugin's are named by RunInputs.inWorkloadOptions
+            for (String k : given.keySet()) {
+                String field = kind.profileKey() + ".options." + k;
+                givenKeys.merge(k, field, (a, b) -> a.equals(b) ? a : "");
+            }
+        }
         if (e.configuredFrom() != null) {
             for (String k : e.configured().keySet()) {
                 if (!given.containsKey(k)) {

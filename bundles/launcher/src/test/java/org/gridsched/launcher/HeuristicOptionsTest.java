@@ -45,7 +45,11 @@ class HeuristicOptionsTest {
 
         @Override
         public SelectionHeuristic configured(PluginOptions options) {
-            return new AtFraction(options.getDouble("fraction", 0));
+            double f = options.getDouble("fraction", 0);
+            if (f > 1) {
+                throw new org.gridsched.api.InputException(null, 0, "fraction", "must be between 0 and 1, got " + f); // the bare name
+            }
+            return new AtFraction(f);
         }
 
         @Override
@@ -93,6 +97,10 @@ class HeuristicOptionsTest {
         assertEquals(0.0, ((AtFraction) probe.given.get(1)).fraction, "the parameter's default");
         assertEquals(1, cli.run(with(run, tmp.resolve("r3").toString(), "--heuristic-option", "share=1")));
         assertTrue(cli.err().contains("share: unknown option for selection heuristic 'at-fraction'; valid options: fraction"), cli.err());
+        // a value the plugin refuses under the option's bare name is said where the run gives it
+        assertEquals(1, cli.run(with(run, tmp.resolve("r4").toString(), "--heuristic-option", "fraction=3")));
+        assertTrue(cli.err().contains("error: " + PluginRegistry.Kind.HEURISTIC.profileKey() + ".options.fraction: must be between 0 and 1, got 3.0"),
+                cli.err());
     }
 
     private static String[] with(String[] a, String... more) {

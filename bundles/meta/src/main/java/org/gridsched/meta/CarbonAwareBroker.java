@@ -42,7 +42,8 @@ public final class CarbonAwareBroker implements MetaScheduler {
     public Router create(Grid grid, PluginOptions options, long seed) {
         double weight = options.getDouble(WEIGHT, 0.5);
         if (!(weight >= 0 && weight <= 1)) {
-            throw new InputException(null, 0, WEIGHT, "must be between 0 and 1, got " + weight);
+            throw new InputException(null, 0, WEIGHT, "must be between 0 and 1, got "
+                    + java.math.BigDecimal.valueOf(weight).stripTrailingZeros().toPlainString()); // 7, not 7.0
         }
         int n = grid.clusterCount();
         double[] response = new double[n];
