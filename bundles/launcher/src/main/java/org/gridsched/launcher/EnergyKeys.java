@@ -8,6 +8,7 @@ import java.util.Map;
 import org.gridsched.api.InputException;
 import org.gridsched.api.SimTime;
 import org.gridsched.engine.CarbonSeries;
+import org.gridsched.engine.Numbers;
 import org.gridsched.engine.Platform;
 import org.gridsched.engine.PowerModel;
 
@@ -64,7 +65,13 @@ final class EnergyKeys {
                 throw bad(where + "." + k, "unknown key; valid keys: " + String.join(", ", MODEL_KEYS));
             }
         }
-        return new PowerModel(watts(m.get("idle"), where + ".idle"), watts(m.get("busy"), where + ".busy"),
+        double idle = watts(m.get("idle"), where + ".idle");
+        double busy = watts(m.get("busy"), where + ".busy");
+        if (busy < idle) { // no processor draws less running a job than idling: the two are swapped, most likely
+            throw bad(where + ".busy", Numbers.format(busy) + " W is below idle's " + Numbers.format(idle) + " W; a busy processor draws"
+                    + " at least its idle power (swapped?)");
+        }
+        return new PowerModel(idle, busy,
                 optional(m, "off", where, PowerModel.MAX_WATTS), optional(m, "switch_on_time", where, SimTime.MAX_JOB_TIME),
                 optional(m, "switch_on_energy", where, 1e15), optional(m, "switch_off_time", where, SimTime.MAX_JOB_TIME),
                 optional(m, "switch_off_energy", where, 1e15));

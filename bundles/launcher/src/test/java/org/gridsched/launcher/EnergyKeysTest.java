@@ -43,6 +43,9 @@ class EnergyKeysTest {
         assertBad(() -> EnergyKeys.power(Map.of("idle", 1, "busy", 2, "standby", 0), AB), "power.standby", "unknown key");
         assertBad(() -> EnergyKeys.power(Map.of("idle", 1, "busy", 2, "switch_on_time", -3), AB), "power.switch_on_time");
         assertBad(() -> EnergyKeys.power(Map.of("idle", 1), AB), "power.busy", "missing");
+        assertBad(() -> EnergyKeys.power(Map.of("a", Map.of("idle", 190, "busy", 95), "b", Map.of("idle", 3, "busy", 4)), AB), "power.a.busy",
+                "95 W is below idle's 190 W");
+        assertEquals(List.of(new PowerModel(50, 50), new PowerModel(50, 50)), EnergyKeys.power(Map.of("idle", 50, "busy", 50), AB), "equal: flat");
     }
 
     @Test
