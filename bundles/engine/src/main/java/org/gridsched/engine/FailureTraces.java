@@ -132,12 +132,18 @@ public final class FailureTraces {
             int from;
             int to;
             try {
+                if (r.length > 2) {
+                    throw new NumberFormatException();
+                }
                 from = Integer.parseInt(r[0]);
                 to = r.length == 2 ? Integer.parseInt(r[1]) : from;
             } catch (NumberFormatException e) {
                 throw new InputException(name, line, "processors", "'" + part + "' is not an id or a range FROM-TO");
             }
-            if (r.length > 2 || from < 0 || to < from || to >= size) {
+            if (to < from) {
+                throw new InputException(name, line, "processors", "the range '" + part + "' ends before it starts; write " + to + "-" + from);
+            }
+            if (from < 0 || to >= size) {
                 throw new InputException(name, line, "processors", "'" + part + "' is outside the cluster's processors 0-" + (size - 1));
             }
             ids.set(from, to + 1);
