@@ -282,14 +282,19 @@ public final class Runner {
         return named;
     }
 
-    /** Clashes already said by this command (a matrix checks each plugin once per axis value). */
-    private final java.util.Set<String> clashesSaid = new java.util.HashSet<>();
+    /** Warnings already said by this command: a matrix builds many runs (on several threads), each would say them again. */
+    private final java.util.Set<String> warningsSaid = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** A warning, said once per command. */
+    private void warnOnce(String warning) {
+        if (warningsSaid.add(warning)) {
+            err.println("gridsched: warning: " + warning);
+        }
+    }
 
     /** A name given by several plugins is used, and which one is not obvious: said once per command. */
     private void warnClash(String clash) {
-        if (clashesSaid.add(clash)) {
-            err.println("gridsched: warning: " + clash);
-        }
+        warnOnce(clash);
     }
 
     /**
@@ -419,7 +424,7 @@ public final class Runner {
             if (platform.size() > 1) {
                 Map<String, String> warnings = Defaults.warningsOnSeveralClusters(kind);
                 uses.stream().map(RunAssembly.Use::name).distinct().filter(warnings::containsKey)
-                        .forEach(name -> err.println("gridsched: warning: " + warnings.get(name)));
+                        .forEach(name -> warnOnce(warnings.get(name)));
             }
         }
         for (Kind kind : Kind.values()) {

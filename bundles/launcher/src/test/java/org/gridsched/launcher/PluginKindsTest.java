@@ -206,6 +206,22 @@ class PluginKindsTest {
         assertFalse(cli.err().contains("warning"), cli.err());
     }
 
+    @Test
+    void aWarningIsSaidOncePerCommandNotOncePerRunItBuilds() throws Exception {
+        // a matrix builds one run per cell with one Runner (on several threads): each said the warning again
+        Path profile = tmp.resolve("p.json");
+        Files.writeString(profile, "{\"name\": \"p\", \"platform\": \"a:8,b:8\", \"batch\": \"easy\", \"meta\": \"random-weighted\","
+                + " \"workload\": {\"generator\": \"synthetic\", \"options\": {\"jobs\": 20}}}");
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream errStream = new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8);
+        Runner runner = new Runner(cli.registry(), errStream, errStream, false, tmp);
+        RunProfile p = ProfileParser.parse(profile);
+        runner.assemble(p);
+        runner.assemble(p);
+        String said = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(1, said.split("warning: EASY gives no completion-time guarantee", -1).length - 1, said);
+    }
+
     /** The report keeps one section per collector by wrapping them; the wrapper must pass every call on. */
     @Test
     void theCollectorWrapperForwardsEveryMethodOfTheApi() throws Exception {
