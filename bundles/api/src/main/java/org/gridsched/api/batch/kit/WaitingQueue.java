@@ -55,9 +55,20 @@ final class WaitingQueue {
     private double key(QueuedJob job, double now) {
         double k = order.key(job, now);
         if (Double.isNaN(k)) {
-            throw new IllegalStateException("the job order gave NaN as the key of job " + job.id());
+            throw new IllegalStateException("the job order " + describe(order) + " gave NaN as the key of job " + job.id()
+                    + " (a key must be a number)");
         }
         return k;
+    }
+
+    /**
+     * The order's class, so that its author can tell whose it is: the order's code has returned when its NaN is
+     * found, so the stack names no plugin. A lambda's class is named by the class that wrote it.
+     */
+    static String describe(JobOrder order) {
+        String name = order.getClass().getName();
+        int lambda = name.indexOf("$$Lambda");
+        return "(" + (lambda > 0 ? "a lambda of " + name.substring(0, lambda) : name) + ")";
     }
 
     private double next(double now) {
