@@ -49,7 +49,9 @@ final class Usage {
                            --heuristic NAME                     which job reallocation handles next:
                                                                 {heuristic}
                            --heuristic-option KEY=VALUE         selection heuristic option (repeatable)
-                           --realloc-option KEY=VALUE           period (3600), threshold (60), limit (0 = all)
+                           --realloc-option KEY=VALUE           reallocation option (repeatable): period (3600),
+                                                                threshold (60), limit (0 = all), oldest (0 = off);
+                                                                'gridsched plugins NAME' explains each
                            --reference                          also run without reallocation; fill "comparison"
                            --max-skipped-fraction F             fail when more than this share of the jobs is skipped (0.5)
                            --report                             also write report.html (see report)
