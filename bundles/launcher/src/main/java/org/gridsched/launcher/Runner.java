@@ -237,8 +237,8 @@ public final class Runner {
     }
 
     private static void readThrough(RunProfile p, JobSource source, RunInputs inputs) {
-        if (p.generator != null) {
-            return;
+        if (p.generator != null || !p.choices(Kind.CONTROLLER, Math.max(1, p.clusters.size())).isEmpty()) {
+            return; // a controller's jobs count in the run too (a workflow's tasks, with a trace of no job): not known here
         }
         JobRecord job = new JobRecord();
         long read = 0;

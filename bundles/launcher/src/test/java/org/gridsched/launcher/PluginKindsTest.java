@@ -206,6 +206,23 @@ class PluginKindsTest {
         assertFalse(cli.err().contains("warning"), cli.err());
     }
 
+    /** run --check reads a trace through (its skipped lines), except where a controller's jobs count in the run too. */
+    @Test
+    void aTraceWithoutJobsPassesTheCheckWhenAControllerSubmitsJobs() throws Exception {
+        CliHarness cli = new CliHarness(tmp).add(new FcfsPolicy(), new org.gridsched.workload.swf.SwfReader(), new JobMetricsCollector(),
+                new UtilizationCollector(), new ControllersForTests.Submitter());
+        Path trace = tmp.resolve("no-jobs.swf");
+        Files.writeString(trace, "; MaxProcs: 8\n");
+        Path profile = tmp.resolve("empty.json");
+        String common = "\"name\": \"e\", \"platform\": \"c:8\", \"batch\": \"fcfs\", \"workload\": {\"files\": [\"" + trace + "\"]}";
+        Files.writeString(profile, "{" + common + "}");
+        assertEquals(1, cli.run("run", "--check", profile.toString()));
+        assertTrue(cli.err().contains("no-jobs.swf: workload: holds no job"), cli.err());
+        Files.writeString(profile, "{" + common + ", \"controllers\": [\"submitter\"], \"output\": \"" + tmp.resolve("out") + "\"}");
+        assertEquals(0, cli.run("run", "--check", profile.toString()), cli.err());
+        assertEquals(0, cli.run("run", profile.toString(), "--quiet"), "and the run agrees: " + cli.err());
+    }
+
     @Test
     void aWarningIsSaidOncePerCommandNotOncePerRunItBuilds() throws Exception {
         // a matrix builds one run per cell with one Runner (on several threads): each said the warning again
