@@ -65,23 +65,75 @@ public final class OutputFolder implements AutoCloseable {
         this.created = created;
         this.lockChannel = lockChannel;
         this.lock = lock;
-        Runtime.getRuntime().addShutdownHook(guard);
     }
+
+    /**
+     * Set when the process is being stopped (SIGINT, SIGTERM) before a run's commit: runs stop at their next progress
+     * check and write nothing more ({@link Runner}), so that the staged files, once removed, are not written again by
+     * the runs of a matrix still going on other threads (shutdown hooks run while those threads do).
+     */
+    private static volatile boolean stopping;
+
+    /** Whether the process is being stopped: a run in progress should stop and write nothing. */
+    static boolean stopping() {
+        return stopping;
+    }
+
+    /** How long the guard removes staged files again while runs of other threads may still be writing them. */
+    private static final long QUIET_MILLIS = 200;
+    private static final long GIVE_UP_MILLIS = 5_000;
 
     private synchronized void interrupted() {
         if (!committed && !closed) {
+            stopping = true;
+            boolean removed = removeStaged();
             System.err.println("gridsched: interrupted; no results written to " + ControlChars.escape(dir.toString())
-                    + (created ? " (the folder the run created is removed)" : " (it keeps what it held before the run)"));
+                    + (!removed ? " (its staging folder " + STAGING + " could not be removed: the next run into the folder removes it)"
+                            : created ? " (the folder the run created is removed)" : " (it keeps what it held before the run)"));
+        }
+    }
+
+    /**
+     * Removes the staging folder until it has stayed away for {@link #QUIET_MILLIS} (a matrix's runs on other threads
+     * may write into it until they see {@link #stopping}), then the lock, then the folder if the run created it and
+     * it is empty; false if the staging folder could not be removed within {@link #GIVE_UP_MILLIS}.
+     */
+    private boolean removeStaged() {
+        long start = System.nanoTime();
+        long quietSince = -1;
+        while (true) {
+            long now = System.nanoTime();
             try {
-                deleteTree(staging());
-                Files.deleteIfExists(dir.resolve(LOCK));
-                if (created) {
-                    Files.deleteIfExists(dir); // only if empty, as after a failed run: no empty folder left behind
+                if (Files.exists(staging(), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    deleteTree(staging());
+                    quietSince = -1;
+                } else if (quietSince < 0) {
+                    quietSince = now;
+                } else if (now - quietSince >= QUIET_MILLIS * 1_000_000) {
+                    break;
                 }
-            } catch (IOException e) {
-                // the next run into the folder removes it (a folder not empty is left as it is)
+            } catch (IOException | java.io.UncheckedIOException e) {
+                quietSince = -1; // a file written while the tree was walked: again
+            }
+            if (now - start >= GIVE_UP_MILLIS * 1_000_000) {
+                return false;
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
             }
         }
+        try {
+            Files.deleteIfExists(dir.resolve(LOCK));
+            if (created) {
+                Files.deleteIfExists(dir); // only if empty, as after a failed run: no empty folder left behind
+            }
+        } catch (IOException e) {
+            // the next run into the folder removes the lock (a folder not empty is left as it is)
+        }
+        return true;
     }
 
     /** Whether a file of an output folder is gridsched's bookkeeping rather than a result. */
@@ -136,6 +188,12 @@ public final class OutputFolder implements AutoCloseable {
             throw error("another gridsched run is writing into " + shown + "; wait for it to finish or choose another --out");
         }
         OutputFolder folder = new OutputFolder(dir, runName, origin, created, channel, lock);
+        try {
+            Runtime.getRuntime().addShutdownHook(folder.guard);
+        } catch (IllegalStateException e) { // stopped (SIGINT, SIGTERM) as the folder was claimed: the lock is not left behind
+            folder.close();
+            throw new RunMonitor.Cancelled();
+        }
         try {
             folder.prepare(force);
         } catch (RuntimeException e) {
@@ -377,10 +435,6 @@ public final class OutputFolder implements AutoCloseable {
             }
         }
     }
-
-
-
-
 
     /** Deletes a file or folder and everything in it, without following links (a link is deleted, not its target). */
     public static void deleteTree(Path p) throws IOException {

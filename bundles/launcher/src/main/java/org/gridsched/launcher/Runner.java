@@ -64,14 +64,13 @@ public final class Runner {
     /** The progress bar (may be null) plus the monitor, which stops the run when cancelled. */
     private ProgressListener monitored(ProgressBar bar) {
         RunMonitor m = monitor;
-        if (m == null) {
-            return bar;
-        }
         return (finished, fraction, now) -> {
-            if (m.cancelled()) {
-                throw new RunMonitor.Cancelled();
+            if (m != null && m.cancelled() || OutputFolder.stopping()) {
+                throw new RunMonitor.Cancelled(); // (stopping: the process is being stopped, its staged files removed)
             }
-            m.progress(finished, fraction, now);
+            if (m != null) {
+                m.progress(finished, fraction, now);
+            }
             if (bar != null) {
                 bar.progress(finished, fraction, now);
             }
@@ -355,6 +354,9 @@ public final class Runner {
             }
             if (bar != null) {
                 bar.writing(result.jobs().size());
+            }
+            if (OutputFolder.stopping()) {
+                throw new RunMonitor.Cancelled(); // the process is being stopped: write nothing into its removed staging folder
             }
             ResultWriter.write(result, report, dir);
             if (print) {
