@@ -77,7 +77,8 @@ public final class OceanAtmosphereCollector implements MetricCollector {
                 for (int i = 0; i < clusters.size(); i++) {
                     int c = p.clusters().get(i).cluster();
                     clusters.get(i).forEach((k, v) -> {
-                        if (!k.equals("cluster")) {
+                        // its name and processors are the cluster's own keys of summary.json (which refuses them)
+                        if (!k.equals("cluster") && !k.equals("processors")) {
                             report.cluster(c, k, v);
                         }
                     });
