@@ -375,6 +375,12 @@ public final class ProfileParser {
         if (!node.isObject()) {
             throw error(where, "expected an object of option: value");
         }
+        for (var e : (Iterable<Map.Entry<String, JsonNode>>) node::fields) {
+            if (e.getValue().isNull()) { // read as "not given" (the default) by some plugins, as a crash by others
+                throw error(where + "." + e.getKey(), "null is not a value; leave the option out for its default ("
+                        + "'gridsched plugins NAME' shows it)");
+            }
+        }
         @SuppressWarnings("unchecked")
         Map<String, Object> m = MAPPER.convertValue(node, LinkedHashMap.class);
         return m;

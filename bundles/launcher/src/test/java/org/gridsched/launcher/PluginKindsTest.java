@@ -206,6 +206,17 @@ class PluginKindsTest {
         assertFalse(cli.err().contains("warning"), cli.err());
     }
 
+    /** A null option is an error naming it: some plugins read it as the default, others crashed (NullPointerException). */
+    @Test
+    void aNullOptionIsAnErrorNamingIt() {
+        String w = "\"name\": \"n\", \"platform\": \"c:8\", ";
+        InputException e = assertThrows(InputException.class, () -> profile("{" + w + "\"batch\": {\"name\": \"cbf\", \"options\": {\"x\": null}},"
+                + " \"workload\": {\"generator\": \"synthetic\"}}"));
+        assertTrue(e.getMessage().contains("batch.options.x: null is not a value; leave the option out for its default"), e.getMessage());
+        e = assertThrows(InputException.class, () -> profile("{" + w + "\"workload\": {\"generator\": \"synthetic\", \"options\": {\"jobs\": null}}}"));
+        assertTrue(e.getMessage().contains("workload.options.jobs: null is not a value"), e.getMessage());
+    }
+
     /** run --check reads a trace through (its skipped lines), except where a controller's jobs count in the run too. */
     @Test
     void aTraceWithoutJobsPassesTheCheckWhenAControllerSubmitsJobs() throws Exception {
