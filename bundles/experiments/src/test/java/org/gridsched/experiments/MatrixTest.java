@@ -128,6 +128,11 @@ class MatrixTest {
         assertTrue(error("{\"metrics\": [\"mean_wait\"], \"seeds\": []}").contains("p.json: matrix.seeds: expected a non-empty list of whole numbers"));
         assertTrue(error("{\"metrics\": [\"mean_wait\"], \"seeds\": [\"1\"]}").contains("matrix.seeds: expected a non-empty list"));
         assertTrue(error("{\"metrics\": [\"mean_wait\"], \"seeds\": [1, 2, 1]}").contains("matrix.seeds: a seed is listed twice: [1, 2, 1]"));
+        // 1.5 ran as seed 1, a seed beyond a long as another seed
+        assertTrue(error("{\"metrics\": [\"mean_wait\"], \"seeds\": [1.5, 2]}").contains("matrix.seeds: expected a non-empty list of whole"
+                + " numbers (at most 9223372036854775807), got 1.5"));
+        assertTrue(error("{\"metrics\": [\"mean_wait\"], \"seeds\": [99999999999999999999]}").contains("got 99999999999999999999"));
+        assertTrue(error("{\"metrics\": [\"mean_wait\"], \"seeds\": [\"1\"]}").contains("got '1'"));
     }
 
     @Test

@@ -183,10 +183,13 @@ public final class MatrixAxes {
             seeds.add(p.seed);
         } else if (s instanceof List<?> l && l.size() > MAX_REPLICATIONS) {
             throw new InputException(source, 0, "matrix.seeds", "at most " + MAX_REPLICATIONS + " seeds per cell, got " + l.size());
-        } else if (s instanceof List<?> l && !l.isEmpty() && l.stream().allMatch(x -> x instanceof Number)) {
+        } else if (s instanceof List<?> l && !l.isEmpty() && l.stream().allMatch(x -> x instanceof Integer || x instanceof Long)) {
             l.forEach(x -> seeds.add(((Number) x).longValue()));
         } else {
-            throw new InputException(source, 0, "matrix.seeds", "expected a non-empty list of whole numbers");
+            // 1.5 ran as 1, and a seed beyond a long as another seed: each is named
+            Object bad = s instanceof List<?> l ? l.stream().filter(x -> !(x instanceof Integer || x instanceof Long)).findFirst().orElse(null) : s;
+            throw new InputException(source, 0, "matrix.seeds", "expected a non-empty list of whole numbers (at most "
+                    + Long.MAX_VALUE + "), got " + describe(bad != null ? bad : s));
         }
         if (new HashSet<>(seeds).size() < seeds.size()) {
             throw new InputException(source, 0, "matrix.seeds", "a seed is listed twice: " + seeds);
