@@ -171,7 +171,12 @@ def simulate(workload=None, *, generator: str | None = None, platform=None, batc
         args += ["--workload", ",".join(rt.path_arg(f) for f in files)]
     if generator is not None:
         args += ["--generator", generator]
+    for flag, value in (("strict", strict), ("kill", kill), ("reference", reference), ("force", force), ("report", report)):
+        if isinstance(value, str) or value not in (True, False):  # "false" is a true value: it turned the flag on
+            raise GridschedError(f"{flag}: expected True or False, got {value!r}")
     if platform is not None:
+        if not isinstance(platform, (str, list, tuple)):
+            raise GridschedError(f"platform: expected a text like 'c:256' or a list of clusters, got {platform!r}")
         if not isinstance(platform, str):
             # a list of "NAME:PROCS[:SPEED]" texts or of (name, procs[, speed]) tuples
             platform = ",".join(c if isinstance(c, str) else ":".join(str(x) for x in c) for c in platform)

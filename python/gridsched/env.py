@@ -245,6 +245,11 @@ class SchedulingEnv(_Base):
 
     # -- Gymnasium API ---------------------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        if seed is not None and not is_whole(seed):
+            raise GridschedError(f"seed {seed!r}: expected a whole number (or None)")
+        unknown = sorted(set(options or {}) - {"start"})
+        if unknown:  # a misspelt "start" picked a random window without a word
+            raise GridschedError(f"options: unknown key(s) {', '.join(map(repr, unknown))}; the only option is 'start'")
         if seed is not None or self._np_random is None:
             self._np_random = np.random.default_rng(seed)
             self.action_space.seed(None if seed is None else seed + 1)
@@ -286,6 +291,7 @@ class SchedulingEnv(_Base):
     def close(self):
         if self.core == "engine":
             self._java.close()
+        self._episode = None  # step() after close() asks for reset(), as before the first one
 
     # -- helpers -----------------------------------------------------------------------------------------------
     def _observe(self, java_obs):

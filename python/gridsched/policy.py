@@ -80,7 +80,11 @@ def register_order(name: str, key, *, rule: str = "easy", recalculate_every: flo
             if not isinstance(v, numbers.Real):  # a str or None would be read as a number or fail in Java
                 raise Failure(f"Python batch policy '{name}': key(job {job.id()}, now={now}) returned {v!r}, "
                               "not a number")
-            v = float(v)
+            try:
+                v = float(v)
+            except OverflowError:  # an int beyond a double: said as the key's, not as a proxy's class name
+                raise Failure(f"Python batch policy '{name}': key(job {job.id()}, now={now}) returned a number too large "
+                              "for a double") from None
             if math.isnan(v):
                 raise Failure(f"Python batch policy '{name}': key(job {job.id()}, now={now}) is NaN")
             return v

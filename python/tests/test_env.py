@@ -170,7 +170,14 @@ def test_bad_input_is_refused_naming_it(core, tmp_path):
             env.step(action)
     with pytest.raises(GridschedError, match="must be a whole number"):
         env.reset(options={"start": 0.5})
+    with pytest.raises(GridschedError, match=r"options: unknown key\(s\) 'strat'; the only option is 'start'"):
+        env.reset(options={"strat": 0})  # picked a random window without a word
+    with pytest.raises(GridschedError, match="seed '3': expected a whole number"):
+        env.reset(seed="3")
     env.reset(options={"start": 0})
     with pytest.raises(GridschedError, match="returned nan; it must return a finite number"):
         for _ in range(5):
             env.step(np.int64(0))
+    env.close()
+    with pytest.raises(GridschedError, match=r"call reset\(\) before step\(\)"):
+        env.step(0)  # the engine core raised Java's IllegalStateException

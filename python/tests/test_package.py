@@ -152,7 +152,11 @@ def test_parameters_are_checked_not_converted(gs, tmp_path):
                        (dict(seed="7"), "seed: expected a whole number"),
                        (dict(batch_options=[("protected", 2)]), "batch_options: expected a dict"),
                        (dict(collectors=[]), "collectors: expected one or more plugin names"),
-                       (dict(extra_args="--strict"), "extra_args: expected a list")]:
+                       (dict(extra_args="--strict"), "extra_args: expected a list"),
+                       (dict(strict="false"), "strict: expected True or False, got 'false'"),  # was turned on
+                       (dict(kill="false"), "kill: expected True or False"),
+                       (dict(reference="no"), "reference: expected True or False"),
+                       (dict(platform=64), "platform: expected a text like 'c:256' or a list of clusters, got 64")]:
         with pytest.raises(gs.GridschedError, match=match):
             gs.simulate(out=tmp_path / "x", **{**kw, **bad})
     with pytest.raises(gs.GridschedError, match="seed: expected a whole number"):

@@ -84,6 +84,14 @@ def test_keys_must_be_numbers_and_names_usable(gs, tmp_path):
         assert "java.lang" not in str(e.value)
     finally:
         gs.unregister("py-text")
+    gs.register_order("py-huge", lambda job, now: 10 ** 400)  # beyond a double: said, not a proxy's class name
+    try:
+        with pytest.raises(gs.GridschedError, match=r"py-huge'?: key\(job \d+, now=.*\) returned a number too large") as e:
+            gs.simulate(generator="lublin99", workload_options={"jobs": 30}, platform="c:64", batch="py-huge",
+                        out=tmp_path / "h")
+        assert "jpype" not in str(e.value).lower()
+    finally:
+        gs.unregister("py-huge")
     for name in ("", "a,b", "my policy", 3):
         with pytest.raises(gs.GridschedError, match="a policy's name is a non-empty text"):
             gs.register_order(name, lambda job, now: 0)
