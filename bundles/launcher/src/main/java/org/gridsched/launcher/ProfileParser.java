@@ -156,7 +156,9 @@ public final class ProfileParser {
                         + ", column " + r.group(3) + ")");
         m = m.replaceAll(" *\\(not recognized as one since Feature '?ALLOW_COMMENTS'? not enabled for parser\\)", " (JSON has no comments)");
         m = m.replaceAll(" *\\([^()]*Feature[^()]*\\)", "");
-        if (m.startsWith("Non-standard token")) {
+        if (m.startsWith("Trailing token")) { // Jackson names its JsonNode and DeserializationFeature here
+            m = "more after the profile's closing '}' (one JSON object per profile file)";
+        } else if (m.startsWith("Non-standard token")) {
             m += " (JSON has no NaN or Infinity; write a number)";
         } else if (m.contains("was expecting double-quote to start field name")) {
             m += " (a comma before '}'?)";

@@ -663,7 +663,11 @@ class CliTest {
         Files.writeString(open, "{\"name\": \"p\",\n  \"platform\": [{\"name\": \"a\", \"processors\": 4]\n}");
         assertEquals(1, cli.run("run", "--check", open.toString()));
         assertTrue(cli.err().contains("(the object that starts on line 2, column 16)"), cli.err());
-        for (String internal : List.of("Source:", "Feature", "StreamReadFeature", "REDACTED")) {
+        Path two = tmp.resolve("two.json");
+        Files.writeString(two, "{\"name\": \"j\"}\n{\"x\": 1}");
+        assertEquals(1, cli.run("run", "--check", two.toString()));
+        assertTrue(cli.err().contains(two + ":2: more after the profile's closing '}' (one JSON object per profile file)"), cli.err());
+        for (String internal : List.of("Source:", "Feature", "StreamReadFeature", "REDACTED", "jackson", "JsonNode")) {
             assertFalse(cli.err().contains(internal), internal + ": " + cli.err());
         }
     }
