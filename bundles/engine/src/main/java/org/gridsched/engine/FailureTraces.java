@@ -113,8 +113,12 @@ public final class FailureTraces {
             throw new InputException(name, line, "time", "must be between 0 and " + SimTime.format(SimTime.MAX_JOB_TIME) + ", got "
                     + Numbers.format(time));
         }
-        if (!(duration > 0) || duration > SimTime.MAX_JOB_TIME) {
+        if (!(duration > 0)) {
             throw new InputException(name, line, durationField, "the failure must last a positive time, got " + Numbers.format(duration));
+        }
+        if (duration > SimTime.MAX_JOB_TIME) {
+            throw new InputException(name, line, durationField, "must be at most " + SimTime.format(SimTime.MAX_JOB_TIME) + ", got "
+                    + Numbers.format(duration));
         }
     }
 

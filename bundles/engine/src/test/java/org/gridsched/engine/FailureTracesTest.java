@@ -62,6 +62,7 @@ class FailureTracesTest {
         bad("f.csv", "0,a,0,-10\n", () -> FailureTraces.csv(dir.resolve("f.csv"), AB), ":1: duration", "positive");
         bad("f.csv", "-5,a,0,10\n", () -> FailureTraces.csv(dir.resolve("f.csv"), AB), ":1: time");
         bad("f.csv", "0,a,x,10\n", () -> FailureTraces.csv(dir.resolve("f.csv"), AB), ":1: processors");
+        bad("f.csv", "5,a,0-1,1e11\n", () -> FailureTraces.csv(dir.resolve("f.csv"), AB), ":1: duration", "must be at most");
         bad("f.csv", "0,a,3-1,10\n", () -> FailureTraces.csv(dir.resolve("f.csv"), AB), ":1: processors", "the range '3-1' ends before it starts; write 1-3");
         bad("f.csv", "0,a,1-2-3,10\n", () -> FailureTraces.csv(dir.resolve("f.csv"), AB), ":1: processors", "'1-2-3' is not an id or a range");
         bad("f.tab", "1 1 10 1 n 0 0 5 0\n2 1 11 1 n 0 0 5 0\n3 1 12 1 n 0 0 5 0\n",

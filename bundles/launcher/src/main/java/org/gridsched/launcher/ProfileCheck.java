@@ -103,6 +103,9 @@ final class ProfileCheck {
         for (int i = 0; i < w.workloadFiles.size(); i++) {
             Path f = w.workloadFiles.get(i);
             String shown = i < w.workloadFilesAsGiven.size() ? w.workloadFilesAsGiven.get(i) : f.toString();
+            if (java.nio.file.Files.isDirectory(f)) { // as the run says it
+                throw new InputException(f.toString(), 0, "workload", "is a folder; give a trace file ('" + shown + "' in the profile)");
+            }
             if (!java.nio.file.Files.isRegularFile(f)) {
                 throw new InputException(f.toString(), 0, "workload", "no such workload file ('" + shown + "' in the profile)");
             }

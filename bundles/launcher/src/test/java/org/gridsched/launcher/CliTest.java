@@ -557,6 +557,9 @@ class CliTest {
         assertEquals(1, cli.run("run", "--check", matrix.toString()));
         assertTrue(cli.err().contains("binary.swf: workload: no job could be read"), cli.err());
         assertFalse(Files.exists(tmp.resolve("w")) || Files.exists(tmp.resolve("v")), "a check writes nothing");
+        Files.writeString(profile, "{\"name\": \"d\", \"platform\": \"c:8\", \"workload\": {\"files\": [\"" + tmp + "\"]}}");
+        assertEquals(1, cli.run("run", "--check", profile.toString()));
+        assertTrue(cli.err().contains("workload: is a folder; give a trace file"), "as the run says it (not 'no such file'): " + cli.err());
     }
 
     /** Help per command, "did you mean" for mistyped commands and options, clear usage errors (issue 15). */
