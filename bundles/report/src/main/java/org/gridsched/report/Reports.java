@@ -64,6 +64,9 @@ public final class Reports {
         RunDiff diff = null;
         if (o.diffWith() != null) {
             diff = RunDiff.of(run, o.folderName(dir), RunDir.open(o.diffWith()));
+            if (diff.otherWorkload != null) {
+                out.println("warning: " + diff.otherWorkload);
+            }
         }
         if (o.images()) {
             images(run, a, dir.resolve(IMAGES));

@@ -44,6 +44,7 @@ final class RunDiff {
             nb = RunDir.folderName(runB.dir) + " (" + nb + ")";
         }
         RunDiff d = new RunDiff(na, nb);
+        d.otherWorkload = otherWorkload(runA, runB);
         JobsTable ta = runA.jobs;
         JobsTable tb = runB.jobs;
         Map<String, Integer> inB = new HashMap<>(tb.size * 2);
@@ -119,7 +120,33 @@ final class RunDiff {
         return delta < 0 ? 3 - k : 5 + k;
     }
 
+    /**
+     * Why the two runs are not of the same workload, as their summary.json record it (the workload, and the seed of a
+     * generated one), or null when they are or a summary is missing. Jobs are matched by id: across two workloads the
+     * matches are meaningless, unless the difference is the point (one trace with other requested times, say).
+     */
+    String otherWorkload;
+
+    private static String otherWorkload(RunDir a, RunDir b) {
+        if (a.summary == null || b.summary == null) {
+            return null;
+        }
+        String wa = workload(a.summary);
+        String wb = workload(b.summary);
+        return wa.equals(wb) ? null : "the two runs are of different workloads (" + a.name + ": " + wa + "; " + b.name + ": " + wb
+                + "); jobs are matched by id";
+    }
+
+    private static String workload(com.fasterxml.jackson.databind.JsonNode summary) {
+        com.fasterxml.jackson.databind.JsonNode run = summary.path("run");
+        com.fasterxml.jackson.databind.JsonNode w = run.path("workload");
+        return w.toString() + (w.has("generator") ? " seed " + run.path("seed").asText() : "");
+    }
+
     void section(Page p) {
+        if (otherWorkload != null) {
+            p.html("<p class=\"warn\">").text("Warning: " + otherWorkload + ".").html("</p>\n");
+        }
         p.html("<h2>Difference with another run</h2>\n<p>").text("Jobs matched by id: " + String.format(java.util.Locale.ROOT, "%,d", common)
                 + " ran in both; " + String.format(java.util.Locale.ROOT, "%,d", moved) + " ran on another cluster in " + b + " than in " + a + "; "
                 + String.format(java.util.Locale.ROOT, "%,d", onlyA) + " only in " + a + ", " + String.format(java.util.Locale.ROOT, "%,d", onlyB) + " only in " + b

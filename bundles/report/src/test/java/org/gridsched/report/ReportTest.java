@@ -155,6 +155,22 @@ class ReportTest {
         assertTrue(html.contains("<tr><td>4</td><td>12</td><td>7300</td><td>7288</td><td>a;b → a;b</td></tr>"), html);
     }
 
+    /** Jobs are matched by id: a diff against a run of another workload says so (it compared them without a word). */
+    @Test
+    void aDiffAgainstAnotherWorkloadWarns() throws Exception {
+        Path a = Fixtures.valid(tmp.resolve("a"));
+        Path b = Fixtures.valid(tmp.resolve("b"));
+        String summary = Files.readString(a.resolve("summary.json"));
+        Files.writeString(a.resolve("summary.json"), summary.replace("\"run\": {", "\"run\": {\"seed\": 1, \"workload\": {\"generator\": \"lublin99\"}, "));
+        Files.writeString(b.resolve("summary.json"), summary.replace("\"run\": {", "\"run\": {\"seed\": 2, \"workload\": {\"generator\": \"lublin99\"}, "));
+        String printed = render(a, new Reports.Options(b, false));
+        assertTrue(printed.contains("warning: the two runs are of different workloads (fixture: {\"generator\":\"lublin99\"} seed 1; fixture:"
+                + " {\"generator\":\"lublin99\"} seed 2); jobs are matched by id"), printed);
+        assertTrue(Files.readString(a.resolve("report.html")).contains("<p class=\"warn\">Warning: the two runs are of different workloads"));
+        Files.writeString(b.resolve("summary.json"), Files.readString(a.resolve("summary.json")));
+        assertFalse(render(a, new Reports.Options(b, false)).contains("warning"), "the same workload and seed");
+    }
+
     @Test
     void aMatrixGetsBoxPlotsPerAxisAndItsTables() throws Exception {
         Files.writeString(tmp.resolve("matrix.csv"), "batch,platform,seed,mean_wait,utilization\n"
