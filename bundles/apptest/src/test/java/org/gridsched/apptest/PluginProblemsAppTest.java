@@ -119,6 +119,12 @@ class PluginProblemsAppTest {
         App.Result bad = App.run(plugins, config, null, concat(withKit, tmp.resolve("kit-bad").toString()));
         assertEquals(1, bad.exit(), bad.all());
         assertTrue(bad.err().contains("gridsched: error: " + kit + ": batch policy 'kit-easy': protected must be at least 1, got -3"), bad.all());
+        // a misspelt key there is an error too: every run ignored it, only 'plugins' warned
+        Files.writeString(kit, "protcted = 2\n");
+        App.Result misspelt = App.run(plugins, config, null, concat(withKit, tmp.resolve("kit-misspelt").toString()));
+        assertEquals(1, misspelt.exit(), misspelt.all());
+        assertTrue(misspelt.err().contains("gridsched: error: " + kit + ": protcted: unknown option for batch policy 'kit-easy'; valid options:"
+                + " protected, bf_max_job_test, bf_window"), misspelt.all());
         // the workload generator's too: its error named the profile's workload.options.jobs, which the run did not give
         Files.delete(kit);
         Path generator = config.resolve("gridsched.generator.lublin99.cfg");
