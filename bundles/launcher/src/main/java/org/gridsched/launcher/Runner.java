@@ -13,6 +13,7 @@ import org.gridsched.api.InputException;
 import org.gridsched.api.workload.JobRecord;
 import org.gridsched.api.workload.JobSource;
 import org.gridsched.engine.Moldable;
+import org.gridsched.engine.Numbers;
 import org.gridsched.engine.Platform;
 import org.gridsched.engine.ProgressListener;
 import org.gridsched.engine.ResultWriter;
@@ -347,6 +348,13 @@ public final class Runner {
                         + " were down, off or claimed already), e.g. " + ControlChars.escape(((List<?>) result.failures()
                         .get("trace_events_without_effect_examples")).stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")))
                         + "; not counted as failures (summary.json: failures.trace_events_without_effect)");
+            }
+            if (print && p.localFraction > 0 && result.localJobs() == 0) {
+                // local users are drawn among jobs with a home cluster (one trace per cluster, or a generator that
+                // gives homes): without any, the option did nothing, silently
+                err.println("gridsched: warning: local_fraction " + Numbers.format(p.localFraction) + " made no job local: only jobs"
+                        + " with a home cluster can be (one trace per cluster, the i-th the workload of the i-th cluster; "
+                        + (p.generator != null ? "generator '" + p.generator + "' gives none" : "a single trace gives none") + ")");
             }
             RunReport report = ResultWriter.report(result, runInfo, sections).withPlugins(use.provenance);
             for (SummarySection s : sections(p, platform, result, reference)) {

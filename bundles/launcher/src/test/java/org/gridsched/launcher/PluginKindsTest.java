@@ -206,6 +206,15 @@ class PluginKindsTest {
         assertFalse(cli.err().contains("warning"), cli.err());
     }
 
+    /** local_fraction without jobs that have a home cluster did nothing, silently: the run says so. */
+    @Test
+    void aLocalFractionThatMakesNoJobLocalIsSaid() throws Exception {
+        assertEquals(0, cli.run("simulate", "--generator", "synthetic", "--workload-option", "jobs=20", "--platform", "a:8,b:8",
+                "--meta", "random-weighted", "--local-fraction", "0.9", "--out", tmp.resolve("lf").toString()), cli.err());
+        assertTrue(cli.err().contains("gridsched: warning: local_fraction 0.9 made no job local: only jobs with a home cluster can be"
+                + " (one trace per cluster, the i-th the workload of the i-th cluster; generator 'synthetic' gives none)"), cli.err());
+    }
+
     /** A null option is an error naming it: some plugins read it as the default, others crashed (NullPointerException). */
     @Test
     void aNullOptionIsAnErrorNamingIt() {
