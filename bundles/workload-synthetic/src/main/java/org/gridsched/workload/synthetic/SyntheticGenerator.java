@@ -213,6 +213,26 @@ public class SyntheticGenerator implements WorkloadGenerator {
                 throw bad(options, JOBS, "the workload would never end: set " + JOBS + " or " + DURATION
                         + " (or " + PHASES + ") to a positive value");
             }
+            if (jobs > LublinGenerator.MAX_JOBS) {
+                throw bad(options, JOBS, "must be at most " + LublinGenerator.MAX_JOBS + ", got " + jobs);
+            }
+            if (jobs == 0) {
+                // bounded by time only: the expected count, so that rate=1e308 is refused here instead of running out
+                // of memory after the check said ok (as lublin99's jobs, at most MAX_JOBS)
+                double expected = 0;
+                double left = duration > 0 ? duration : Double.POSITIVE_INFINITY;
+                for (ArrivalPhases.Phase ph : phases) {
+                    double d = Math.min(ph.duration(), left);
+                    expected += ph.rate() * d;
+                    left -= d;
+                }
+                if (!(expected <= LublinGenerator.MAX_JOBS)) {
+                    throw bad(options, phased ? PHASES : rateGivenAs, String.format(java.util.Locale.ROOT, "would give more than %,d jobs"
+                            + " (%srate x %s); give %s or a lower rate", LublinGenerator.MAX_JOBS,
+                            Double.isFinite(expected) ? String.format(java.util.Locale.ROOT, "about %.3g: ", expected) : "",
+                            phased && duration == 0 ? "the phases' durations" : DURATION, JOBS));
+                }
+            }
 
             LengthDistribution lengths = parseLengths(options);
             SizeDistribution sizes = parseSizes(options);

@@ -462,6 +462,13 @@ class SyntheticGeneratorTest {
     void badOptionsNameTheOption() {
         InputException e = bad("interarrival", "jobs", 10, "rate", 1, "interarrival", 2);
         assertTrue(e.getMessage().contains("rate") && e.getMessage().contains("not both"), e.getMessage());
+        // bounded by time only: a count no run could hold is refused up front (it ran out of memory after the check)
+        e = bad("rate", "rate", 1e308, "duration", 100);
+        assertTrue(e.getMessage().contains("would give more than 100,000,000 jobs (rate x duration); give jobs"), e.getMessage());
+        e = bad("interarrival", "interarrival", 1e-9, "duration", 1e9);
+        assertTrue(e.getMessage().contains("(about 1.00e+18: rate x duration)"), e.getMessage());
+        bad("jobs", "jobs", 200_000_000L, "rate", 1);
+        generator.open(options("rate", 1000, "duration", 100), 1).close(); // 100,000 jobs: fine
         bad("mean_length", "jobs", 10, "mean_length", -5);
         bad("mean_length", "jobs", 10, "mean_length", 0);
         bad("mean_length", "jobs", 10, "mean_length", "long");
