@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 
+import org.gridsched.engine.Numbers;
 import org.gridsched.engine.SimulationResult;
 import org.gridsched.engine.report.JobCounts;
 import org.gridsched.engine.report.RunReport;
@@ -31,7 +32,9 @@ final class RunSummary {
                 r.platform(), policies), String.format("%.2f s (%,.0f jobs/s)", r.wallSeconds(),
                 jobs.simulated() / Math.max(r.wallSeconds(), 1e-9)))));
         if (p.generator != null) {
-            out.printf("  generated workload: offered load %.2f of the platform's processors%s%n", offeredLoad(r), targetLoad(p));
+            double offered = offeredLoad(r);
+            out.printf("  generated workload: %s%s%n", Double.isNaN(offered) ? "every job submitted at one instant (no offered load to"
+                    + " measure)" : String.format("offered load %.2f of the platform's processors", offered), targetLoad(p));
         }
         List<String> counts = new ArrayList<>();
         counts.add(String.format("read %,d", jobs.read()));
@@ -131,7 +134,7 @@ final class RunSummary {
     private static String targetLoad(RunProfile p) {
         Object load = p.workloadOptions.get("load");
         if (load instanceof Number n) {
-            return String.format(" (the generator's target: %.2f)", n.doubleValue());
+            return " (the generator's target: " + Numbers.format(n.doubleValue()) + ")"; // 1e6, not a 7-digit %.2f
         }
         if (load instanceof String s) {
             try {
