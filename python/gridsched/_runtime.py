@@ -316,7 +316,7 @@ class Runtime:
         out_b, err_b = BAOS(), BAOS()
         out, err = PrintStream(out_b, True, "UTF-8"), PrintStream(err_b, True, "UTF-8")
         Command = self.java_class("org.gridsched.launcher.CancellableCommand")
-        with locked():
+        with locked(), _in_folder(self.cwd):
             cli = Cli(self.registry, out, err, False, Paths.of(str(self.home)))
             # on a Java thread, awaited in short steps: Python sees Ctrl-C only between its own steps, never during
             # one long call into Java; a KeyboardInterrupt cancels the run (nothing written) and is raised again. finish()
@@ -348,6 +348,23 @@ class Runtime:
         if os.path.isabs(p) or Path.cwd() == self.cwd:
             return p
         return str(Path(p).resolve())
+
+
+@contextlib.contextmanager
+def _in_folder(folder: Path):
+    """The process in the JVM's starting folder while a command runs. After os.chdir the process's folder (which the
+    JVM's file operations use for relative paths) and the JVM's user.dir (which it makes paths absolute with) differ:
+    a run wrote part of its files in one folder and failed in the other, leaving a staging folder behind. The
+    package's own functions pass absolute paths; command()'s relative paths are the starting folder's."""
+    here = os.getcwd()
+    if Path(here) == folder:
+        yield
+        return
+    os.chdir(folder)
+    try:
+        yield
+    finally:
+        os.chdir(here)
 
 
 def _message(text: str) -> str:

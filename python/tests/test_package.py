@@ -221,3 +221,22 @@ def test_ctrl_c_stops_an_in_process_run_and_writes_nothing(tmp_path):
     assert "alive True" in stdout, "the framework still answers after the cancelled run: " + stdout + stderr
     assert took < 10, f"stopped {took:.1f} s after Ctrl-C"
     assert not (out / "summary.json").exists() and not (out / "jobs.csv").exists(), "nothing written"
+
+
+def test_a_command_after_chdir_writes_one_whole_folder(gs, tmp_path, monkeypatch):
+    # after os.chdir the process's folder (relative file operations) and the JVM's user.dir (absolute paths) differed:
+    # a matrix wrote part of its files in one and failed in the other, leaving a staging folder behind
+    start = Path.cwd()
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    profile = tmp_path / "m.json"
+    profile.write_text(json.dumps({"name": "m", "platform": "c:16", "batch": "fcfs", "collectors": ["jobs"],
+                                   "workload": {"generator": "lublin99", "options": {"jobs": 40, "processors": 16}},
+                                   "matrix": {"batch": ["fcfs", "easy"], "seeds": [1, 2], "metrics": ["mean_wait"]}}))
+    rel = os.path.relpath(tmp_path / "out-rel", start)
+    monkeypatch.chdir(other)
+    gs.command("run", str(profile), "--out", rel, "--quiet")
+    assert (tmp_path / "out-rel" / "matrix.csv").is_file()  # relative to the starting folder, as documented
+    assert not (tmp_path / "out-rel" / ".gridsched-partial").exists() and not (other / rel).exists()
+    assert Path.cwd() == other  # the caller's folder is given back
+
