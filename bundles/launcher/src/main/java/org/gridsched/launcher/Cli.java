@@ -209,7 +209,14 @@ public final class Cli {
                 }
                 case "--reference" -> p.reference = true;
                 case "--report" -> p.report = true;
-                default -> throw new UsageException(command + ": unknown option '" + a + "'" + Suggest.didYouMean(a, optionsOf(command)));
+                default -> {
+                    if (!a.startsWith("-")) { // a second profile, not a misspelt option
+                        throw new UsageException(command + ": takes one profile, got '" + args.get(0) + "' and '" + a + "'; give each its own '"
+                                + command + "'" + (command.equals("run") ? " (or check them all with 'run --check FILES...', or vary them in a"
+                                + " \"matrix\")" : ""));
+                    }
+                    throw new UsageException(command + ": unknown option '" + a + "'" + Suggest.didYouMean(a, optionsOf(command)));
+                }
             }
         }
         return p;

@@ -102,6 +102,9 @@ final class Usage {
               bench startup [--runs N] [--against SCRIPT | --own-process] [--cases version,plugins,fcfs,easy]
                          (bin/gridsched only) whole-process times of --version, plugins and 20,000-job
                          simulations, min/median
+              daemon status|stop
+                         (bin/gridsched only) the background server that keeps the framework started between
+                         commands (GRIDSCHED_DAEMON=0: none; GRIDSCHED_DAEMON_IDLE, GRIDSCHED_DAEMON_MAX)
               help       this text
               --version  the version and the git commit the application was built from
 

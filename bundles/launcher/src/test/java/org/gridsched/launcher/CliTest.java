@@ -657,6 +657,15 @@ class CliTest {
     }
 
     @Test
+    void aSecondProfileIsSaidAsSuchNotAsAnUnknownOption() throws Exception {
+        Path a = tmp.resolve("a.json");
+        Files.writeString(a, "{\"name\": \"a\", \"platform\": \"c:8\", \"workload\": {\"generator\": \"lublin99\"}}");
+        assertEquals(2, cli.run("run", a.toString(), "b.json"));
+        assertTrue(cli.err().contains("run: takes one profile, got '" + a + "' and 'b.json'; give each its own 'run'"), cli.err());
+        assertFalse(cli.err().contains("unknown option"), cli.err());
+    }
+
+    @Test
     void jsonSyntaxErrorsAreSaidWithoutTheParsersInternals() throws Exception {
         Path comment = tmp.resolve("comment.json");
         Files.writeString(comment, "{\"name\": \"p\",\n  // the platform\n  \"platform\": \"c:64\"}");
