@@ -142,14 +142,16 @@ final class RunInputs {
         long skipped = report.skippedTotal();
         long total = skipped + simulated;
         StringBuilder first = new StringBuilder();
-        int shown = 0;
+        // the first in the file, whatever their reason (listed reason by reason, they were out of line order)
+        List<String[]> examples = new ArrayList<>();
         for (var e : report.skippedExamples().entrySet()) {
             for (var x : e.getValue()) {
-                if (shown++ < 5) {
-                    first.append(String.format("%n  %s:%d: %s (%s)", x.source(), x.line(), x.detail(), e.getKey()));
-                }
+                examples.add(new String[] {String.valueOf(x.source()), String.format("%019d", x.line()),
+                    String.format("%n  %s:%d: %s (%s)", x.source(), x.line(), x.detail(), e.getKey())});
             }
         }
+        examples.sort(java.util.Comparator.<String[], String>comparing(x -> x[0]).thenComparing(x -> x[1]));
+        examples.stream().limit(5).forEach(x -> first.append(x[2]));
         if (simulated == 0) {
             throw new InputException(source.describe(), 0, "workload", (skipped == 0 ? "holds no job"
                     : "no job could be read: " + String.format("%,d", skipped) + " skipped " + report.skipped() + "; the first:" + first));

@@ -656,6 +656,18 @@ class CliTest {
         assertEquals(130, task.status());
     }
 
+    /** The first skipped lines are the file's first, whatever their reasons (they were listed reason by reason). */
+    @Test
+    void theFirstSkippedLinesAreInLineOrder() throws Exception {
+        String good = " 0 0 10 1 -1 -1 1 20 -1 1 1 1 1 1 -1 -1 -1";
+        Path trace = swf("1" + good, "2 0 0 0 1 -1 -1 1 20 -1 1 1 1 1 1 -1 -1 -1", "3 0 x", "4 0 0 0 1 -1 -1 1 20 -1 1 1 1 1 1 -1 -1 -1",
+                "5 0 y", "6" + good, "7" + good, "8" + good, "9" + good, "10" + good);
+        assertEquals(0, cli.run("simulate", "--workload", trace.toString(), "--platform", "c:8", "--out", tmp.resolve("o").toString()), cli.err());
+        String err = cli.err();
+        int[] at = {err.indexOf("t.swf:2:"), err.indexOf("t.swf:3:"), err.indexOf("t.swf:4:"), err.indexOf("t.swf:5:")};
+        assertTrue(at[0] > 0 && at[0] < at[1] && at[1] < at[2] && at[2] < at[3], err);
+    }
+
     @Test
     void aSecondProfileIsSaidAsSuchNotAsAnUnknownOption() throws Exception {
         Path a = tmp.resolve("a.json");
