@@ -82,7 +82,8 @@ public record Platform(List<ClusterSpec> clusters, Links links) {
             try {
                 procs = Integer.parseInt(f[1].trim());
             } catch (NumberFormatException e) {
-                throw new InputException(null, 0, field, "processor count '" + f[1] + "' of cluster '" + f[0] + "' is not a whole number");
+                throw new InputException(null, 0, field, "processor count '" + f[1] + "' of cluster '" + f[0] + "' is "
+                        + (f[1].trim().matches("[+-]?\\d+") ? "too large (at most " + ClusterSpec.MAX_PROCESSORS + ")" : "not a whole number"));
             }
             if (f.length == 3) {
                 try {

@@ -266,12 +266,18 @@ class HotDeployTest {
     @Test
     @Order(7)
     void aConfigurationFileSetsAPluginsDefaultsAndAProfileOverridesThem() throws Exception {
-        PluginRegistry.Entry regular = registry.entry(Kind.REALLOCATION, "regular", "realloc");
-        String pid = regular.configurationPid();
+        await(() -> regularIfRegistered() != null, "the 'regular' reallocation to be registered");
+        String pid = regularIfRegistered().configurationPid();
         Files.writeString(watched.resolve(pid + ".cfg"), "period = 1800\nthreshold = 5\n");
-        await(() -> regularConfigured(c -> c.containsKey("period")),
-                "the configuration file to reach Configuration Admin");
-        PluginRegistry.Entry configured = registry.entry(Kind.REALLOCATION, "regular", "realloc");
+        // the entry seen configured is the one checked: looked up again, it could be gone while Declarative Services
+        // re-activates the component for a second update of the same configuration (CI saw 'not available' here)
+        java.util.concurrent.atomic.AtomicReference<PluginRegistry.Entry> seen = new java.util.concurrent.atomic.AtomicReference<>();
+        await(() -> {
+            PluginRegistry.Entry e = regularIfRegistered();
+            seen.set(e);
+            return e != null && e.configured().containsKey("period");
+        }, "the configuration file to reach Configuration Admin");
+        PluginRegistry.Entry configured = seen.get();
         assertEquals(1800.0, configured.options("test", Map.of()).getDouble("period", 0));
         assertEquals(5.0, configured.options("test", Map.of()).getDouble("threshold", 0));
         assertEquals(600.0, configured.options("test", Map.of("period", 600)).getDouble("period", 0), "the profile wins");

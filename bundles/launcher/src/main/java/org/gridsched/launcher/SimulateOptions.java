@@ -274,7 +274,8 @@ final class SimulateOptions {
         try {
             return Long.parseLong(v);
         } catch (NumberFormatException e) {
-            throw new UsageException(option + " needs a whole number, got '" + v + "'");
+            throw new UsageException(option + " needs a whole number" + (v.trim().matches("[+-]?\\d+") ? " from " + Long.MIN_VALUE + " to "
+                    + Long.MAX_VALUE : "") + ", got '" + v + "'");
         }
     }
 

@@ -668,6 +668,17 @@ class CliTest {
         assertTrue(at[0] > 0 && at[0] < at[1] && at[1] < at[2] && at[2] < at[3], err);
     }
 
+    /** A whole number out of range is said to be out of range, not "not a whole number". */
+    @Test
+    void wholeNumbersOutOfRangeSaySo() {
+        assertEquals(1, cli.run("simulate", "--generator", "lublin99", "--platform", "c:99999999999", "--out", tmp.resolve("x").toString()));
+        assertTrue(cli.err().contains("processor count '99999999999' of cluster 'c' is too large (at most 16777216)"), cli.err());
+        assertEquals(2, cli.run("simulate", "--generator", "lublin99", "--platform", "c:8", "--seed", "99999999999999999999",
+                "--out", tmp.resolve("y").toString()));
+        assertTrue(cli.err().contains("--seed needs a whole number from -9223372036854775808 to 9223372036854775807, got '99999999999999999999'"),
+                cli.err());
+    }
+
     @Test
     void aSecondProfileIsSaidAsSuchNotAsAnUnknownOption() throws Exception {
         Path a = tmp.resolve("a.json");
