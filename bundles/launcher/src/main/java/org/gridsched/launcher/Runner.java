@@ -257,7 +257,7 @@ public final class Runner {
         PluginRegistry.Entry e = registry.entry(kind, name, field);
         String clash = registry.clash(kind, name);
         if (clash != null) {
-            warnClash(clash);
+            warnOnce(clash);
         }
         try {
             e.options(kind.owner(e.name()), options);
@@ -285,16 +285,11 @@ public final class Runner {
     /** Warnings already said by this command: a matrix builds many runs (on several threads), each would say them again. */
     private final java.util.Set<String> warningsSaid = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    /** A warning, said once per command. */
+    /** A warning (a name several plugins give, say), said once per command. */
     private void warnOnce(String warning) {
         if (warningsSaid.add(warning)) {
             err.println("gridsched: warning: " + warning);
         }
-    }
-
-    /** A name given by several plugins is used, and which one is not obvious: said once per command. */
-    private void warnClash(String clash) {
-        warnOnce(clash);
     }
 
     /**
@@ -325,7 +320,7 @@ public final class Runner {
             CollectorSections sections = new CollectorSections();
             Simulation sim = simulation(p, platform, monitored(bar), use, sections);
             if (print) {
-                use.clashes.forEach(this::warnClash);
+                use.clashes.forEach(this::warnOnce);
             }
             if (use.configured) {
                 // only then: without configuration every option is in the profile (run) or its plugin's default

@@ -160,9 +160,18 @@ public final class Validator {
         outages = down;
         start = java.util.Arrays.copyOf(t.start, n + m);
         finish = java.util.Arrays.copyOf(t.finish, n + m);
+        outageRuns = new int[m][];
         for (int i = 0; i < m; i++) {
-            start[n + i] = down.intervals.get(i).from();
-            finish[n + i] = down.intervals.get(i).to();
+            Unavailability.Interval d = down.intervals.get(i);
+            start[n + i] = d.from();
+            finish[n + i] = d.to();
+            int[] runs = d.runs(); // [first, count] pairs, as [from, to) pairs like the jobs' (taken and released: once)
+            int[] r = new int[runs.length];
+            for (int k = 0; k < runs.length; k += 2) {
+                r[k] = runs[k];
+                r[k + 1] = runs[k] + runs[k + 1];
+            }
+            outageRuns[i] = r;
         }
         int[] byStart = Order.by(start, n + m);
         int[] byFinish = Order.by(finish, n + m);
@@ -187,8 +196,9 @@ public final class Validator {
                 : "no processor held by two jobs at once, nor while it had failed, was off or switching (unavailable.csv)");
     }
 
-    /** unavailable.csv's intervals, holders {@code t.size} on, during {@link #overlaps}. */
+    /** unavailable.csv's intervals, holders {@code t.size} on, during {@link #overlaps}; their processors as in {@link #held}. */
     private Unavailability outages;
+    private int[][] outageRuns;
     /** Every holder's start and finish (the jobs', then the intervals'), during {@link #overlaps}. */
     private double[] start;
     private double[] finish;
@@ -199,16 +209,7 @@ public final class Validator {
 
     /** A holder's processor runs as [from, to) pairs, platform-wide. */
     private int[] held(int j) {
-        if (j < t.size) {
-            return t.alloc[j];
-        }
-        int[] runs = outages.intervals.get(j - t.size).runs(); // [first, count] pairs
-        int[] r = new int[runs.length];
-        for (int i = 0; i < runs.length; i += 2) {
-            r[i] = runs[i];
-            r[i + 1] = runs[i] + runs[i + 1];
-        }
-        return r;
+        return j < t.size ? t.alloc[j] : outageRuns[j - t.size];
     }
 
     private void release(List<TreeMap<Integer, int[]>> layers, int j) {
