@@ -95,6 +95,7 @@ final class SweepCommands {
             } catch (NumberFormatException e) {
                 throw new Cli.UsageException("--seed needs a whole number, got '" + a.get("--seed") + "'");
             }
+            Cli.seedOptionApplies(p);
         }
         if (p.matrix == null) {
             throw new InputException(a.profile().toString(), 0, "matrix", "this profile has no \"matrix\"; matrix and slurm run the cells of"

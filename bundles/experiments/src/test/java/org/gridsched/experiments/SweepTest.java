@@ -208,6 +208,10 @@ class SweepTest {
         Files.writeString(p, Files.readString(p).replace("\"batch\": [", "\"seeds\": [1], \"replications\": 2, \"batch\": ["));
         assertEquals(1, cli.run("matrix", p.toString(), "--list"));
         assertTrue(cli.err().contains("matrix.replications: give either \"seeds\" (the seeds themselves) or \"replications\""), cli.err());
+        Path listed = tmp.resolve("listed-seeds.json");
+        Files.writeString(listed, Files.readString(p).replace("\"replications\": 2,", ""));
+        assertEquals(2, cli.run("matrix", listed.toString(), "--list", "--seed", "9"));
+        assertTrue(cli.err().contains("--seed: the profile's matrix lists its own seeds (matrix.seeds [1])"), "a listed seed is not replaced: " + cli.err());
         Files.writeString(p, Files.readString(p).replace("\"seeds\": [1], \"replications\": 2,", "\"replications\": 0,"));
         assertEquals(1, cli.run("matrix", p.toString(), "--list"));
         assertTrue(cli.err().contains("matrix.replications: expected a whole number of replications from 1 to 100000, got 0"), cli.err());

@@ -219,7 +219,22 @@ public final class Cli {
                 }
             }
         }
+        if (given.contains("--seed")) {
+            seedOptionApplies(p);
+        }
         return p;
+    }
+
+    /**
+     * {@code --seed} replaces the profile's seed; a matrix that lists its own {@code "seeds"} never reads that seed,
+     * so the option would change nothing, and a user who gave it would believe the runs used it.
+     */
+    public static void seedOptionApplies(RunProfile p) {
+        if (p.matrix != null && p.matrix.get("seeds") != null) {
+            throw new UsageException("--seed: the profile's matrix lists its own seeds (matrix.seeds " + p.matrix.get("seeds")
+                    + "), so --seed would change nothing; change matrix.seeds instead, or replace it with \"replications\""
+                    + " (that many seeds derived from the profile's seed, which --seed sets)");
+        }
     }
 
     /**

@@ -498,6 +498,13 @@ class CliTest {
         Files.writeString(profile, "{\"name\": \"d\", \"platform\": \"c:64\", \"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 10}}}");
         assertEquals(2, cli.run("run", profile.toString(), "--seed", "1", "--seed", "2"));
         assertTrue(cli.err().contains("run: --seed is given twice"), cli.err());
+        // a matrix that lists its seeds never reads the profile's seed: --seed would be ignored without a word
+        Files.writeString(profile, "{\"name\": \"d\", \"platform\": \"c:64\", \"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 10}},"
+                + " \"matrix\": {\"batch\": [\"fcfs\", \"easy\"], \"seeds\": [1, 2]}}");
+        assertEquals(2, cli.run("run", profile.toString(), "--seed", "7", "--out", tmp.resolve("seeded").toString()));
+        assertTrue(cli.err().contains("--seed: the profile's matrix lists its own seeds (matrix.seeds [1, 2]), so --seed would change nothing"),
+                cli.err());
+        assertFalse(Files.exists(tmp.resolve("seeded")));
         String gen = "\"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 10}}";
         Files.writeString(profile, "{\"name\": \"h\", \"platform\": \"a:64,b:32\", " + gen + ", \"heuristic\": \"minmin\"}");
         assertEquals(1, cli.run("run", profile.toString(), "--quiet"));
