@@ -38,6 +38,13 @@ class ShellTest {
     }
 
     @Test
+    void helpOfACommandWorksInEveryStatementOfALine() throws Exception {
+        App.Result r = App.run(plugins, config, null, "shell", "-c", "help run; runs");
+        assertEquals(0, r.exit(), r.all());
+        assertTrue(r.out().contains("usage: run PROFILE.json") && r.out().contains("no runs yet"), "the help was lost:\n" + r.all());
+    }
+
+    @Test
     void aScriptStopsAtItsFirstErrorNamingTheLine() throws Exception {
         Path script = tmp.resolve("steps.gosh");
         Files.writeString(script, "# a comment\nplugins\nrun no-such-profile.json\nfeatures\n");

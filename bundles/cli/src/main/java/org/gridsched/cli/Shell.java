@@ -171,11 +171,44 @@ final class Shell {
         }
     }
 
-    /** {@code help CMD} of a gridsched command is {@code CMD --help}: Gogo's help would show its Java signature. */
-    private static String helpOfGridschedCommand(String commands) {
-        String[] words = commands.strip().split("\\s+");
+    /**
+     * {@code help CMD} of a gridsched command is {@code CMD --help}: Gogo's help would show its Java signature. Each
+     * statement of the line is rewritten on its own ({@code help run; runs}, {@code { help run }}): the line is cut at
+     * {@code ;}, line ends, pipes and braces outside quotes, brackets and parentheses, and the separators are kept.
+     */
+    static String helpOfGridschedCommand(String commands) {
+        StringBuilder out = new StringBuilder(commands.length() + 16);
+        int depth = 0;
+        char quote = 0;
+        int from = 0;
+        for (int i = 0; i < commands.length(); i++) {
+            char c = commands.charAt(i);
+            if (quote != 0) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == quote) {
+                    quote = 0;
+                }
+            } else if (c == '\\') {
+                i++;
+            } else if (c == '"' || c == '\'') {
+                quote = c;
+            } else if (c == '[' || c == '(') {
+                depth++;
+            } else if ((c == ']' || c == ')') && depth > 0) {
+                depth--;
+            } else if (depth == 0 && (c == ';' || c == '\n' || c == '|' || c == '{' || c == '}')) {
+                out.append(helpStatement(commands.substring(from, i))).append(c);
+                from = i + 1;
+            }
+        }
+        return out.append(helpStatement(commands.substring(from))).toString();
+    }
+
+    private static String helpStatement(String statement) {
+        String[] words = statement.strip().split("\\s+");
         return words.length == 2 && words[0].equals("help") && ShellHelp.of(words[1]) != null
-                ? "gridsched:" + words[1].substring(words[1].indexOf(':') + 1) + " --help" : commands;
+                ? " gridsched:" + words[1].substring(words[1].indexOf(':') + 1) + " --help " : statement;
     }
 
     /** Non-interactive end: waits for the runs the commands started and reports each. */
