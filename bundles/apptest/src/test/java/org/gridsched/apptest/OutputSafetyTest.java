@@ -148,7 +148,8 @@ class OutputSafetyTest {
         assertTrue(under.err().contains("cannot create the output folder " + file.resolve("sub")), under.all());
         App.Result proc = run(args(Path.of("/proc/gridsched-out"), 2_000_000, "f"));
         assertEquals(1, proc.exit(), proc.all());
-        assertTrue(proc.err().contains("cannot create the output folder /proc/gridsched-out"), proc.all());
+        assertTrue(proc.err().contains("cannot create the output folder /proc/gridsched-out: no such file or folder"
+                + " (/proc/gridsched-out); the file system there does not let a folder be created"), "with its reason: " + proc.all());
     }
 
     @Test

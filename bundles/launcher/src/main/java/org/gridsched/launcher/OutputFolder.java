@@ -226,9 +226,18 @@ public final class OutputFolder implements AutoCloseable {
         }
         if (!Files.isWritable(existing)) {
             return (existing.equals(dir.toAbsolutePath().normalize()) ? "cannot write into the output folder " + dir
-                    : "cannot create the output folder " + dir + ": " + existing + " is not writable") + " (permission denied)";
+                    : "cannot create the output folder " + dir + ": " + existing + " is not writable")
+                    + (readOnly(existing) ? " (a read-only file system)" : " (permission denied)");
         }
         return null;
+    }
+
+    private static boolean readOnly(Path existing) {
+        try {
+            return Files.getFileStore(existing).isReadOnly();
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** What {@link #claim} and {@link #cannotWrite} refuse before touching anything: an empty name, a file, '..' from a missing folder. */
@@ -451,9 +460,26 @@ public final class OutputFolder implements AutoCloseable {
         Files.delete(p);
     }
 
-    private static String reason(FileSystemException e) {
+    /**
+     * Why the file system refused, in words: the system's reason when Java gives one, else what the exception's type
+     * says (mkdir under /proc fails with a bare {@code NoSuchFileException} whose message is only the path).
+     */
+    static String reason(FileSystemException e) {
         String r = e.getReason();
-        return r == null ? e.getMessage() : r.toLowerCase(java.util.Locale.ROOT);
+        if (r != null) {
+            return r.toLowerCase(java.util.Locale.ROOT);
+        }
+        String file = e.getFile() == null ? "" : " (" + e.getFile() + ")";
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such file or folder" + file + "; the file system there does not let a folder be created";
+        } else if (e instanceof AccessDeniedException) {
+            return "permission denied" + file;
+        } else if (e instanceof java.nio.file.FileAlreadyExistsException) {
+            return "a file is in the way" + file;
+        } else if (e instanceof java.nio.file.NotDirectoryException) {
+            return "not a folder" + file;
+        }
+        return "the file system refused (" + e.getClass().getSimpleName() + ")" + file;
     }
 
     private static void close(FileChannel c) {
