@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Mapping
@@ -127,11 +128,24 @@ def _run(rt, profile, out, seed, force, report, reference):
         if reference:
             args.append("--reference")
         rt.command(*args)
+    except GridschedError as e:
+        if not tmp:
+            raise
+        raise _about_dict(e, tmp) from None
     finally:
         if tmp:
             os.unlink(tmp)
     folder = Path(out) if out is not None else parsed["output"]
     return result_of(folder.resolve(), matrix=parsed["matrix"])
+
+
+def _about_dict(error: GridschedError, tmp: str) -> GridschedError:
+    """The error of a dict's run naming the dict, not the temporary file it was written to for the command (whose one
+    line of JSON gives no useful line number)."""
+    text = re.sub(re.escape(tmp) + r"(:\d+)?", "the profile dict", str(error))
+    again = type(error)(text)
+    again.__dict__.update(error.__dict__)
+    return again
 
 
 def _parse_profile(rt, path: str) -> dict:

@@ -143,6 +143,11 @@ def test_dict_profile_runs_again_and_bad_dicts_leave_nothing(gs, tmp_path, monke
         gs.run(other, out=tmp_path / "o")  # another profile: its results are not replaced without force
     with pytest.raises(gs.GridschedError, match="cannot be written as JSON"):
         gs.run(dict(d, seed={1, 2}), out=tmp_path / "p")
+    # errors name the dict, not the temporary file the command read it from
+    with pytest.raises(gs.GridschedError, match="^gridsched: error: the profile dict: batch: batch policy 'nosuch' is not available"):
+        gs.run(dict(d, batch="nosuch"), out=tmp_path / "q")
+    with pytest.raises(gs.GridschedError, match="^the profile dict: bogus: unknown key"):
+        gs.run(dict(d, bogus=1), out=tmp_path / "q")
     assert not list(tmp_path.glob(".gridsched-profile-*")), "no profile file left behind"
 
 
