@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -103,6 +104,42 @@ class InterruptAppTest {
             p.destroyForcibly();
             p.waitFor();
         }
+    }
+
+    /**
+     * A signal while the framework starts (Equinox, SCR, the features) ends the process at once with one line, instead
+     * of the stack traces of the start-up threads that the shutdown cut short; the framework copy it leaves is removed
+     * by the next process. The signal comes as soon as the process has made its framework copy, long before the command.
+     */
+    @Test
+    void aSignalDuringStartUpEndsTheProcessWithOneLineAndTheNextProcessRemovesItsCopy() throws Exception {
+        Path out = tmp.resolve("out-startup");
+        Path err = tmp.resolve("err-startup");
+        ProcessBuilder pb = new ProcessBuilder(StartupTest.command(home, "run", App.HOME.resolve("runconfigs/quickstart.json").toString(),
+                "--out", out.toString())).directory(home.toFile()).redirectOutput(tmp.resolve("stdout-startup").toFile())
+                .redirectError(err.toFile()).redirectInput(new File("/dev/null"));
+        pb.environment().putAll(environment("0"));
+        Process p = pb.start();
+        Path scratch = home.resolve("runconfigs/target/frameworks");
+        try {
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (!Files.exists(scratch.resolve("fw." + p.pid() + ".lock"))) {
+                assertTrue(p.isAlive() && System.nanoTime() < end, "the process starts: " + Files.readString(err));
+                Thread.sleep(1);
+            }
+            assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor());
+            assertTrue(p.waitFor(10, TimeUnit.SECONDS), "ended at once");
+            assertEquals(documentedStatus("SIGINT"), p.exitValue());
+            assertEquals("gridsched: interrupted while starting; nothing was run\n", Files.readString(err));
+            assertFalse(Files.exists(out), "nothing was run");
+        } finally {
+            p.destroyForcibly();
+            p.waitFor();
+        }
+        App.Result next = App.exec(StartupTest.command(home, "plugins"), home, environment("0"), null, 120);
+        assertEquals(0, next.exit(), next.all());
+        assertFalse(Files.exists(scratch.resolve("fw." + p.pid())), "the next process removed the copy");
+        assertFalse(Files.exists(scratch.resolve("fw." + p.pid() + ".lock")));
     }
 
     private static String[] concat(String[] a, String last) {

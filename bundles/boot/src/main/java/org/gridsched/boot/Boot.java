@@ -63,6 +63,7 @@ public final class Boot {
             if (prepare != null) {
                 useStorage(launch, Path.of(prepare));
             } else if (storage != null && scratch != null) {
+                StartupSignals.install();
                 Path copy = copyOf(Path.of(storage), Path.of(scratch));
                 if (copy != null) {
                     useStorage(launch, copy);
@@ -274,6 +275,20 @@ public final class Boot {
 
     /** Removes the copies of processes that ended without removing theirs (their lock is free). */
     static void removeAbandoned(Path scratch) throws IOException {
+        // a copy without its lock file: its process deleted the copy, then the lock, while Equinox, still stopping,
+        // wrote into the copy again (a process creates its lock file before its copy, so no live copy lacks one)
+        try (DirectoryStream<Path> copies = Files.newDirectoryStream(scratch, "fw.*")) {
+            for (Path copy : copies) {
+                String name = copy.getFileName().toString();
+                if (!name.endsWith(LOCK_SUFFIX) && !Files.exists(scratch.resolve(name + LOCK_SUFFIX))) {
+                    try {
+                        delete(copy);
+                    } catch (IOException e) {
+                        // removed meanwhile by another process: fine
+                    }
+                }
+            }
+        }
         try (DirectoryStream<Path> locks = Files.newDirectoryStream(scratch, "*" + LOCK_SUFFIX)) {
             for (Path lockFile : locks) {
                 try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE)) {

@@ -52,6 +52,8 @@ class BootTest {
         // an abandoned copy: its lock file is not locked by any process
         Files.createDirectories(scratch.resolve("fw.1/org.eclipse.osgi"));
         Files.createFile(scratch.resolve("fw.1.lock"));
+        // a copy whose lock file its process removed while Equinox, stopping, wrote into the copy again
+        Files.createDirectories(scratch.resolve("fw.3/org.eclipse.osgi"));
         // a live copy: its lock is held (here by this process)
         Files.createDirectories(scratch.resolve("fw.2/org.eclipse.osgi"));
         try (FileChannel channel = FileChannel.open(scratch.resolve("fw.2.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
@@ -59,6 +61,7 @@ class BootTest {
             Boot.removeAbandoned(scratch);
             assertFalse(Files.exists(scratch.resolve("fw.1")));
             assertFalse(Files.exists(scratch.resolve("fw.1.lock")));
+            assertFalse(Files.exists(scratch.resolve("fw.3")));
             assertTrue(Files.isDirectory(scratch.resolve("fw.2/org.eclipse.osgi")));
             assertTrue(held.isValid());
         }

@@ -79,6 +79,7 @@ public final class MainComponent implements Callable<Integer> {
             System.err.println("gridsched: error: " + ControlChars.escape(e.getMessage()));
             return 1;
         }
+        commandStarts();
         if (argv.size() == 2 && argv.get(0).equals(DAEMON)) {
             return serve(home, Path.of(argv.get(1)));
         }
@@ -110,6 +111,17 @@ public final class MainComponent implements Callable<Integer> {
             System.exit(status);
         }
         return status;
+    }
+
+    /**
+     * From here on a signal gets the JVM's handling (the output folders' shutdown hooks), no longer the quiet end of a
+     * start-up ({@code org.gridsched.boot.StartupSignals}, on the class path: the system property, set under the lock
+     * its handler takes, is what the two share).
+     */
+    private static void commandStarts() {
+        synchronized (System.getProperties()) {
+            System.setProperty("gridsched.command.started", "true");
+        }
     }
 
     /**

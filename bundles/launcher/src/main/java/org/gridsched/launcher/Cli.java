@@ -118,10 +118,16 @@ public final class Cli {
             }
             return 1;
         } catch (RunMonitor.Cancelled e) {
+            if (OutputFolder.stopping()) {
+                return 130; // a signal: the output folder's guard has said what became of the results
+            }
             // the caller cancelled (Python's Ctrl-C): the output folder keeps what it held before, as after a signal
             err.println("gridsched: interrupted; no results written");
             return 130;
         } catch (java.io.UncheckedIOException e) {
+            if (OutputFolder.stopping()) {
+                return 130; // the guard removed the staged files under the run: not a failure of its own
+            }
             // a full disk, a folder gone: the message says what and where; the class name would add nothing
             err.println("gridsched: failed: " + ioProblem(e));
             if (debug) {
@@ -132,6 +138,9 @@ public final class Cli {
             err.println("gridsched: failed: out of memory; give Java more heap, e.g. GRIDSCHED_JAVA_OPTS=-Xmx8g");
             return 1;
         } catch (RuntimeException e) {
+            if (OutputFolder.stopping()) {
+                return 130;
+            }
             err.println("gridsched: failed: " + e);
             if (debug) {
                 e.printStackTrace(err);
