@@ -90,6 +90,9 @@ final class Placement {
             requested = SimJob.duration(job.requestedTime() / sim.relativeSpeed(c.index)); // as SimJob.assign computes it
         }
         double start = c.scheduler.estimateStart(n, requested);
+        if (sim.power != null && sim.power.managed(cluster)) {
+            start = sim.power.estimateWithSwitchOn(cluster, n, requested, start);
+        }
         return completion ? SimTime.add(start, requested) : start;
     }
 

@@ -225,6 +225,39 @@ final class PowerManager {
         }
     }
 
+    /**
+     * A broker's estimate of a job's start on cluster {@code c} when off processors would be switched on for it: the
+     * policy's own estimate sees them held for ever ({@link #FAR}), so a cluster that had switched off was never
+     * chosen again. With an empty queue (the state in which processors are switched off, and in which {@link
+     * #afterEvent} switches on as many as a job submitted now needs) the policy is asked once more with the off
+     * processors held only until their switch-on would end, and the earlier answer counts. The hold's end is changed
+     * in place and put back before returning, the policy told of each change directly (also inside a controller's
+     * callback): with no waiting job there is no plan for the passing change to move and nothing to start. (All off
+     * processors are assumed to come on, so the estimate is the earliest start a switch-on can give.)
+     *
+     * @return the earlier of {@code policyEstimate} and the start with the off processors switched on now
+     */
+    double estimateWithSwitchOn(int c, int processors, double requested, double policyEstimate) {
+        Hold hold = offHold[c];
+        ClusterRuntime cluster = sim.clusters[c];
+        if (hold == null || cluster.scheduler.waitingJobs() > 0) {
+            return policyEstimate;
+        }
+        double on = SimTime.add(sim.now, SimTime.of(sim.settings.power.get(c).switchOnTime()));
+        if (policyEstimate <= on) {
+            return policyEstimate;
+        }
+        double end = hold.end;
+        hold.end = on;
+        try {
+            cluster.scheduler.reservationsChanged();
+            return Math.min(policyEstimate, cluster.scheduler.estimateStart(processors, requested));
+        } finally {
+            hold.end = end;
+            cluster.scheduler.reservationsChanged();
+        }
+    }
+
     private void switchOn(int c, int n) {
         BitSet ids = new BitSet();
         for (int p = off[c].nextSetBit(0), k = 0; k < n; p = off[c].nextSetBit(p + 1), k++) {
@@ -269,7 +302,7 @@ final class PowerManager {
         });
     }
 
-    /** The rows of the processors still off when the simulation ends at {@code end} (its last event). */
+    /** The rows of the processors still off at {@code end}, the last job's end (none for those that went off later). */
     void closeOff(double end) {
         for (int c = 0; c < off.length; c++) {
             if (!off[c].isEmpty()) {

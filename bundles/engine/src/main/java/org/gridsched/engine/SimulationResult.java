@@ -57,7 +57,9 @@ public final class SimulationResult {
         energy(sim);
         failures(sim);
         if (sim.failures != null || sim.power != null) {
-            files.put("unavailable.csv", kept(Outages.csv(sim)));
+            // the simulation's last event may come long after the last job (a failure model's next event, a
+            // policy's wake-up for the far end of the off processors' hold): off periods end with the energy window
+            files.put("unavailable.csv", kept(Outages.csv(sim, window(sim)[1])));
         }
         simulatedPerCluster = sim.execution.finishedOn.clone();
         killedPerCluster = sim.execution.walltimeKillsOn.clone();

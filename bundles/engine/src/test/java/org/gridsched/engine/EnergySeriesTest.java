@@ -32,8 +32,9 @@ class EnergySeriesTest {
                 + "c,180,300,off,1\n"
                 + "c,300,330,switching_on,0-1\n"
                 + "c,530,540,switching_off,0-1\n"
-                + "c,110,540,off,3\n"
-                + "c,180,540,off,2\n", r.files().get("unavailable.csv"));
+                // still off at the end: until the last job's end (430), not the simulation's last event (540)
+                + "c,110,430,off,3\n"
+                + "c,180,430,off,2\n", r.files().get("unavailable.csv"));
         String[] rows = r.files().get("energy.csv").split("\n");
         assertEquals(EnergySeries.HEADER + EnergySeries.CARBON_HEADER, rows[0]);
         assertEquals(861, rows.length, "half-second intervals over [0, 430]");
