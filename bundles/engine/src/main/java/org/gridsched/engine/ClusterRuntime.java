@@ -69,7 +69,7 @@ final class ClusterRuntime implements Cluster {
         SimJob job = waitingHere(queued);
         if (job.procs > pool.freeCount()) {
             throw new IllegalStateException("cluster " + spec.name() + ": " + job + " needs " + job.procs
-                    + " processors at t=" + sim.now + " but only " + pool.freeCount() + " are free");
+                    + " processors at t=" + Numbers.format(sim.now) + " s but only " + pool.freeCount() + " are free");
         }
         sim.execution.start(this, job);
     }

@@ -237,7 +237,7 @@ public final class Simulation {
             } catch (InputException | SimulationFailure e) {
                 throw e; // a workload's bad line names its file and line; a failure is said once
             } catch (RuntimeException e) {
-                throw new SimulationFailure(now, during(kind, q.payload, q.arg), e.toString(), e);
+                throw new SimulationFailure(now, during(kind, q.payload, q.arg), problem(e), e);
             }
             // also after every reallocation event: one may take seconds (a heuristic over thousands of waiting
             // jobs), and the progress call is where a monitored run sees that it is cancelled
@@ -257,6 +257,18 @@ public final class Simulation {
             result.merged(merged);
         }
         return result;
+    }
+
+    /**
+     * A failure in words: the engine's own checks of what plugins do ("the meta-scheduler sent job 51 to cluster index
+     * 7") are sentences for the user, without Java's class name; anything else keeps its class, which may tell what went
+     * wrong (a NullPointerException in a plugin).
+     */
+    public static String problem(RuntimeException e) {
+        StackTraceElement[] trace = e.getStackTrace();
+        boolean engineCheck = e.getClass() == IllegalStateException.class && e.getMessage() != null && trace.length > 0
+                && trace[0].getClassName().startsWith("org.gridsched.engine.");
+        return engineCheck ? e.getMessage() : e.toString();
     }
 
     /** The event being handled, in words, for {@link SimulationFailure}. */
@@ -289,6 +301,35 @@ public final class Simulation {
         }
         if (control != null) {
             control.checkNothingLeft();
+        }
+        checkNoJobLost();
+    }
+
+    /**
+     * A job given to a cluster's policy that the policy neither started, rejected nor counts as waiting (it dropped
+     * it): jobs.csv would list it as completed without a start. One pass over the jobs at the end of the run.
+     */
+    private void checkNoJobLost() {
+        int[] lost = new int[clusters.length];
+        List<List<Long>> first = new ArrayList<>();
+        for (int c = 0; c < clusters.length; c++) {
+            first.add(new ArrayList<>());
+        }
+        for (SimJob j : jobs) {
+            if (j.state == SimJob.WAITING && j.cluster >= 0 && !j.taken && !j.inTransit) {
+                if (lost[j.cluster]++ < 5) {
+                    first.get(j.cluster).add(j.id());
+                }
+            }
+        }
+        for (int c = 0; c < clusters.length; c++) {
+            if (lost[c] > 0) {
+                List<Long> ids = first.get(c);
+                throw new IllegalStateException("the batch policy of " + clusters[c] + " lost " + lost[c]
+                        + " job(s) submitted to it: it never started or rejected them, and does not count them as waiting (job"
+                        + (lost[c] > 1 ? "s " : " ") + ids.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
+                        + (lost[c] > ids.size() ? " and " + (lost[c] - ids.size()) + " more" : "") + "; a policy bug)");
+            }
         }
     }
 

@@ -141,7 +141,8 @@ public final class Cli {
             if (OutputFolder.stopping()) {
                 return 130;
             }
-            err.println("gridsched: failed: " + e);
+            // the engine's checks at the end of a run ("the batch policy of cluster a lost 3 job(s)") are sentences
+            err.println("gridsched: failed: " + org.gridsched.engine.Simulation.problem(e));
             if (debug) {
                 e.printStackTrace(err);
             } else {
