@@ -70,8 +70,19 @@ final class KindWirings {
         }
     }
 
-    /** Every collector, in the order chosen. */
+    /**
+     * Every collector, in the order chosen; each at most once: two of the same name report the same keys and files
+     * under one name, and one's results replaced the other's without a word.
+     */
     static void collectors(RunAssembly run, List<RunAssembly.Use> uses) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (RunAssembly.Use u : uses) {
+            if (!seen.add(u.name())) {
+                throw new org.gridsched.api.InputException(null, 0, "collectors", "metric collector '" + u.name()
+                        + "' is chosen twice; its metrics and files appear once per run, so one would replace the other's."
+                        + " Choose it once, with the options you want (or compare option values in a \"matrix\")");
+            }
+        }
         for (RunAssembly.Use u : uses) {
             run.collector(u.name(), u.plugin(MetricCollector.class).create(run.info(), u.options()));
         }

@@ -251,6 +251,9 @@ class CliTest {
         assertTrue(cli.err().contains("workload generator 'poisson' is not available; available: lublin99, synthetic"), cli.err());
         assertEquals(1, cli.run("simulate", "--generator", "lublin99", "--platform", "c:64", "--collectors", "jobs,energy", "--quiet"));
         assertTrue(cli.err().contains("metric collector 'energy' is not available; available: jobs, queue, slowdown, utilization"), cli.err());
+        // the same collector twice: one's results replaced the other's without a word
+        assertEquals(1, cli.run("simulate", "--generator", "lublin99", "--platform", "c:64", "--collectors", "jobs,queue,jobs", "--quiet"));
+        assertTrue(cli.err().contains("collectors: metric collector 'jobs' is chosen twice; its metrics and files appear once per run"), cli.err());
     }
 
     @Test
