@@ -29,9 +29,10 @@ final class Outages {
     }
 
     /**
-     * The file's text, processors still off shown off until {@code end} (the last job's end): the failures' rows (in the order of the failures), then power management's. Both keep
-     * their rows after the header; with one of them only, its own text is the file, not a copy (a run with a
-     * million failures keeps 60 MB of rows, which were copied twice more, and kept beside themselves, before).
+     * The file's text: the failures' rows (in the order of the failures), then power management's, processors still
+     * off shown off until {@code end} (the last job's end). Both keep their rows after the header; with one of them
+     * only, its own text is the file, not a copy (a run with a million failures keeps 60 MB of rows, which were
+     * copied twice more, and kept beside themselves, before).
      */
     static CharSequence csv(Simulation sim, double end) {
         StringBuilder failures = sim.failures == null ? null : sim.failures.outages;

@@ -71,8 +71,12 @@ final class EnergyKeys {
             throw bad(where + ".busy", Numbers.format(busy) + " W is below idle's " + Numbers.format(idle) + " W; a busy processor draws"
                     + " at least its idle power (swapped?)");
         }
-        return new PowerModel(idle, busy,
-                optional(m, "off", where, PowerModel.MAX_WATTS), optional(m, "switch_on_time", where, SimTime.MAX_JOB_TIME),
+        double off = optional(m, "off", where, PowerModel.MAX_WATTS);
+        if (off > idle) { // switching off would cost power: the two are swapped, most likely
+            throw bad(where + ".off", Numbers.format(off) + " W is above idle's " + Numbers.format(idle) + " W; a processor switched"
+                    + " off draws at most its idle power (swapped?)");
+        }
+        return new PowerModel(idle, busy, off, optional(m, "switch_on_time", where, SimTime.MAX_JOB_TIME),
                 optional(m, "switch_on_energy", where, 1e15), optional(m, "switch_off_time", where, SimTime.MAX_JOB_TIME),
                 optional(m, "switch_off_energy", where, 1e15));
     }

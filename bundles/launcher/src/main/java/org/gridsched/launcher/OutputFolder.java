@@ -159,7 +159,8 @@ public final class OutputFolder implements AutoCloseable {
         } catch (AccessDeniedException e) {
             throw error("cannot create the output folder " + shown + ": permission denied (" + e.getFile() + ")");
         } catch (FileSystemException e) {
-            throw error("cannot create the output folder " + shown + ": " + reason(e));
+            throw error("cannot create the output folder " + shown + ": " + reason(e) + (e instanceof java.nio.file.NoSuchFileException
+                    ? "; the file system there does not let a folder be created" : ""));
         } catch (IOException e) {
             throw error("cannot create the output folder " + shown + ": " + e.getMessage());
         }
@@ -471,7 +472,7 @@ public final class OutputFolder implements AutoCloseable {
         }
         String file = e.getFile() == null ? "" : " (" + e.getFile() + ")";
         if (e instanceof java.nio.file.NoSuchFileException) {
-            return "no such file or folder" + file + "; the file system there does not let a folder be created";
+            return "no such file or folder" + file;
         } else if (e instanceof AccessDeniedException) {
             return "permission denied" + file;
         } else if (e instanceof java.nio.file.FileAlreadyExistsException) {

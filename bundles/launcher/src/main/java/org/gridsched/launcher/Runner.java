@@ -342,7 +342,7 @@ public final class Runner {
                 err.println("gridsched: warning: " + idle + " failure event(s) of the trace took no processor down (all of theirs"
                         + " were down, off or claimed already), e.g. " + ControlChars.escape(((List<?>) result.failures()
                         .get("trace_events_without_effect_examples")).stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")))
-                        + "; not counted as failures (summary.json: failures.trace_events_without_effect)");
+                        + "; not counted as failures (summary.json: trace_events_without_effect)");
             }
             if (print && p.localFraction > 0 && result.localJobs() == 0) {
                 // local users are drawn among jobs with a home cluster (one trace per cluster, or a generator that

@@ -45,6 +45,7 @@ class EnergyKeysTest {
         assertBad(() -> EnergyKeys.power(Map.of("idle", 1), AB), "power.busy", "missing");
         assertBad(() -> EnergyKeys.power(Map.of("a", Map.of("idle", 190, "busy", 95), "b", Map.of("idle", 3, "busy", 4)), AB), "power.a.busy",
                 "95 W is below idle's 190 W");
+        assertBad(() -> EnergyKeys.power(Map.of("idle", 10, "busy", 30, "off", 50), AB), "power.off", "50 W is above idle's 10 W");
         assertEquals(List.of(new PowerModel(50, 50), new PowerModel(50, 50)), EnergyKeys.power(Map.of("idle", 50, "busy", 50), AB), "equal: flat");
     }
 

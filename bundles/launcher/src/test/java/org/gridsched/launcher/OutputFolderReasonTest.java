@@ -12,7 +12,7 @@ class OutputFolderReasonTest {
     @Test
     void theSystemsReasonOrWhatTheExceptionsTypeSays() {
         assertEquals("read-only file system", OutputFolder.reason(new FileSystemException("/m/x", null, "Read-only file system")));
-        assertEquals("no such file or folder (/proc/x); the file system there does not let a folder be created",
+        assertEquals("no such file or folder (/proc/x)",
                 OutputFolder.reason(new NoSuchFileException("/proc/x")));
         assertEquals("permission denied (/root/x)", OutputFolder.reason(new java.nio.file.AccessDeniedException("/root/x")));
         assertEquals("the file system refused (FileSystemException) (/y)", OutputFolder.reason(new FileSystemException("/y")));
