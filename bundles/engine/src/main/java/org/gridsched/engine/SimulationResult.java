@@ -54,12 +54,15 @@ public final class SimulationResult {
             }
             policyCounters.add(Collections.unmodifiableMap(counters));
         }
-        energy(sim);
-        failures(sim);
-        if (sim.failures != null || sim.power != null) {
-            // the simulation's last event may come long after the last job (a failure model's next event, a
-            // policy's wake-up for the far end of the off processors' hold): off periods end with the energy window
-            files.put("unavailable.csv", kept(Outages.csv(sim, window(sim)[1])));
+        if (sim.energy != null || sim.failures != null || sim.power != null) {
+            double[] window = window(sim); // one pass over the jobs for the three
+            energy(sim, window);
+            failures(sim, window);
+            if (sim.failures != null || sim.power != null) {
+                // the simulation's last event may come long after the last job (a failure model's next event, a
+                // policy's wake-up for the far end of the off processors' hold): off periods end with the energy window
+                files.put("unavailable.csv", kept(Outages.csv(sim, window[1])));
+            }
         }
         simulatedPerCluster = sim.execution.finishedOn.clone();
         killedPerCluster = sim.execution.walltimeKillsOn.clone();
@@ -97,12 +100,11 @@ public final class SimulationResult {
     private Map<String, Object> energyOverall;
     private boolean carbon;
 
-    private void energy(Simulation sim) {
+    private void energy(Simulation sim, double[] window) {
         EnergyMeter meter = sim.energy;
         if (meter == null) {
             return;
         }
-        double[] window = window(sim);
         double from = window[0];
         double to = window[1];
         carbon = meter.carbon();
@@ -128,12 +130,11 @@ public final class SimulationResult {
     private Map<String, Object> failuresOverall;
 
     /** Failures, kills, lost and unavailable processor-seconds and availability over [first submission, last end]. */
-    private void failures(Simulation sim) {
+    private void failures(Simulation sim, double[] window) {
         Failures f = sim.failures;
         if (f == null) {
             return;
         }
-        double[] window = window(sim);
         failuresPerCluster = new ArrayList<>();
         failuresOverall = new LinkedHashMap<>();
         long failures = 0;
