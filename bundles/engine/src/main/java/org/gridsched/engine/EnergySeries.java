@@ -1,7 +1,7 @@
 package org.gridsched.engine;
 
 import org.gridsched.api.Csv;
-import org.gridsched.api.Decimals;
+import org.gridsched.api.SimTime;
 
 /**
  * {@code energy.csv} (docs/energy.md): each cluster's power over the energy window, as means over equal intervals,
@@ -133,19 +133,27 @@ final class EnergySeries {
                 double a = s.start(i);
                 double b = s.end(i);
                 double len = b - a;
-                double idleSeconds = Math.max(0, processors * len - busy[c][i] - down[c][i] - off[c][i] - switching[c][i]);
+                double capacity = processors * len;
+                double idleSeconds = capacity - busy[c][i] - down[c][i] - off[c][i] - switching[c][i];
+                if (idleSeconds < 1e-9 * capacity) { // a difference of sums: what is left when none is idle is noise
+                    idleSeconds = 0;
+                }
                 double busyJ = busy[c][i] * m.busy();
                 double idleJ = idleSeconds * m.idle();
                 double offJ = off[c][i] * m.off();
                 energy += busyJ + idleJ + offJ + switchJoules[c][i];
-                Decimals.append(sb, a).append(',');
-                Decimals.append(sb, b).append(',');
+                appendBound(sb, a);
+                appendBound(sb, b);
                 Csv.append(sb, name).append(',');
-                Decimals.append(sb, busyJ / len).append(',');
-                Decimals.append(sb, idleJ / len).append(',');
-                Decimals.append(sb, offJ / len).append(',');
-                Decimals.append(sb, switchJoules[c][i] / len).append(',');
-                Decimals.append(sb, energy);
+                Numbers.appendMeasured(sb, busyJ / len);
+                sb.append(',');
+                Numbers.appendMeasured(sb, idleJ / len);
+                sb.append(',');
+                Numbers.appendMeasured(sb, offJ / len);
+                sb.append(',');
+                Numbers.appendMeasured(sb, switchJoules[c][i] / len);
+                sb.append(',');
+                Numbers.appendMeasured(sb, energy);
                 if (carbon) {
                     // the interval's mean intensity: exact when the power or the intensity is constant over the interval
                     double intensity = meter.carbon(c).integral(a, b) / len;
@@ -153,12 +161,26 @@ final class EnergySeries {
                     grams += intervalGrams;
                     double perHour = (busyJ + idleJ + offJ) / len * intensity / 1000 + switchGrams[c][i] / len * 3600;
                     sb.append(',');
-                    Decimals.append(sb, perHour).append(',');
-                    Decimals.append(sb, grams);
+                    Numbers.appendMeasured(sb, perHour);
+                    sb.append(',');
+                    Numbers.appendMeasured(sb, grams);
                 }
                 sb.append('\n');
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * An interval's bound and a comma. A bound is the window's start plus a whole number of intervals, so on the
+     * time grid but for the floating-point noise of that sum (579 x 0.005 = 2.8950000000000005): the noise is
+     * dropped, so that bounds read as the instants of jobs.csv do ({@code 2.895}, {@code 21796433.750801}, never
+     * {@code 2.1796433750800867E7}). Intervals of 1 or 2 ms (windows under 2 s) are not whole ticks: their bounds
+     * keep their shortest form.
+     */
+    private static void appendBound(StringBuilder sb, double t) {
+        double onGrid = SimTime.of(t);
+        SimTime.append(sb, Math.abs(onGrid - t) <= 1e-9 * Math.max(1, Math.abs(t)) ? onGrid : t);
+        sb.append(',');
     }
 }

@@ -215,7 +215,7 @@ public final class JobsCsv {
             }
             sb.append(',');
             if (energy && j.start == j.start) {
-                Numbers.append(sb, j.energy);
+                Numbers.appendMeasured(sb, j.energy);
             }
             sb.append(",,");
             Csv.append(sb, j.cluster < 0 ? "" : platform.get(j.cluster).name()).append(',').append(j.moves);
@@ -242,7 +242,7 @@ public final class JobsCsv {
             if (carbon) {
                 sb.append(',');
                 if (j.start == j.start) {
-                    Numbers.append(sb, j.carbon);
+                    Numbers.appendMeasured(sb, j.carbon);
                 }
             }
             sb.append(',');

@@ -61,6 +61,28 @@ class EnergySeriesTest {
         assertEquals(50_000, EnergySeries.width(3.1e7));
     }
 
+    /**
+     * Energy figures in plain notation without float noise, interval bounds as instants: on one processor at 95 W
+     * idle and 190 W busy, a job runs over [0, 0.7] and one submitted at 0.3 over [0.7, 2.9], so the window is
+     * [0, 2.9] in 5-ms intervals and the energy 2.9 s x 190 W = 551 J. Before, the last bound could read
+     * 2.8950000000000005 and the joules 550.9999999999999 or 1.0024785806502881E12 on long runs.
+     */
+    @Test
+    void figuresAreWrittenPlainAndBoundsAsInstants() {
+        Simulation.Settings s = new Simulation.Settings();
+        s.power = List.of(new PowerModel(95, 190));
+        Platform p = new Platform(List.of(new ClusterSpec("c", 1, 1.0)));
+        SimulationResult r = new Simulation(p, SimulationTest.Greedy::new, List.of(), s)
+                .run(new ListJobSource("w.swf", List.of(job(1, 0, 0.7, 1), job(2, 0.3, 2.2, 1))));
+        String[] rows = r.files().get("energy.csv").split("\n");
+        assertEquals(581, rows.length);
+        assertEquals("0,0.005,c,190,0,0,0,0.95", rows[1]);
+        assertEquals("2.895,2.9,c,190,0,0,0,551", rows[580]);
+        for (String row : rows) {
+            assertFalse(row.matches(".*(E[0-9]|[.][0-9]{7,}).*"), row);
+        }
+    }
+
     /** A run with neither failures nor power management writes no unavailable.csv (nor, without power, energy.csv). */
     @Test
     void plainRunsWriteNoNewFile() {
