@@ -49,6 +49,8 @@ public final class RunManager implements AutoCloseable {
         private final ByteArrayOutputStream log = new ByteArrayOutputStream();
         private volatile State state = State.QUEUED;
         private volatile boolean cancelRequested;
+        /** When the first cancel was asked for ({@link System#nanoTime}), 0 before. */
+        private volatile long cancelNanos;
         private volatile long jobsFinished;
         private volatile double fraction = Double.NaN;
         private volatile long startNanos;
@@ -93,6 +95,16 @@ public final class RunManager implements AutoCloseable {
                 return 0;
             }
             return ((endNanos != 0 ? endNanos : System.nanoTime()) - startNanos) / 1e9;
+        }
+
+        /**
+         * Seconds since a cancel was asked for while the run has not stopped yet; NaN when none is pending. A run
+         * stops at its next progress check (every few hundred events): one that stays here is inside a plugin's
+         * call that does not return.
+         */
+        public double cancelPendingSeconds() {
+            long asked = cancelNanos;
+            return asked == 0 || state.done() ? Double.NaN : (System.nanoTime() - asked) / 1e9;
         }
 
         /** Why it failed or was cancelled; empty otherwise. */
@@ -254,7 +266,10 @@ public final class RunManager implements AutoCloseable {
         if (r.state().done()) {
             return false;
         }
-        r.cancelRequested = true;
+        if (!r.cancelRequested) {
+            r.cancelNanos = System.nanoTime();
+            r.cancelRequested = true;
+        }
         return true;
     }
 

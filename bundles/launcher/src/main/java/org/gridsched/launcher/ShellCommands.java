@@ -96,13 +96,36 @@ public final class ShellCommands implements AutoCloseable {
         double f = r.fraction();
         String pct = Double.isNaN(f) ? "-" : String.format("%.0f %%", 100 * f);
         String tail = r.state() == RunManager.State.FAILED || r.state() == RunManager.State.CANCELLED ? "  (" + r.message() + ")" : "";
-        return String.format("%4d  %-10s %9s %,12d %8.1fs  %s%s", r.id(), r.state(), pct, r.jobsFinished(), r.elapsedSeconds(), r.name(), tail);
+        double pending = r.cancelPendingSeconds();
+        String state = r.state().toString();
+        if (!Double.isNaN(pending)) {
+            state = "cancelling";
+            tail = "  (" + cancelPending(pending) + ")";
+        }
+        return String.format("%4d  %-10s %9s %,12d %8.1fs  %s%s", r.id(), state, pct, r.jobsFinished(), r.elapsedSeconds(), r.name(), tail);
     }
+
+    /**
+     * What a pending cancel is waiting for. A run checks for a cancel every few hundred events; past a few seconds
+     * it is inside a plugin's call that has not returned, which only the plugin (or ending the shell) can end.
+     */
+    private static String cancelPending(double seconds) {
+        String asked = String.format("cancel asked %.0f s ago", seconds);
+        return seconds < STUCK_SECONDS ? asked + "; it stops at its next progress check"
+                : asked + " and not yet seen: the run is inside a plugin's call that has not returned (see where with: jstack "
+                        + ProcessHandle.current().pid() + "); leaving the shell ends it";
+    }
+
+    /** Seconds after which a cancel not yet seen means that the run is stuck in a plugin's call. */
+    static final double STUCK_SECONDS = 5;
 
     /** {@code cancel ID} */
     public void cancel(String id, PrintStream out) {
         RunManager.Run r = manager.get(id(id));
-        if (manager.cancel(r.id())) {
+        double pending = r.cancelPendingSeconds();
+        if (!Double.isNaN(pending)) {
+            out.println("run " + r.id() + " (" + r.name() + "): " + cancelPending(pending));
+        } else if (manager.cancel(r.id())) {
             out.println("run " + r.id() + " (" + r.name() + "): cancelling; it stops within moments and writes no results");
         } else {
             out.println("run " + r.id() + " (" + r.name() + ") has already ended: " + r.state());

@@ -115,4 +115,71 @@ class RunManagerTest {
         assertEquals(RunManager.State.FAILED, r.await(10, TimeUnit.SECONDS));
         assertTrue(r.message().contains("batch policy 'sjf' is not available; available: cbf, fcfs"), r.message());
     }
+
+    /** A batch policy whose creation waits for the test: a run stuck in a plugin's call. */
+    private static final class StuckPolicy implements org.gridsched.api.batch.BatchPolicy {
+        final java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+        final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+
+        @Override
+        public String name() {
+            return "stuck";
+        }
+
+        @Override
+        public String description() {
+            return "waits for the test";
+        }
+
+        @Override
+        public org.gridsched.api.batch.BatchScheduler create(org.gridsched.api.batch.Cluster cluster,
+                org.gridsched.api.PluginOptions options) {
+            entered.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return new FcfsPolicy().create(cluster, options);
+        }
+    }
+
+    /**
+     * A cancel of a run inside a plugin's call that does not return shows as pending in 'runs' and 'cancel', and
+     * past a few seconds says why and what ends it; the run stops once the call returns. Before, 'runs' showed it
+     * running as if nothing had been asked, and a second 'cancel' said it was cancelling "within moments".
+     */
+    @Test
+    void aPendingCancelIsShownAndAStuckPluginNamedAsTheCause() throws Exception {
+        StuckPolicy stuck = new StuckPolicy();
+        registry.add(stuck);
+        ShellCommands s = shell();
+        Path p = tmp.resolve("stuck.json");
+        Files.writeString(p, "{\"name\": \"stuck\", \"batch\": \"stuck\", \"platform\": [{\"name\": \"c\", \"processors\": 8}],"
+                + " \"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 10, \"processors\": 8}}}");
+        RunManager.Run r = s.run(List.of(p.toString()), out);
+        assertTrue(stuck.entered.await(30, TimeUnit.SECONDS));
+        s.cancel("1", out);
+        printed.reset();
+        s.runs(List.of(), out);
+        String table = printed.toString(StandardCharsets.UTF_8);
+        assertTrue(table.matches("(?s).*\\n\\s+1\\s+cancelling .*stuck  \\(cancel asked \\d+ s ago; it stops at its next progress check\\)\\n"),
+                table);
+        long asked = System.nanoTime();
+        while (System.nanoTime() - asked < (ShellCommands.STUCK_SECONDS + 0.5) * 1e9) {
+            Thread.sleep(100);
+        }
+        printed.reset();
+        s.cancel("1", out);
+        String again = printed.toString(StandardCharsets.UTF_8);
+        assertTrue(again.startsWith("run 1 (stuck): cancel asked ") && again.contains("not yet seen: the run is inside a"
+                + " plugin's call that has not returned (see where with: jstack " + ProcessHandle.current().pid()
+                + "); leaving the shell ends it"), again);
+        stuck.release.countDown();
+        assertEquals(RunManager.State.CANCELLED, r.await(10, TimeUnit.SECONDS));
+        assertTrue(Double.isNaN(r.cancelPendingSeconds()));
+        printed.reset();
+        s.runs(List.of(), out);
+        assertTrue(printed.toString(StandardCharsets.UTF_8).contains(" cancelled "), printed.toString(StandardCharsets.UTF_8));
+    }
 }
