@@ -14,6 +14,8 @@ final class Entry {
             Comparator.<Entry>comparingDouble(e -> e.start).thenComparingLong(e -> e.order);
 
     final QueuedJob job;
+    /** The scheduler the job was submitted to: a job handed to another kit is told apart from one of this kit. */
+    final PlanningScheduler kit;
     final long order;
     final int width;
     final double requested;
@@ -32,8 +34,9 @@ final class Entry {
     int partition = -1;
     int[] split;
 
-    Entry(QueuedJob job) {
+    Entry(QueuedJob job, PlanningScheduler kit) {
         this.job = job;
+        this.kit = kit;
         this.order = job.submitOrder();
         this.width = job.processors();
         this.requested = job.requestedTime();

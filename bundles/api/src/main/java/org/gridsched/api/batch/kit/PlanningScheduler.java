@@ -76,13 +76,64 @@ public final class PlanningScheduler implements BatchScheduler {
         this.partitions = partitions.count();
     }
 
-    private static Entry entry(QueuedJob job) {
-        return job.attachment() instanceof Entry e ? e : null;
+    /** This kit's state of a job; null for a job it does not hold (never submitted here, or its attachment replaced). */
+    private Entry entry(QueuedJob job) {
+        return job.attachment() instanceof Entry e && e.kit == this ? e : null;
+    }
+
+    /**
+     * This kit's state of a running job the policy reports on ({@code told}: "ended (jobEnded)"); refused naming the job
+     * and the likely mistake, where the planners met a null or a job they had not started (a NullPointerException in
+     * the profile's bookkeeping, or an end given back twice without a word).
+     */
+    private Entry running(QueuedJob job, String told) {
+        Entry e = entry(job);
+        if (e == null) {
+            throw new IllegalArgumentException(notHeld(job, told));
+        }
+        if (!e.running) {
+            throw new IllegalStateException(toldAbout(job, told) + (e.queued
+                    ? "the kit has not started job " + job.id() + ": it is waiting in the kit's queue (a job the kit plans must be"
+                            + " started by the kit only, not by the policy's own Cluster.start)"
+                    : "job " + job.id() + " is no longer in the kit: it ended, or was cancelled or withdrawn, before (an end reported"
+                            + " twice would give its processors back twice)"));
+        }
+        return e;
+    }
+
+    private static String toldAbout(QueuedJob job, String told) {
+        return "the planning kit was told that job " + job.id() + " " + told + ", but ";
+    }
+
+    /** Why this kit holds no state of {@code job}, with what the policy's author probably did. */
+    private String notHeld(QueuedJob job, String told) {
+        Object a = job.attachment();
+        String why;
+        if (a == null) {
+            why = "job " + job.id() + " was never submitted to this kit (jobSubmitted): pass the kit every job the policy gives it,"
+                    + " and only those (not a job the policy started, rejected or kept itself)";
+        } else if (a instanceof Entry other) {
+            why = "job " + job.id() + " was submitted to another PlanningScheduler (cluster " + other.kit.planner.cluster.name()
+                    + "'s): a policy has one kit per cluster and run, created in BatchPolicy.create (not kept in a field of the"
+                    + " policy's component), and tells each kit only about its own jobs";
+        } else {
+            why = "job " + job.id() + "'s attachment is a " + a.getClass().getName() + ", not the kit's state: the kit keeps its state"
+                    + " of each job in QueuedJob.attach, so a policy on the kit must not attach anything else to the jobs it gives"
+                    + " the kit (keep the policy's own state in a map)";
+        }
+        return toldAbout(job, told) + why;
     }
 
     @Override
     public void jobSubmitted(QueuedJob job) {
-        Entry e = new Entry(job);
+        Entry held = entry(job);
+        if (held != null && (held.running || held.queued)) {
+            // a second Entry would leave the first in the queue or the plan, never to be started or given back
+            throw new IllegalStateException(toldAbout(job, "was submitted (jobSubmitted)") + "job " + job.id() + " is already "
+                    + (held.running ? "running" : "waiting in the kit's queue")
+                    + " (each job is submitted once, and again only after it ended or was cancelled)");
+        }
+        Entry e = new Entry(job, this);
         if (partitionOf != null) {
             e.partition = partitionOf.applyAsInt(job);
             if (e.partition < 0 || e.partition >= partitions) {
@@ -95,12 +146,14 @@ public final class PlanningScheduler implements BatchScheduler {
 
     @Override
     public void jobEnded(QueuedJob job, boolean early) {
-        planner.ended(entry(job));
+        Entry e = running(job, "ended (jobEnded)");
+        e.running = false; // a second end, or an overrun after it, is then refused instead of freeing its processors again
+        planner.ended(e);
     }
 
     @Override
     public void jobOverran(QueuedJob job) {
-        planner.overran(entry(job));
+        planner.overran(running(job, "overran its requested time (jobOverran)"));
     }
 
     @Override
