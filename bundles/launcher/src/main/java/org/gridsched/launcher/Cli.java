@@ -405,8 +405,10 @@ public final class Cli {
             out.printf("  %12s   (defaults can be set in %s)%n", "", configFile(home, e.configurationPid()));
         }
         for (String k : e.unknownConfiguredKeys()) {
-            out.printf("  %12s   warning: configuration %s sets '%s', which is not a parameter of %s (ignored)%n",
-                    "", e.configurationPid(), k, e.name());
+            // a run that uses the plugin refuses such a key (PluginUse.options): the same error here, not a warning of a
+            // key ignored
+            out.printf("  %12s   error: %s (every run that uses %s stops with this error: correct or remove the key)%n", "",
+                    new InputException(e.configuredFrom(), 0, k, e.unknownOptionProblem()).getMessage(), e.label());
         }
     }
 

@@ -221,11 +221,29 @@ public class PluginRegistry {
             return ConfiguredOptions.used(plugin, configured, given);
         }
 
-        /** Configured keys that are none of the plugin's parameters: likely typos, shown by {@code plugins}. */
+        /**
+         * Configured keys that are none of the plugin's parameters: likely typos. A run that uses the plugin refuses
+         * them ({@link #unknownOptionProblem}), and {@code plugins} shows them as that error.
+         */
         public List<String> unknownConfiguredKeys() {
             TreeSet<String> known = new TreeSet<>();
             plugin.parameters().forEach(p -> known.add(p.name()));
             return configured.keySet().stream().filter(k -> !known.contains(k)).sorted().toList();
+        }
+
+        /**
+         * What is wrong with a configured key of {@link #unknownConfiguredKeys}, in the words of both the run that
+         * refuses it and {@code plugins}, which must not tell a different story.
+         */
+        public String unknownOptionProblem() {
+            List<String> valid = plugin.parameters().stream().map(p -> p.name()).toList();
+            return "unknown option for " + kind.label() + " '" + name() + "'; valid options: "
+                    + (valid.isEmpty() ? "(none)" : String.join(", ", valid));
+        }
+
+        /** The plugin in messages: {@code metric collector 'jobs'}. */
+        public String label() {
+            return kind.label() + " '" + name() + "'";
         }
 
         public String name() {

@@ -137,8 +137,7 @@ final class PluginUse {
         if (e.configuredFrom() != null) {
             java.util.List<String> unknown = e.unknownConfiguredKeys();
             if (!unknown.isEmpty()) { // a misspelt default ('perod') was ignored by every run, said only by 'plugins'
-                throw new InputException(e.configuredFrom(), 0, unknown.get(0), "unknown option for " + kind.label() + " '" + e.name()
-                        + "'; valid options: " + String.join(", ", e.plugin().parameters().stream().map(x -> x.name()).toList()));
+                throw new InputException(e.configuredFrom(), 0, unknown.get(0), e.unknownOptionProblem());
             }
             for (String k : e.configured().keySet()) {
                 if (!given.containsKey(k)) {
