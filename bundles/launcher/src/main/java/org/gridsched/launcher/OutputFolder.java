@@ -165,7 +165,8 @@ public final class OutputFolder implements AutoCloseable {
             throw error("cannot create the output folder " + shown + ": " + e.getMessage());
         }
         if (!Files.isWritable(dir)) {
-            throw error("cannot write into the output folder " + shown + ": permission denied");
+            // in the words of run --check (cannotWrite): on a read-only file system no permission would help
+            throw error("cannot write into the output folder " + shown + notWritable(dir));
         }
         FileChannel channel;
         try {
@@ -228,9 +229,14 @@ public final class OutputFolder implements AutoCloseable {
         if (!Files.isWritable(existing)) {
             return (existing.equals(dir.toAbsolutePath().normalize()) ? "cannot write into the output folder " + dir
                     : "cannot create the output folder " + dir + ": " + existing + " is not writable")
-                    + (readOnly(existing) ? " (a read-only file system)" : " (permission denied)");
+                    + notWritable(existing);
         }
         return null;
+    }
+
+    /** Why an existing folder is not writable, as {@link #claim} and {@link #cannotWrite} both say it. */
+    private static String notWritable(Path existing) {
+        return readOnly(existing) ? " (a read-only file system)" : " (permission denied)";
     }
 
     private static boolean readOnly(Path existing) {
