@@ -42,12 +42,20 @@ class PluginProblemsAppTest {
             jar.write("not a bundle".getBytes());
         }
 
+        // a file that is no jar was ignored without a word; hidden ones (.gitkeep) and configuration files are no problem
+        Files.writeString(plugins.resolve("my-plugin.zip"), "the sources, say");
+        Files.writeString(plugins.resolve(".gitkeep"), "");
+        Files.writeString(plugins.resolve("gridsched.collector.jobs.cfg"), "warmup = 0\n");
+
         App.Result r = App.run(plugins, Files.createDirectories(tmp.resolve("config")), null, "plugins");
 
         assertEquals(0, r.exit(), r.all());
         String problems = problems(r.out());
         assertTrue(problems.contains(plugins.resolve("corrupt.jar") + " was ignored: it is not a readable jar (zip) file"), r.out());
         assertTrue(problems.contains(plugins.resolve("plain.jar") + " was ignored: its manifest has no Bundle-SymbolicName"), r.out());
+        assertTrue(problems.contains("plugin file " + plugins.resolve("my-plugin.zip") + " was ignored: it is not a .jar file (only .jar files"
+                + " holding an OSGi bundle are deployed as plugins; .cfg and .config files are read as configuration)"), r.out());
+        assertFalse(problems.contains(".gitkeep") || problems.contains(".cfg was"), r.out());
         assertFalse(r.all().contains("Exception"), r.all());
     }
 

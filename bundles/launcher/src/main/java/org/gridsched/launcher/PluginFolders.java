@@ -60,6 +60,66 @@ public record PluginFolders(List<Path> folders) {
     }
 
     /**
+     * Every file in the folders that someone may have meant FileInstall to take, in folder then name order: not a
+     * folder, and not {@link #incidental}. A folder that cannot be read has none.
+     */
+    public List<Path> files() {
+        List<Path> files = new ArrayList<>();
+        for (Path folder : folders) {
+            List<Path> here = new ArrayList<>();
+            try (DirectoryStream<Path> s = Files.newDirectoryStream(folder,
+                    f -> Files.isRegularFile(f) && !incidental(f.getFileName().toString()))) {
+                s.forEach(here::add);
+            } catch (IOException e) {
+                continue;
+            }
+            here.sort(null);
+            files.addAll(here);
+        }
+        return files;
+    }
+
+    /**
+     * Hidden files (the checkout's own {@code .gitkeep}, a {@code .DS_Store}, an editor's {@code .x.jar.swp}) and
+     * temporary ones (a backup {@code x~}, an editor's {@code #x#}, a download under way {@code x.part} or
+     * {@code x.crdownload}, a {@code x.tmp}): left by tools, never meant to be deployed, and no problem to report. gridsched
+     * itself writes nothing into these folders.
+     */
+    static boolean incidental(String name) {
+        return name.startsWith(".") || name.startsWith("#") || name.endsWith("~") || name.endsWith(".tmp") || name.endsWith(".part")
+                || name.endsWith(".crdownload") || name.endsWith(".swp");
+    }
+
+    /** Whether FileInstall reads the file as configuration (in any of its folders, the plugin folder too). */
+    public static boolean configuration(Path file) {
+        String name = file.getFileName().toString();
+        return name.endsWith(".cfg") || name.endsWith(".config");
+    }
+
+    /**
+     * Why FileInstall does nothing with a file of {@link #files}, in words for {@code plugins}' problems; null when it
+     * deploys it or reads it as configuration. A {@code .jar} that is no bundle says why ({@link #notABundle}). Any
+     * other file is ignored unless it holds a bundle: FileInstall installs a bundle whatever the file's name, except a
+     * {@code .txt}, {@code .xml} or {@code .properties} file; such a file is then no problem of its own (the bundle's
+     * are reported as bundles).
+     */
+    public static String ignoredBecause(Path file) {
+        String name = file.getFileName().toString();
+        if (name.endsWith(".jar")) {
+            return notABundle(file);
+        }
+        if (configuration(file)) {
+            return null;
+        }
+        boolean neverABundle = name.endsWith(".txt") || name.endsWith(".xml") || name.endsWith(".properties");
+        if (!neverABundle && notABundle(file) == null) {
+            return null;
+        }
+        return "it is not a .jar file (only .jar files holding an OSGi bundle are deployed as plugins; .cfg and .config files are read"
+                + " as configuration)";
+    }
+
+    /**
      * Why a jar cannot be installed as a bundle, in words a plugin author can act on; null if it can be. FileInstall
      * only logs such files, so this is how {@code plugins} tells the user about them.
      */

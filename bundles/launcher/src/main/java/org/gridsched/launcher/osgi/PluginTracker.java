@@ -300,21 +300,22 @@ public final class PluginTracker extends PluginRegistry {
     }
 
     /**
-     * Jars in the plugin folders that are no bundles, plugin bundles refused because they carry a built-in bundle's
-     * name, bundles that did not resolve (with the requirements nothing provides) or did not start, and plugin
+     * Files in the plugin folders that FileInstall ignores (jars that are no bundles, files that are no jars), plugin
+     * bundles refused because they carry a built-in bundle's name, bundles that did not resolve (with the requirements nothing provides) or did not start, and plugin
      * components that failed to activate or wait for services that are missing.
      */
     @Override
     public List<String> problems() {
         List<String> problems = new ArrayList<>();
-        for (Path jar : pluginFolders.jars()) {
-            String why = PluginFolders.notABundle(jar);
-            String bundle = why == null ? PluginFolders.bundleOf(jar) : null;
-            String replaced = bundle == null ? null : guard.builtIn(PluginFolders.symbolicName(jar));
+        // every file, not only the jars: a file FileInstall ignores (my-plugin.zip, notes.txt) was otherwise never said
+        for (Path file : pluginFolders.files()) {
+            String why = PluginFolders.ignoredBecause(file);
+            String bundle = why == null ? PluginFolders.bundleOf(file) : null; // null for a configuration file
+            String replaced = bundle == null ? null : guard.builtIn(PluginFolders.symbolicName(file));
             if (why != null) {
-                problems.add("plugin file " + jar + " was ignored: " + why);
+                problems.add("plugin file " + file + " was ignored: " + why);
             } else if (replaced != null) {
-                problems.add("plugin file " + jar + " was refused: its bundle " + bundle + " has the name of the built-in bundle "
+                problems.add("plugin file " + file + " was refused: its bundle " + bundle + " has the name of the built-in bundle "
                         + replaced + " and would replace it (the built-in stays in use; give the plugin its own Bundle-SymbolicName)");
             }
         }
