@@ -246,6 +246,22 @@ public class PluginRegistry {
             return kind.label() + " '" + name() + "'";
         }
 
+        /**
+         * Whether the application brings the plugin: from one of its bundles ({@code org.gridsched.*}, which a plugin
+         * jar cannot take, see BuiltInGuard) or, outside OSGi, the classpath.
+         */
+        public boolean builtIn() {
+            return bundle.equals("classpath") || bundle.startsWith("org.gridsched.");
+        }
+
+        /**
+         * The plugin in an error about it: {@link #label}, then its bundle when a third party's ({@code batch policy 'sjf'
+         * (org.example.sjf 1.0.0)}): the bundle is the one to fix or report to.
+         */
+        public String describe() {
+            return builtIn() ? label() : label() + " (" + provenance() + ")";
+        }
+
         public String name() {
             return plugin.name();
         }

@@ -44,27 +44,77 @@ final class PluginUse {
                         || c.startsWith("jdk.")) {
                     continue; // never a plugin's, even for a plugin whose package is a prefix of these
                 }
-                PluginRegistry.Entry best = null;
-                int bestLength = -1;
-                boolean ambiguous = false;
-                for (PluginRegistry.Entry e : usedEntries) {
-                    String pkg = e.plugin().getClass().getPackageName();
-                    if (frame.getClassName().startsWith(pkg + ".")) {
-                        if (pkg.length() > bestLength) {
-                            best = e;
-                            bestLength = pkg.length();
-                            ambiguous = false;
-                        } else if (pkg.length() == bestLength && e.plugin() != best.plugin()) {
-                            ambiguous = true; // two plugins of one package (mct and regular): naming either could be wrong
-                        }
-                    }
-                }
+                PluginRegistry.Entry best = pluginOf(c);
                 if (best != null) {
-                    return ambiguous ? null : best;
+                    return best == AMBIGUOUS ? null : best;
                 }
             }
         }
         return null;
+    }
+
+    /** {@link #pluginOf}'s answer for a class of a package several of the run's plugins share. */
+    private static final PluginRegistry.Entry AMBIGUOUS = new PluginRegistry.Entry(Kind.BATCH, null, "", "", 0, null, Map.of(), null);
+
+    /**
+     * The run's plugin whose package (the deepest) holds that class; {@link #AMBIGUOUS} when two plugins share that
+     * package (mct and regular: naming either could be wrong); null for none.
+     */
+    private PluginRegistry.Entry pluginOf(String className) {
+        PluginRegistry.Entry best = null;
+        int bestLength = -1;
+        boolean ambiguous = false;
+        for (PluginRegistry.Entry e : usedEntries) {
+            String pkg = e.plugin().getClass().getPackageName();
+            if (className.startsWith(pkg + ".")) {
+                if (pkg.length() > bestLength) {
+                    best = e;
+                    bestLength = pkg.length();
+                    ambiguous = false;
+                } else if (pkg.length() == bestLength && e.plugin() != best.plugin()) {
+                    ambiguous = true;
+                }
+            }
+        }
+        return ambiguous ? AMBIGUOUS : best;
+    }
+
+    /**
+     * The run's plugin that threw an {@link InputException}: the code at the throw site (past the API's helpers, which
+     * a plugin calls to read its options), of {@code e} or, for one the launcher re-worded ({@link #attributed}), of
+     * its cause; null when the engine or the launcher threw it (their own findings, which name what they are about).
+     */
+    private PluginRegistry.Entry thrower(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            for (StackTraceElement frame : t.getStackTrace()) {
+                String c = frame.getClassName();
+                if (c.startsWith("org.gridsched.api.") || c.startsWith("java.") || c.startsWith("jdk.")) {
+                    continue;
+                }
+                if (c.startsWith("org.gridsched.engine.") || c.startsWith("org.gridsched.launcher.")) {
+                    break; // thrown by the product: perhaps re-worded, see the cause
+                }
+                PluginRegistry.Entry p = pluginOf(c);
+                return p == AMBIGUOUS ? null : p;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A plugin's own {@link InputException} naming the plugin (and its bundle when not built in), before the rest of its
+     * message: with or without a field, it said what was wrong but not which plugin said so. A message that names the
+     * plugin already ({@code PluginOptions}' "expected a number for batch policy 'x'") is left as it is, as is one the
+     * product threw, and one that names a file (a workload's line, a configuration file): that file is what to fix.
+     */
+    InputException named(InputException e) {
+        PluginRegistry.Entry plugin = e.source() != null ? null : thrower(e);
+        if (plugin == null || e.getMessage().contains(plugin.label())) {
+            return e;
+        }
+        InputException named = new InputException(null, 0, null, plugin.describe() + ": " + e.getMessage());
+        named.initCause(e);
+        return named;
     }
 
     /** Names the run uses that more than one plugin gives ({@link PluginRegistry#clash}), one line each. */

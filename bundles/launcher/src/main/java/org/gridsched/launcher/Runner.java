@@ -331,6 +331,8 @@ public final class Runner {
                 result = sim.run(source);
             } catch (SimulationFailure f) {
                 throw withCulprit(f, use);
+            } catch (InputException e) {
+                throw use.named(e); // the engine passes plugins' InputExceptions on as they are
             } finally {
                 if (bar != null) {
                     bar.finish();
@@ -393,7 +395,8 @@ public final class Runner {
         try {
             return assembled(p, platform, progress, use, sections);
         } catch (InputException e) {
-            throw use.attributed(e); // a bad value from a configuration file names that file, not the profile
+            // a bad value from a configuration file names that file, not the profile; a plugin's own error names the plugin
+            throw use.named(use.attributed(e));
         } catch (RuntimeException e) {
             PluginRegistry.Entry culprit = use.culprit(e);
             if (culprit == null) {

@@ -1,0 +1,139 @@
+package org.example.thirdparty;
+
+import java.util.List;
+
+import org.gridsched.api.InputException;
+import org.gridsched.api.PluginOptions;
+import org.gridsched.api.batch.BatchPolicy;
+import org.gridsched.api.batch.BatchScheduler;
+import org.gridsched.api.batch.Cluster;
+import org.gridsched.api.batch.QueuedJob;
+import org.gridsched.api.grid.Grid;
+import org.gridsched.api.grid.MetaScheduler;
+import org.gridsched.api.grid.Router;
+
+/**
+ * Third-party plugins with faults, in a package of their own as a plugin bundle's would be (the launcher names the
+ * plugin whose code threw by the package of the stack's frames).
+ */
+public final class FaultyPlugins {
+    private FaultyPlugins() {
+    }
+
+    /**
+     * A batch policy that refuses its input with an {@link InputException}, with or without a field, when created or
+     * when the first job arrives.
+     */
+    public static final class Refusing implements BatchPolicy {
+        private final boolean whenCreated;
+        private final boolean withField;
+
+        public Refusing(boolean whenCreated, boolean withField) {
+            this.whenCreated = whenCreated;
+            this.withField = withField;
+        }
+
+        @Override
+        public String name() {
+            return "refusing";
+        }
+
+        private InputException refusal() {
+            return withField ? new InputException(null, 0, "queue_file", "must name a readable file") : new InputException("the queue file is missing");
+        }
+
+        @Override
+        public BatchScheduler create(Cluster cluster, PluginOptions options) {
+            if (whenCreated) {
+                throw refusal();
+            }
+            return new Dropping(cluster, false) {
+                @Override
+                public void jobSubmitted(QueuedJob job) {
+                    throw refusal();
+                }
+            };
+        }
+    }
+
+    /** Starts every job at once, fitting or not. */
+    public static final class Greedy implements BatchPolicy {
+        @Override
+        public String name() {
+            return "greedy";
+        }
+
+        @Override
+        public BatchScheduler create(Cluster cluster, PluginOptions options) {
+            return new Dropping(cluster, true);
+        }
+    }
+
+    /** Neither starts nor counts any job: loses them all. */
+    public static final class Losing implements BatchPolicy {
+        @Override
+        public String name() {
+            return "losing";
+        }
+
+        @Override
+        public BatchScheduler create(Cluster cluster, PluginOptions options) {
+            return new Dropping(cluster, false);
+        }
+    }
+
+    /** Sends every job to a cluster index that does not exist. */
+    public static final class Astray implements MetaScheduler {
+        @Override
+        public String name() {
+            return "astray";
+        }
+
+        @Override
+        public Router create(Grid grid, PluginOptions options, long seed) {
+            return job -> 7;
+        }
+    }
+
+    /** Starts every job when it arrives ({@code start}), or drops it. */
+    private static class Dropping implements BatchScheduler {
+        private final Cluster cluster;
+        private final boolean start;
+
+        Dropping(Cluster cluster, boolean start) {
+            this.cluster = cluster;
+            this.start = start;
+        }
+
+        @Override
+        public void jobSubmitted(QueuedJob job) {
+            if (start) {
+                cluster.start(job);
+            }
+        }
+
+        @Override
+        public void jobEnded(QueuedJob job, boolean early) {
+        }
+
+        @Override
+        public int waitingJobs() {
+            return 0;
+        }
+
+        @Override
+        public List<QueuedJob> waiting() {
+            return List.of();
+        }
+
+        @Override
+        public boolean cancel(QueuedJob job) {
+            return false;
+        }
+
+        @Override
+        public double estimateStart(int processors, double requestedTime) {
+            return Double.NaN;
+        }
+    }
+}
