@@ -66,17 +66,17 @@ final class ClusterRuntime implements Cluster {
 
     @Override
     public void start(QueuedJob queued) {
-        SimJob job = waitingHere(queued);
+        SimJob job = waitingHere(queued, "started");
         if (job.procs > pool.freeCount()) {
-            throw new IllegalStateException("cluster " + spec.name() + ": " + job + " needs " + job.procs
-                    + " processors at t=" + Numbers.format(sim.now) + " s but only " + pool.freeCount() + " are free");
+            throw new PluginDecisionException(PluginDecisionException.Decider.BATCH_POLICY, this, "started " + job + ", which needs "
+                    + job.procs + " processors, at t=" + Numbers.format(sim.now) + " s when only " + pool.freeCount() + " are free");
         }
         sim.execution.start(this, job);
     }
 
     @Override
     public void start(QueuedJob queued, BitSet[] pools, int[] counts) {
-        SimJob job = waitingHere(queued);
+        SimJob job = waitingHere(queued, "started");
         int sum = 0;
         for (int c : counts) {
             sum += c;
@@ -96,7 +96,7 @@ final class ClusterRuntime implements Cluster {
 
     @Override
     public void reject(QueuedJob queued, String reason) {
-        SimJob job = waitingHere(queued);
+        SimJob job = waitingHere(queued, "rejected");
         if (reason == null || !reason.matches("[a-z0-9_]+")) {
             throw new IllegalArgumentException("a rejection reason is a snake_case word, got '" + reason + "'");
         }
@@ -109,9 +109,11 @@ final class ClusterRuntime implements Cluster {
         }
     }
 
-    private SimJob waitingHere(QueuedJob queued) {
+    /** The job the policy {@code did} something to ("started"), which must be waiting in this cluster's queue. */
+    private SimJob waitingHere(QueuedJob queued, String did) {
         if (!(queued instanceof SimJob job) || job.cluster != index || job.state != SimJob.WAITING || job.taken) {
-            throw new IllegalStateException("cluster " + spec.name() + ": " + queued + " is not waiting here");
+            throw new PluginDecisionException(PluginDecisionException.Decider.BATCH_POLICY, this, did + " " + queued
+                    + ", which is not waiting here");
         }
         return job;
     }
@@ -157,8 +159,9 @@ final class ClusterRuntime implements Cluster {
         } else if (++loopWakeUps >= WAKE_UP_LOOP) {
             String when = loopSince == sim.now ? "at t=" + Numbers.format(sim.now) + " s, " + String.format(java.util.Locale.ROOT, "%,d", loopWakeUps) + " times"
                     : String.format(java.util.Locale.ROOT, "%,d", loopWakeUps) + " times since t=" + Numbers.format(loopSince) + " s";
-            throw new IllegalStateException("the batch policy of " + this + " asked to be woken up again from each wake-up, " + when
-                    + ", with no job started, ended or submitted meanwhile (" + scheduler.waitingJobs() + " waiting here): it would run for"
+            throw new PluginDecisionException(PluginDecisionException.Decider.BATCH_POLICY, this,
+                    "asked to be woken up again from each wake-up, " + when + ", with no job started, ended or submitted meanwhile ("
+                    + scheduler.waitingJobs() + " waiting here): it would run for"
                     + " ever (a policy bug: ask for a wake-up only for an instant when something can start)");
         }
     }

@@ -83,7 +83,7 @@ final class ReallocationProtocol {
             int free = c.pool.freeCount();
             List<QueuedJob> withdrawn = c.scheduler.withdrawAll();
             if (c.pool.freeCount() != free || c.scheduler.waitingJobs() != 0) {
-                throw new IllegalStateException("the batch policy of " + c + " started a job or kept "
+                throw new PluginDecisionException(PluginDecisionException.Decider.BATCH_POLICY, c, "started a job or kept "
                         + c.scheduler.waitingJobs() + " waiting while its queue was withdrawn at t=" + Numbers.format(sim.now)
                         + " (withdrawAll must only empty the queue)");
             }

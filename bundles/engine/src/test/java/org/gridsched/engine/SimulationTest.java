@@ -180,9 +180,10 @@ class SimulationTest {
         }, List.of(), null);
         SimulationFailure e = assertThrows(SimulationFailure.class,
                 () -> sim.run(new ListJobSource("w", List.of(job(1, 0, 5, 5, 2), job(2, 0, 5, 5, 1)))));
-        assertTrue(e.getMessage().startsWith("at t=0 s, during the submission of a job from the workload: cluster c: job 2 needs 1"
-                + " processors at t=0 s but only 0 are free"), e.getMessage());
-        assertTrue(e.getCause() instanceof IllegalStateException);
+        assertTrue(e.getMessage().startsWith("at t=0 s, during the submission of a job from the workload: the batch policy of cluster c"
+                + " started job 2, which needs 1 processors, at t=0 s when only 0 are free"), e.getMessage());
+        assertTrue(e.getCause() instanceof PluginDecisionException d && d.decider() == PluginDecisionException.Decider.BATCH_POLICY
+                && d.cluster() == 0, String.valueOf(e.getCause()));
     }
 
     @Test

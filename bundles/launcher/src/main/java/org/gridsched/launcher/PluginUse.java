@@ -5,6 +5,7 @@ import org.gridsched.api.InputException;
 import java.util.TreeMap;
 
 import org.gridsched.api.PluginOptions;
+import org.gridsched.engine.PluginDecisionException;
 import org.gridsched.launcher.PluginRegistry.Kind;
 
 /**
@@ -206,9 +207,30 @@ final class PluginUse {
         return checked;
     }
 
+    /** The batch policy of each cluster, by index, and the meta-scheduler (under -1): the deciders the engine checks. */
+    private final Map<Integer, PluginRegistry.Entry> batchPolicies = new TreeMap<>();
+    private PluginRegistry.Entry metaScheduler;
+
+    /**
+     * The engine's finding about a plugin's decision with the plugin named (and its bundle when not built in): "the
+     * batch policy 'cbf' of cluster a lost ..."; as it is when the run did not choose that plugin here.
+     */
+    PluginDecisionException naming(PluginDecisionException d) {
+        PluginRegistry.Entry decider = switch (d.decider()) {
+            case BATCH_POLICY -> batchPolicies.get(d.cluster());
+            case META_SCHEDULER -> metaScheduler;
+        };
+        return decider == null ? d : d.naming(decider.describe());
+    }
+
     /** Looks a chosen plugin up and checks its options. */
     RunAssembly.Use use(RunProfile p, Kind kind, RunProfile.Choice choice, int cluster) {
         PluginRegistry.Entry e = entry(kind, choice.name(), kind.profileKey());
+        if (kind == Kind.BATCH) {
+            batchPolicies.put(cluster, e);
+        } else if (kind == Kind.META) {
+            metaScheduler = e;
+        }
         PluginOptions options = options(p, kind, e, choice.options(), cluster);
         String role = kind.seedRole(e.name());
         return new RunAssembly.Use(e, options, role == null ? 0 : p.seedFor(role), cluster);

@@ -15,6 +15,7 @@ import org.gridsched.api.workload.JobSource;
 import org.gridsched.engine.Moldable;
 import org.gridsched.engine.Numbers;
 import org.gridsched.engine.Platform;
+import org.gridsched.engine.PluginDecisionException;
 import org.gridsched.engine.ProgressListener;
 import org.gridsched.engine.ResultWriter;
 import org.gridsched.engine.Simulation;
@@ -272,6 +273,16 @@ public final class Runner {
      */
     static SimulationFailure withCulprit(SimulationFailure f, PluginUse use) {
         Throwable cause = f.getCause() != null ? f.getCause() : f;
+        if (cause instanceof PluginDecisionException d) {
+            // the engine's finding about a plugin's decision names its role; the run knows which plugin that is
+            PluginDecisionException named = use.naming(d);
+            if (named == d) {
+                return f;
+            }
+            SimulationFailure failure = new SimulationFailure(f.time(), f.during(), named.getMessage(), named);
+            failure.setStackTrace(f.getStackTrace());
+            return failure;
+        }
         PluginRegistry.Entry culprit = use.culprit(cause);
         if (culprit == null) {
             return f;
@@ -333,6 +344,8 @@ public final class Runner {
                 throw withCulprit(f, use);
             } catch (InputException e) {
                 throw use.named(e); // the engine passes plugins' InputExceptions on as they are
+            } catch (PluginDecisionException e) {
+                throw use.naming(e); // found after the last event (jobs a policy lost or left waiting)
             } finally {
                 if (bar != null) {
                     bar.finish();

@@ -39,7 +39,8 @@ public final class FaultyPlugins {
         }
 
         private InputException refusal() {
-            return withField ? new InputException(null, 0, "queue_file", "must name a readable file") : new InputException("the queue file is missing");
+            return withField ? new InputException(null, 0, "queue_file", "must name a readable file")
+                    : new InputException("the queue file is missing");
         }
 
         @Override
@@ -92,6 +93,20 @@ public final class FaultyPlugins {
         @Override
         public Router create(Grid grid, PluginOptions options, long seed) {
             return job -> 7;
+        }
+    }
+
+    /** Sends the jobs to the clusters in turn (no fault: a broker for the runs of faulty policies on several clusters). */
+    public static final class Alternating implements MetaScheduler {
+        @Override
+        public String name() {
+            return "alternating";
+        }
+
+        @Override
+        public Router create(Grid grid, PluginOptions options, long seed) {
+            int[] next = {0};
+            return job -> next[0]++ % grid.clusterCount();
         }
     }
 
