@@ -29,6 +29,30 @@ final class ConsoleText {
         return s + " (" + (seconds < 0 ? "-" : "") + (days > 0 ? days + "d " : "") + clock + ")";
     }
 
+    /** Joules as Wh, kWh, MWh, GWh or TWh, whichever keeps the number between 1 and 1,000: "278.5 MWh". */
+    static String energy(double joules) {
+        return scaled(joules / 3600, new String[] {"Wh", "kWh", "MWh", "GWh", "TWh"});
+    }
+
+    /** Grams (of CO2) as g, kg, t or kt, whichever keeps the number between 1 and 1,000: "123.4 t". */
+    static String carbon(double grams) {
+        return scaled(grams, new String[] {"g", "kg", "t", "kt"});
+    }
+
+    private static String scaled(double value, String[] units) {
+        int u = 0;
+        while (u < units.length - 1 && Math.abs(value) >= 999.95) { // 999.96 kWh would print as 1,000.0 kWh
+            value /= 1000;
+            u++;
+        }
+        return String.format(Locale.ROOT, "%,.1f %s", value, units[u]);
+    }
+
+    /** {@code part} as a percentage of {@code whole} with one decimal ("4.9 %"); "0.0 %" of nothing. */
+    static String percent(double part, double whole) {
+        return String.format(Locale.ROOT, "%.1f %%", whole > 0 ? 100 * part / whole : 0);
+    }
+
     /** The p-th percentile (0-100, nearest rank) of values that are sorted in place; NaN when there are none. */
     static double percentile(double[] sorted, int n, double p) {
         if (n == 0) {

@@ -4,6 +4,8 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalDouble;
 
 import org.gridsched.engine.Numbers;
@@ -90,7 +92,63 @@ final class RunSummary {
         metric(report, "mean_slowdown").ifPresent(v -> others.add(String.format("mean slowdown %.2f", v)));
         metric(report, "mean_bounded_slowdown").ifPresent(v -> others.add(String.format("bounded %.2f", v)));
         print(ConsoleText.wrap("  ", others));
+        energyLines(r);
+        failureLines(r);
         out.println("  results in " + dir + " (" + String.join(", ", files) + ")");
+    }
+
+    /**
+     * Energy and carbon, only for a run with a power model (and carbon series): the total in a unit a person reads
+     * (MWh, not 1.0e12 J) and the share of it that idle processors drew, the part a scheduler or power management can
+     * cut; with power management, the shares of off and switching processors and the switch-ons.
+     */
+    private void energyLines(SimulationResult r) {
+        if (!r.hasEnergy()) {
+            return;
+        }
+        Map<String, Object> e = r.energy();
+        double total = number(e, "energy_joules");
+        StringBuilder shares = new StringBuilder("idle " + ConsoleText.percent(number(e, "idle_energy_joules"), total));
+        if (e.containsKey("off_energy_joules")) {
+            shares.append(", off ").append(ConsoleText.percent(number(e, "off_energy_joules"), total))
+                    .append(", switching ").append(ConsoleText.percent(number(e, "switching_energy_joules"), total));
+        }
+        List<String> items = new ArrayList<>();
+        items.add(ConsoleText.energy(total) + " (" + shares + ")");
+        if (e.get("switch_ons") instanceof Number ons) {
+            items.add(String.format(Locale.ROOT, "%,d processor switch-ons", ons.longValue()));
+        }
+        print(ConsoleText.wrap("  energy: ", items));
+        if (r.hasCarbon()) {
+            double grams = number(e, "carbon_grams");
+            print(ConsoleText.wrap("  carbon: ", List.of(ConsoleText.carbon(grams) + " CO2 (idle "
+                    + ConsoleText.percent(number(e, "idle_carbon_grams"), grams) + ")")));
+        }
+    }
+
+    /**
+     * Failures, only for a run with failures: how many, the availability over the run's window, and what they cost the
+     * jobs (kills, the jobs that ended failed, the work lost, in processor-hours).
+     */
+    private void failureLines(SimulationResult r) {
+        if (!r.hasFailures()) {
+            return;
+        }
+        Map<String, Object> f = r.failures();
+        List<String> items = new ArrayList<>();
+        items.add(String.format(Locale.ROOT, "%,d", (long) number(f, "failures")));
+        items.add(String.format(Locale.ROOT, "availability %.2f %%", 100 * number(f, "availability")));
+        // every kill either re-submits its job or ends it failed: the failed ones say the rest
+        items.add(String.format(Locale.ROOT, "%,d kills (%,d jobs failed)", (long) number(f, "failure_kills"),
+                (long) number(f, "failed_jobs")));
+        double lostHours = number(f, "lost_processor_seconds") / 3600;
+        items.add(String.format(Locale.ROOT, lostHours >= 100 ? "lost %,.0f processor-hours" : "lost %,.1f processor-hours", lostHours));
+        print(ConsoleText.wrap("  failures: ", items));
+    }
+
+    /** A number of the engine's energy or failure metrics (always present when the model is). */
+    private static double number(Map<String, Object> metrics, String key) {
+        return metrics.get(key) instanceof Number n ? n.doubleValue() : Double.NaN;
     }
 
     private static OptionalDouble metric(RunReport report, String key) {

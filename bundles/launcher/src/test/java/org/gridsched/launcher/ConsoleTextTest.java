@@ -20,6 +20,18 @@ class ConsoleTextTest {
     }
 
     @Test
+    void energyAndCarbonInUnitsAPersonReads() {
+        assertEquals("500.0 Wh", ConsoleText.energy(1_800_000));
+        assertEquals("278.5 MWh", ConsoleText.energy(1.0024785806502876E12));
+        assertEquals("1.0 MWh", ConsoleText.energy(999.96 * 3.6e6), "not 1,000.0 kWh");
+        assertEquals("0.0 Wh", ConsoleText.energy(0));
+        assertEquals("250.0 g", ConsoleText.carbon(250));
+        assertEquals("123.4 t", ConsoleText.carbon(123.4e6));
+        assertEquals("4.9 %", ConsoleText.percent(4.8942864132589745E10, 1.0024785806502876E12));
+        assertEquals("0.0 %", ConsoleText.percent(0, 0), "a share of nothing");
+    }
+
+    @Test
     void percentilesAreNearestRank() {
         double[] v = new double[100];
         for (int i = 0; i < 100; i++) {
