@@ -13,9 +13,15 @@ final class Placement {
     private final Simulation sim;
     private final Request request = new Request();
     Router router;
+    /**
+     * Per cluster, whether a plugin (a broker, a reallocation algorithm, a controller) asked it for an estimate: a
+     * warning about a policy whose estimates are no guarantee (EASY's) concerns only runs that used them.
+     */
+    final boolean[] estimated;
 
     Placement(Simulation sim) {
         this.sim = sim;
+        this.estimated = new boolean[sim.clusters.length];
     }
 
     /** The cluster of an arriving job: the only one, or the router's choice (checked). */
@@ -75,6 +81,7 @@ final class Placement {
 
     private double estimate(int cluster, JobRequest job, SimJob moldable, boolean completion) {
         ClusterRuntime c = sim.clusters[cluster];
+        estimated[cluster] = true;
         if (moldable == null && job instanceof Request r) {
             moldable = r.job;
         }

@@ -44,6 +44,7 @@ public final class SimulationResult {
         sim.policyRejections.forEach((reason, n) -> rejected.merge(reason, n, Long::sum));
         this.rejectedByReason = rejected;
         this.wallSeconds = wallSeconds;
+        this.estimated = sim.placement.estimated.clone();
         for (int i = 0; i < platform.size(); i++) {
             perCluster.add(new LinkedHashMap<>());
         }
@@ -198,6 +199,16 @@ public final class SimulationResult {
             }
         }
         return from > to ? new double[] {0, 0} : new double[] {from, to};
+    }
+
+    private final boolean[] estimated;
+
+    /**
+     * Whether a plugin of the run (a meta-scheduler, a reallocation algorithm, a controller) asked the cluster's batch
+     * policy for a completion or start estimate ({@code Grid.estimateCompletion}, {@code estimateStart}).
+     */
+    public boolean estimatesAskedOf(int cluster) {
+        return estimated[cluster];
     }
 
     /** Whether the run had processor failures: summary.json then has their metrics. */

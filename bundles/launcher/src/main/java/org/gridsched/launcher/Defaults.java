@@ -47,9 +47,12 @@ final class Defaults {
         return n.isMissingNode() ? choices(kind) : choices(n);
     }
 
-    /** Plugin name to warning, for runs on several clusters that use that plugin of this kind. */
-    static Map<String, String> warningsOnSeveralClusters(Kind kind) {
-        return strings(ROOT.path("warnings_on_several_clusters").path(kind.profileKey()));
+    /**
+     * Plugin name to warning, for runs in which a plugin (a broker, mostly) asked a cluster that uses that plugin of this
+     * kind for completion estimates: only a run that used the estimates can be misled by them.
+     */
+    static Map<String, String> warningsWhenEstimatesAreAsked(Kind kind) {
+        return strings(ROOT.path("warnings_when_estimates_are_asked").path(kind.profileKey()));
     }
 
     static JsonNode matrix() {

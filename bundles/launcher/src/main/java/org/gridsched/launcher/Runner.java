@@ -352,6 +352,7 @@ public final class Runner {
                 }
             }
             inputs.checkSkipped(p, result, source, shown != null);
+            warnAboutEstimates(p, platform, result);
             Object idle = result.failures().get("trace_events_without_effect");
             if (print && idle != null) {
                 err.println("gridsched: warning: " + idle + " failure event(s) of the trace took no processor down (all of theirs"
@@ -387,6 +388,23 @@ public final class Runner {
         }
     }
 
+
+    /**
+     * The warnings of {@link Defaults#warningsWhenEstimatesAreAsked} for the batch policies of the clusters that a plugin
+     * asked for estimates during the run. No plugin declares whether it uses estimates, so the engine notes which
+     * clusters were asked: a random or round-robin broker asks none and is not misled by EASY's, while MCT, OLB, the
+     * carbon-aware broker, a reallocation algorithm or a plugin of someone else's that asks them is told, once per
+     * command (a matrix's runs too).
+     */
+    private void warnAboutEstimates(RunProfile p, Platform platform, SimulationResult result) {
+        Map<String, String> warnings = Defaults.warningsWhenEstimatesAreAsked(Kind.BATCH);
+        for (int c = 0; c < platform.size(); c++) {
+            String warning = warnings.get(p.batchOf(c).name());
+            if (warning != null && result.estimatesAskedOf(c)) {
+                warnOnce(warning);
+            }
+        }
+    }
 
     /**
      * What the experiments bundle adds to a run's report (its comparison with the reference, theory's predictions). A
@@ -442,11 +460,6 @@ public final class Runner {
                 }
             }
             run.chose(kind, uses);
-            if (platform.size() > 1) {
-                Map<String, String> warnings = Defaults.warningsOnSeveralClusters(kind);
-                uses.stream().map(RunAssembly.Use::name).distinct().filter(warnings::containsKey)
-                        .forEach(name -> warnOnce(warnings.get(name)));
-            }
         }
         for (Kind kind : Kind.values()) {
             if (!run.chosen(kind).isEmpty()) {

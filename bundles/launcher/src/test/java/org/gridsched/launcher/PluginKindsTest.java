@@ -183,7 +183,7 @@ class PluginKindsTest {
         assertTrue(p.choices(Kind.CONTROLLER, 2).isEmpty());
 
         var root = new ObjectMapper().readTree(Defaults.class.getResourceAsStream("defaults.json"));
-        for (String section : List.of("choices", "choices_on_several_clusters", "warnings_on_several_clusters")) {
+        for (String section : List.of("choices", "choices_on_several_clusters", "warnings_when_estimates_are_asked")) {
             root.path(section).fieldNames().forEachRemaining(k -> assertTrue(Kind.byProfileKey(k) != null,
                     "defaults.json " + section + "." + k + " is no plugin kind's profile key"));
         }
@@ -196,14 +196,31 @@ class PluginKindsTest {
         assertEquals(List.of("mct", "minmin", "maxmin", "maxgain", "maxrelgain", "sufferage"), Defaults.list(Defaults.matrix().path("heuristic")));
     }
 
+    /**
+     * The warning about EASY's estimates is data, and said only when a plugin asked an EASY cluster for estimates: a
+     * random broker asks none (it was said for any broker on several clusters, random and round robin included).
+     */
     @Test
-    void theEasyWarningOnSeveralClustersComesFromTheData() throws Exception {
-        assertEquals(0, cli.run("simulate", "--generator", "synthetic", "--workload-option", "jobs=20", "--platform", "a:8,b:8",
-                "--meta", "random-weighted", "--batch", "easy", "--out", tmp.resolve("w").toString()), cli.err());
-        assertTrue(cli.err().contains("gridsched: warning: EASY gives no completion-time guarantee"), cli.err());
+    void theEasyWarningComesFromTheDataAndOnlyForABrokerThatAsksForEstimates() throws Exception {
+        cli.add(new RandomBrokersForTests.EarliestCompletion());
+        String[] run = {"simulate", "--generator", "synthetic", "--workload-option", "jobs=20", "--platform", "a:8,b:8"};
+        assertEquals(0, cli.run(concat(run, "--batch", "easy", "--meta", "random-weighted", "--out", tmp.resolve("random").toString())),
+                cli.err());
+        assertFalse(cli.err().contains("warning"), "a random broker uses no estimate: " + cli.err());
+        assertEquals(0, cli.run(concat(run, "--batch", "easy", "--meta", "mct", "--out", tmp.resolve("mct").toString())), cli.err());
+        assertTrue(cli.err().contains("gridsched: warning: EASY gives no completion-time guarantee; the start and completion estimates this run's"
+                + " meta-scheduler (or another plugin) asked of its clusters are its queue-order plan"), cli.err());
+        assertEquals(0, cli.run(concat(run, "--batch", "cbf", "--meta", "mct", "--out", tmp.resolve("cbf").toString())), cli.err());
+        assertFalse(cli.err().contains("warning"), "CBF's estimates are guarantees: " + cli.err());
         assertEquals(0, cli.run("simulate", "--generator", "synthetic", "--workload-option", "jobs=20", "--platform", "a:8",
                 "--batch", "easy", "--quiet", "--out", tmp.resolve("w1").toString()), cli.err());
         assertFalse(cli.err().contains("warning"), cli.err());
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
     }
 
     /** local_fraction without jobs that have a home cluster did nothing, silently: the run says so. */
@@ -246,15 +263,16 @@ class PluginKindsTest {
     @Test
     void aWarningIsSaidOncePerCommandNotOncePerRunItBuilds() throws Exception {
         // a matrix builds one run per cell with one Runner (on several threads): each said the warning again
+        cli.add(new RandomBrokersForTests.EarliestCompletion());
         Path profile = tmp.resolve("p.json");
-        Files.writeString(profile, "{\"name\": \"p\", \"platform\": \"a:8,b:8\", \"batch\": \"easy\", \"meta\": \"random-weighted\","
+        Files.writeString(profile, "{\"name\": \"p\", \"platform\": \"a:8,b:8\", \"batch\": \"easy\", \"meta\": \"mct\","
                 + " \"workload\": {\"generator\": \"synthetic\", \"options\": {\"jobs\": 20}}}");
         java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
         java.io.PrintStream errStream = new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8);
         Runner runner = new Runner(cli.registry(), errStream, errStream, false, tmp);
         RunProfile p = ProfileParser.parse(profile);
-        runner.assemble(p);
-        runner.assemble(p);
+        runner.execute(p, Files.createDirectories(tmp.resolve("one")), null, false);
+        runner.execute(p, Files.createDirectories(tmp.resolve("two")), null, false);
         String said = err.toString(java.nio.charset.StandardCharsets.UTF_8);
         assertEquals(1, said.split("warning: EASY gives no completion-time guarantee", -1).length - 1, said);
     }

@@ -7,7 +7,10 @@ import org.gridsched.api.grid.Grid;
 import org.gridsched.api.grid.MetaScheduler;
 import org.gridsched.api.grid.Router;
 
-/** A weighted random broker for launcher tests (the real ones live in the meta bundle's private package). */
+/**
+ * A weighted random broker for launcher tests, and one that asks for estimates (the real ones live in the meta bundle's
+ * private package).
+ */
 public final class RandomBrokersForTests {
     private RandomBrokersForTests() {
     }
@@ -34,6 +37,28 @@ public final class RandomBrokersForTests {
                     }
                 }
                 return grid.clusterCount() - 1;
+            };
+        }
+    }
+
+    /** Minimum completion time, as the meta bundle's mct: the cluster whose policy estimates the earliest completion. */
+    public static final class EarliestCompletion implements MetaScheduler {
+        @Override
+        public String name() {
+            return "mct";
+        }
+
+        @Override
+        public Router create(Grid grid, PluginOptions options, long seed) {
+            return job -> {
+                int best = -1;
+                for (int c = 0; c < grid.clusterCount(); c++) {
+                    if (grid.processors(c) >= job.processors()
+                            && (best < 0 || grid.estimateCompletion(c, job) < grid.estimateCompletion(best, job))) {
+                        best = c;
+                    }
+                }
+                return best;
             };
         }
     }
