@@ -70,4 +70,58 @@ class FailureTest {
         Scenario s = Scenario.on(4).job(1, 20, 10, 10, 4).fail(10, 30, 3, 4).run(new ConservativePolicy()).starts(1, 40);
         assertEquals(0L, s.result().failures().get("failure_kills"));
     }
+
+    /**
+     * Failures that overlap on processors: each processor is down while any failure covering it lasts. On 8 processors,
+     * 0-3 fail at 100 for 100 s and 2-5 at 150 for 200 s: 0-1 are down over [100, 200), 2-3 over [100, 350) (the first
+     * repair does not give them back: before, it did, and the second failure's outage of 2-3 ended at 200 without a
+     * word) and 4-5 over [150, 350). Job 2 (6 processors, submitted at 160) finds 4 up from 200 and 8 at 350: it starts
+     * at 350 (before: at 200, on processors still failed). Unavailable over [0, 400]: 2 x 100 + 2 x 250 + 2 x 200 =
+     * 1,100 processor-seconds.
+     */
+    private static void overlapping(BatchPolicy policy) {
+        Scenario s = Scenario.on(8).job(1, 0, 10, 10, 8).job(2, 160, 50, 50, 6).fail(100, 100, 0, 4).fail(150, 200, 2, 6)
+                .run(policy).starts(2, 350).finishes(2, 400);
+        Map<String, Object> f = s.result().failures();
+        assertEquals(2L, f.get("failures"));
+        assertEquals(1100.0, f.get("unavailable_processor_seconds"));
+        assertEquals(1 - 1100.0 / (8 * 400), f.get("availability"));
+        assertEquals(null, f.get("trace_events_without_effect"));
+        assertEquals("cluster,from,to,state,processors\nc,100,200,failed,0-3\nc,150,350,failed,4-5\nc,200,350,failed,2-3\n",
+                s.result().files().get("unavailable.csv"));
+        assertEquals("time,cluster,unavailable_processors\n100,c,4\n150,c,6\n200,c,4\n350,c,2\n350,c,0\n",
+                s.result().files().get("availability.csv"));
+    }
+
+    @Test
+    void overlappingFailuresKeepAProcessorDownUntilTheLastRepairFcfs() {
+        overlapping(new FcfsPolicy());
+    }
+
+    @Test
+    void overlappingFailuresKeepAProcessorDownUntilTheLastRepairCbf() {
+        overlapping(new ConservativePolicy());
+    }
+
+    @Test
+    void overlappingFailuresKeepAProcessorDownUntilTheLastRepairEasy() {
+        overlapping(new EasyPolicy());
+    }
+
+    /**
+     * A failure inside another's processors and lasting beyond it prolongs the outage (it used to be counted as without
+     * effect, and its processors came back at the first repair); one within the other's span has no effect and is
+     * reported. 0-3 fail at 100 for 100 s; 0-3 again at 120 for 200 s (down until 320); 1-2 at 130 for 10 s (within).
+     * Job 2 (5 processors, submitted at 110) needs one of 0-3: it starts at 320.
+     */
+    @Test
+    void aFailureWithinAnotherThatOutlastsItProlongsTheOutage() {
+        Scenario s = Scenario.on(8).job(1, 0, 10, 10, 8).job(2, 110, 50, 50, 5).fail(100, 100, 0, 4).fail(120, 200, 0, 4)
+                .fail(130, 10, 1, 3).run(new ConservativePolicy()).starts(2, 320);
+        Map<String, Object> f = s.result().failures();
+        assertEquals(2L, f.get("failures"));
+        assertEquals(1L, f.get("trace_events_without_effect"));
+        assertEquals(java.util.List.of("scenario:3"), f.get("trace_events_without_effect_examples"));
+        assertEquals(4 * 220.0, f.get("unavailable_processor_seconds")); // 0-3 over [100, 320)
+    }
 }

@@ -19,9 +19,13 @@ import org.gridsched.api.SimTime;
  * repair, while the run still has work (jobs to come, waiting or running).
  */
 final class Failures {
-    /** A failure's processors, held from the failure to the repair. */
+    /**
+     * A failure's processors, held from the failure to the repair. A later failure that covers some of them beyond this
+     * repair takes them over ({@link #prolong}): they leave {@link #ids} and {@link #runs}, which are what the repair
+     * gives back, while the hold still counts them until the repair (they are down until then either way).
+     */
     static final class Down extends Hold {
-        final int[] runs;
+        int[] runs;
         final BitSet ids;
         /** The modelled node it took down, or -1 for a trace's failure. */
         final int node;
@@ -159,7 +163,7 @@ final class Failures {
     void fail(Object payload, int arg) {
         if (payload instanceof FailureSpec.Event e) {
             if (!take(e.cluster(), e.processors(), e.duration(), -1)) {
-                // all its processors were down, off or claimed already: not a failure, but never silent
+                // all its processors were off, claimed, or down until its end already: not a failure, but never silent
                 withoutEffect++;
                 if (withoutEffectExamples.size() < 5) {
                     withoutEffectExamples.add(e.source() + ":" + e.line());
@@ -183,9 +187,16 @@ final class Failures {
         }
     }
 
-    /** Takes {@code ids} of cluster {@code c} down for {@code duration}; false if none of them could be. */
+    /**
+     * Takes {@code ids} of cluster {@code c} down for {@code duration}: those up now go down, and those already down by an
+     * earlier failure whose repair comes before this one's stay down until this one's ({@link #prolong}). False if it
+     * did neither. A modelled node none of whose processors are up does not prolong anything: it is down, and its clock
+     * starts again.
+     */
     private boolean take(int c, BitSet ids, double duration, int node) {
         ClusterRuntime cluster = sim.clusters[c];
+        BitSet alreadyDown = (BitSet) ids.clone();
+        alreadyDown.and(down[c]);
         BitSet hit = (BitSet) ids.clone();
         hit.andNot(down[c]);
         if (sim.power != null) {
@@ -205,13 +216,25 @@ final class Failures {
                 }
             }
         }
-        if (hit.isEmpty()) {
-            return false;
-        }
         double now = sim.now;
         double end = SimTime.of(now + duration);
         if (end <= now) {
             end = SimTime.add(now, SimTime.RESOLUTION);
+        }
+        if (hit.isEmpty()) {
+            if (node >= 0) {
+                return false;
+            }
+            sim.reactions.enterController(); // the policies react once to all the outages prolonged
+            try {
+                if (!prolong(c, alreadyDown, end)) {
+                    return false;
+                }
+            } finally {
+                sim.reactions.exitController();
+            }
+            failures[c]++; // it kept processors down that would have come back: a failure that happened
+            return true;
         }
         sim.reactions.enterController(); // the policies react once the processors are down, not to each kill
         try {
@@ -245,11 +268,46 @@ final class Failures {
             Outages.row(outages, cluster.spec.name(), now, end, "failed", runs);
             cluster.add(d);
             sim.events.push(end, Simulation.REPAIR, d, 0);
+            prolong(c, alreadyDown, end);
             sim.claims.toldBroken(broken); // once the processors are down: a controller claiming again sees them so
         } finally {
             sim.reactions.exitController();
         }
         return true;
+    }
+
+    /**
+     * A failure covering processors ({@code already}) that earlier failures hold down, some until a repair before
+     * {@code end}: a processor is down while any failure covering it lasts, so the earlier failure's repair does not
+     * give those back (it ended this failure's outage early, without a word). They pass, at that repair, to a new
+     * outage up to {@code end}: a hold the policies see from now (the end of a failure is known at its start), a row
+     * of unavailable.csv and unavailable processor-seconds; availability.csv changes only at the last repair. Returns
+     * whether any outage was prolonged.
+     */
+    private boolean prolong(int c, BitSet already, double end) {
+        if (already.isEmpty()) {
+            return false; // the usual case: nothing to look for
+        }
+        ClusterRuntime cluster = sim.clusters[c];
+        boolean prolonged = false;
+        // each down processor is given back by exactly one outage (the last of a chain of take-overs); copy the holds,
+        // since the new outages join them
+        for (Hold h : List.copyOf(cluster.holdList())) {
+            if (h instanceof Down d && d.end < end && d.ids.intersects(already)) {
+                BitSet taken = (BitSet) d.ids.clone();
+                taken.and(already);
+                d.ids.andNot(taken);
+                d.runs = ProcessorPool.runs(d.ids);
+                int[] runs = ProcessorPool.runs(taken);
+                Down after = new Down(c, taken, runs, d.end, end, -1);
+                intervals.add(new double[] {c, d.end, end, after.processors()});
+                Outages.row(outages, cluster.spec.name(), d.end, end, "failed", runs);
+                cluster.add(after);
+                sim.events.push(end, Simulation.REPAIR, after, 0);
+                prolonged = true;
+            }
+        }
+        return prolonged;
     }
 
     private void kill(SimJob j, int c) {
@@ -280,13 +338,19 @@ final class Failures {
         return false;
     }
 
-    /** REPAIR: the processors come back; a modelled node's next failure is drawn. */
+    /**
+     * REPAIR: the processors come back, except those a later failure took over (they stay down until its repair); a
+     * modelled node's next failure is drawn.
+     */
     void repair(Object payload, int arg) {
         Down d = (Down) payload;
         ClusterRuntime cluster = sim.clusters[d.cluster];
         cluster.pool.release(d.runs);
         down[d.cluster].andNot(d.ids);
-        changed(d.cluster, -d.processors());
+        int back = d.ids.cardinality();
+        if (back > 0) {
+            changed(d.cluster, -back);
+        }
         cluster.remove(d);
         if (d.node >= 0) {
             scheduleNext(d.cluster, d.node, sim.now);

@@ -55,6 +55,31 @@ class FailureTracesTest {
         assertEquals(4, e.get(1).line());
     }
 
+    /**
+     * The FTA often has overlapping unavailability events of one node (several components, or the same outage logged
+     * twice): the node is down while any of them lasts. Cluster b (nodes of 2 processors): node 501 down over
+     * [100, 200) and [150, 350), node 733 over [120, 130). Before, the second event of 501 found 0-1 down already, was
+     * reported as without effect, and 0-1 came back at 200. Unavailable within [0, 1000] (a job on a):
+     * 2 x 250 + 2 x 10 = 520 processor-seconds.
+     */
+    @Test
+    void overlappingFtaEventsKeepTheNodeDownUntilTheLastEnds() throws Exception {
+        Path f = dir.resolve("event_trace.tab");
+        Files.writeString(f, "1 1 501 7 n501 0 1000000100 1000000200 0\n2 1 733 7 n733 0 1000000120 1000000130 0\n"
+                + "3 1 501 7 n501 0 1000000150 1000000350 0\n");
+        Simulation.Settings s = new Simulation.Settings();
+        s.failures = new FailureSpec(FailureTraces.fta(f, AB, 1, 2, 1e9), null, true, 3, 1, 0);
+        s.router = grid -> job -> 0; // the job on a, out of the failures' way
+        SimulationResult r = new Simulation(AB, SimulationTest.Greedy::new, List.of(), s)
+                .run(new ListJobSource("w", List.of(new JobRecord().set(1, 0, 1000, 1000, 1))));
+        assertEquals("cluster,from,to,state,processors\nb,100,200,failed,0-1\nb,120,130,failed,2-3\nb,200,350,failed,0-1\n",
+                r.files().get("unavailable.csv"));
+        assertEquals(520.0, r.failures().get("unavailable_processor_seconds"));
+        assertEquals(3L, r.failures().get("failures"), "the third event kept the node down: a failure");
+        assertEquals(null, r.failures().get("trace_events_without_effect"));
+        assertEquals("time,cluster,unavailable_processors\n100,b,2\n120,b,4\n130,b,2\n350,b,0\n", r.files().get("availability.csv"));
+    }
+
     @Test
     void badTracesNameFileLineAndField() throws Exception {
         bad("f.csv", "0,z,0,10\n", () -> FailureTraces.csv(dir.resolve("f.csv"), AB), ":1: cluster", "unknown cluster 'z'");
