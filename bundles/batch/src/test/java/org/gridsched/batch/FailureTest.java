@@ -124,4 +124,24 @@ class FailureTest {
         assertEquals(java.util.List.of("scenario:3"), f.get("trace_events_without_effect_examples"));
         assertEquals(4 * 220.0, f.get("unavailable_processor_seconds")); // 0-3 over [100, 320)
     }
+
+    /**
+     * summary.json counts the failures within the run's window, [first submission, last end] = [100, 200] here, as it
+     * clips the unavailable processor-seconds to it: processor 3 failing over [0, 50) and processor 0 over [500, 510)
+     * (after the last job) are counted apart, under failures_outside_window; processor 2 down over [50, 150) counts
+     * (50 processor-seconds in the window). Before, failures was 3 beside the 50 processor-seconds of the one.
+     */
+    @Test
+    void failuresAreCountedWithinTheWindowOfTheUnavailableTime() {
+        Scenario s = Scenario.on(4).job(1, 100, 100, 100, 1).fail(0, 50, 3, 4).fail(50, 100, 2, 3).fail(500, 10, 0, 1)
+                .run(new ConservativePolicy()).starts(1, 100);
+        Map<String, Object> f = s.result().failures();
+        assertEquals(1L, f.get("failures"));
+        assertEquals(2L, f.get("failures_outside_window"));
+        assertEquals(50.0, f.get("unavailable_processor_seconds"));
+        assertEquals(1 - 50.0 / (4 * 100), f.get("availability"));
+        assertEquals(1L, s.result().failures(0).get("failures"));
+        assertEquals(2L, s.result().failures(0).get("failures_outside_window"));
+        assertEquals(4, s.result().files().get("unavailable.csv").toString().lines().count(), "every failure's row, unclipped");
+    }
 }

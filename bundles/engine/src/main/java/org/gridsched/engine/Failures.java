@@ -62,8 +62,14 @@ final class Failures {
     final StringBuilder timeline = new StringBuilder("time,cluster,unavailable_processors\n");
     /** unavailable.csv's header, then each failure's cluster, interval and processors, at the failure. */
     final StringBuilder outages = new StringBuilder(Outages.HEADER);
-    /** Every down interval: cluster, from, to, processors; for the unavailable processor-seconds within a window. */
+    /**
+     * Every down interval: cluster, from, to, processors, and the number of the failure it comes from (its own outage,
+     * or processors it kept down after an earlier repair); for the unavailable processor-seconds and the failures within
+     * a window. A failure's intervals are consecutive.
+     */
     private final List<double[]> intervals = new ArrayList<>();
+    /** The failures so far (those counted in {@link #failures}), which number the intervals. */
+    private long numbered;
     /**
      * How long jobs may wait with nothing running and nothing to come before the run is declared stalled: 1,000 failure
      * and repair cycles of the slowest modelled node. Modelled failures go on while jobs wait, so a job wider than the
@@ -227,12 +233,13 @@ final class Failures {
             }
             sim.reactions.enterController(); // the policies react once to all the outages prolonged
             try {
-                if (!prolong(c, alreadyDown, end)) {
+                if (!prolong(c, alreadyDown, end, numbered + 1)) {
                     return false;
                 }
             } finally {
                 sim.reactions.exitController();
             }
+            numbered++;
             failures[c]++; // it kept processors down that would have come back: a failure that happened
             return true;
         }
@@ -262,13 +269,14 @@ final class Failures {
             int[] runs = cluster.pool.take(hit);
             down[c].or(hit);
             Down d = new Down(c, hit, runs, now, end, node);
+            long number = ++numbered;
             failures[c]++;
             changed(c, d.processors());
-            intervals.add(new double[] {c, now, end, d.processors()});
+            intervals.add(new double[] {c, now, end, d.processors(), number});
             Outages.row(outages, cluster.spec.name(), now, end, "failed", runs);
             cluster.add(d);
             sim.events.push(end, Simulation.REPAIR, d, 0);
-            prolong(c, alreadyDown, end);
+            prolong(c, alreadyDown, end, number);
             sim.claims.toldBroken(broken); // once the processors are down: a controller claiming again sees them so
         } finally {
             sim.reactions.exitController();
@@ -284,7 +292,7 @@ final class Failures {
      * of unavailable.csv and unavailable processor-seconds; availability.csv changes only at the last repair. Returns
      * whether any outage was prolonged.
      */
-    private boolean prolong(int c, BitSet already, double end) {
+    private boolean prolong(int c, BitSet already, double end, long number) {
         if (already.isEmpty()) {
             return false; // the usual case: nothing to look for
         }
@@ -300,7 +308,7 @@ final class Failures {
                 d.runs = ProcessorPool.runs(d.ids);
                 int[] runs = ProcessorPool.runs(taken);
                 Down after = new Down(c, taken, runs, d.end, end, -1);
-                intervals.add(new double[] {c, d.end, end, after.processors()});
+                intervals.add(new double[] {c, d.end, end, after.processors(), number});
                 Outages.row(outages, cluster.spec.name(), d.end, end, "failed", runs);
                 cluster.add(after);
                 sim.events.push(end, Simulation.REPAIR, after, 0);
@@ -423,6 +431,23 @@ final class Failures {
             }
         }
         return s;
+    }
+
+    /**
+     * The failures of cluster {@code c} that kept processors down within [from, to]: those whose outage overlaps the
+     * window whose unavailable processor-seconds summary.json gives beside them. A trace's failure after the last job's
+     * end, or one repaired before the first submission, is not among them.
+     */
+    long failuresWithin(int c, double from, double to) {
+        long n = 0;
+        double last = 0; // failure numbers start at 1
+        for (double[] i : intervals) {
+            if ((int) i[0] == c && i[4] != last && i[1] < to && i[2] > from) {
+                n++;
+                last = i[4];
+            }
+        }
+        return n;
     }
 
     /** Processor-seconds of cluster {@code c} down within [from, to). */

@@ -130,7 +130,11 @@ public final class SimulationResult {
     private List<Map<String, Object>> failuresPerCluster;
     private Map<String, Object> failuresOverall;
 
-    /** Failures, kills, lost and unavailable processor-seconds and availability over [first submission, last end]. */
+    /**
+     * Failures, kills, lost and unavailable processor-seconds and availability over [first submission, last end]. The
+     * failures counted are those whose outage overlaps that window, as the unavailable processor-seconds are clipped to
+     * it; the others (a trace's events after the last job's end, say) are counted apart, only when there are any.
+     */
     private void failures(Simulation sim, double[] window) {
         Failures f = sim.failures;
         if (f == null) {
@@ -139,6 +143,7 @@ public final class SimulationResult {
         failuresPerCluster = new ArrayList<>();
         failuresOverall = new LinkedHashMap<>();
         long failures = 0;
+        long outside = 0;
         long kills = 0;
         double lost = 0;
         double unavailable = 0;
@@ -147,19 +152,27 @@ public final class SimulationResult {
             Map<String, Object> m = new LinkedHashMap<>();
             double down = f.downSeconds(c, window[0], window[1]);
             double cap = platform.get(c).processors() * (window[1] - window[0]);
-            m.put("failures", f.failures[c]);
+            long within = f.failuresWithin(c, window[0], window[1]);
+            m.put("failures", within);
+            if (f.failures[c] > within) { // only then: summaries of runs whose failures all fall in the window unchanged
+                m.put("failures_outside_window", f.failures[c] - within);
+            }
             m.put("failure_kills", f.kills[c]);
             m.put("lost_processor_seconds", f.lostSeconds[c]);
             m.put("unavailable_processor_seconds", down);
             m.put("availability", cap > 0 ? 1 - down / cap : 1.0);
             failuresPerCluster.add(Collections.unmodifiableMap(m));
-            failures += f.failures[c];
+            failures += within;
+            outside += f.failures[c] - within;
             kills += f.kills[c];
             lost += f.lostSeconds[c];
             unavailable += down;
             capacity += cap;
         }
         failuresOverall.put("failures", failures);
+        if (outside > 0) {
+            failuresOverall.put("failures_outside_window", outside);
+        }
         failuresOverall.put("failure_kills", kills);
         failuresOverall.put("failed_jobs", f.failedJobs);
         failuresOverall.put("failure_resubmissions", f.resubmissions);

@@ -69,7 +69,9 @@ class ClaimFailureTest {
         assertEquals(2, claims.size());
         assertTrue(claims.get(1).over(), "the second claim expired at 100");
         assertEquals(200, r.claimedIdleSeconds(0), 1e-9);
-        assertEquals(1L, r.failures().get("failures"));
+        // repaired at 50, before the run's window (the one job's [200, 210]): counted apart from the window's failures
+        assertEquals(0L, r.failures().get("failures"));
+        assertEquals(1L, r.failures().get("failures_outside_window"));
         assertEquals(1L, r.failures().get("claims_broken"));
         assertEquals("cluster,from,to,state,processors\nc,30,50,failed,1\n", r.files().get("unavailable.csv"));
     }
@@ -110,7 +112,7 @@ class ClaimFailureTest {
         FailureSpec f = new FailureSpec(List.of(new FailureSpec.Event(0, bits(3), 10, 100, "f.csv", 2),
                 new FailureSpec.Event(0, bits(2), 60, 10, "f.csv", 3)), null, true, 3, 1, 0);
         SimulationResult r = run(f, List.of(new DeclaredReservation("maintenance", 0, 4, 50, 100)), null);
-        assertEquals(1L, r.failures().get("failures"));
+        assertEquals(1L, r.failures().get("failures_outside_window"), "repaired at 110, before the run's window [200, 210]");
         assertEquals(0L, r.failures().get("claims_broken"));
         assertEquals(1L, r.failures().get("reservations_started_short"));
         assertEquals(200, r.jobs().get(0).startTime(), "the late job runs on a processor that is up");

@@ -136,7 +136,11 @@ final class RunSummary {
         }
         Map<String, Object> f = r.failures();
         List<String> items = new ArrayList<>();
-        items.add(String.format(Locale.ROOT, "%,d", (long) number(f, "failures")));
+        String count = String.format(Locale.ROOT, "%,d", (long) number(f, "failures"));
+        if (f.get("failures_outside_window") instanceof Number outside) {
+            count += String.format(Locale.ROOT, " (and %,d outside the run's window)", outside.longValue());
+        }
+        items.add(count);
         items.add(String.format(Locale.ROOT, "availability %.2f %%", 100 * number(f, "availability")));
         // every kill either re-submits its job or ends it failed: the failed ones say the rest
         items.add(String.format(Locale.ROOT, "%,d kills (%,d jobs failed)", (long) number(f, "failure_kills"),

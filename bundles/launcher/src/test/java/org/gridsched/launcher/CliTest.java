@@ -369,13 +369,15 @@ class CliTest {
      * The console summary gives the energy, carbon and failures that summary.json has, hand-computed: on c:4 one job of
      * 2 processors runs [0, 3600) (200 W busy each: 1,440,000 J); processors 2-3 are down over [0, 1800) and idle after
      * (100 W: 2 x 1800 x 100 = 360,000 J idle): 1,800,000 J = 500 Wh, idle 20 %; at 500 g/kWh, 250 g. Availability
-     * 1 - 2 x 1800 / (4 x 3600) = 75 %. A run without those models prints none of these lines.
+     * 1 - 2 x 1800 / (4 x 3600) = 75 %; a failure after the job's end is outside the window. A run without those models
+     * prints none of these lines.
      */
     @Test
     void theConsoleSummaryGivesEnergyCarbonAndFailures() throws Exception {
         Path trace = tmp.resolve("one.swf");
         Files.writeString(trace, "; MaxProcs: 4\n1 0 0 3600 2 -1 -1 2 3600 -1 1 -1 -1 -1 -1 -1 -1 -1\n");
-        Files.writeString(tmp.resolve("f.csv"), "time,cluster,processors,duration\n0,cluster,2-3,1800\n");
+        // the second failure comes after the run's window (the job's end): counted apart
+        Files.writeString(tmp.resolve("f.csv"), "time,cluster,processors,duration\n0,cluster,2-3,1800\n7200,cluster,0,60\n");
         String[] run = {"simulate", "--workload", trace.toString(), "--batch", "fcfs", "--out", tmp.resolve("plain").toString()};
         assertEquals(0, cli.run(run), cli.err());
         assertFalse(cli.out().contains("energy:") || cli.out().contains("carbon:") || cli.out().contains("failures:"), cli.out());
@@ -384,7 +386,7 @@ class CliTest {
         List<String> lines = cli.out().lines().toList();
         assertTrue(lines.contains("  energy: 500.0 Wh (idle 20.0 %)"), cli.out());
         assertTrue(lines.contains("  carbon: 250.0 g CO2 (idle 20.0 %)"), cli.out());
-        assertTrue(lines.contains("  failures: 1; availability 75.00 %; 0 kills (0 jobs failed); lost 0.0 processor-hours"),
+        assertTrue(lines.contains("  failures: 1 (and 1 outside the run's window); availability 75.00 %; 0 kills (0 jobs failed);"),
                 cli.out());
     }
 
