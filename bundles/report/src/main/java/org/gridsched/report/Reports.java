@@ -87,10 +87,18 @@ public final class Reports {
             for (String f : new String[] {"over-time.png", "wait.png", "slowdown.png", "bounded-slowdown.png"}) {
                 a.images.add(IMAGES + "/" + f);
             }
+            if (run.energy != null && !run.energy.from.isEmpty()) { // the page's energy and carbon charts, for papers too
+                StaticCharts.energy(run.energy, dir.resolve("energy.png"));
+                a.images.add(IMAGES + "/energy.png");
+                if (run.energy.carbon) {
+                    StaticCharts.carbon(run.energy, run.jobs.clusters, dir.resolve("carbon.png"));
+                    a.images.add(IMAGES + "/carbon.png");
+                }
+            }
             Clusters c = run.jobs.clusters;
             for (int k = 0; k < c.count(); k++) {
                 String f = "gantt-" + c.name(k) + ".png";
-                StaticCharts.gantt(run.jobs, k, dir.resolve(f));
+                StaticCharts.gantt(run.jobs, run.unavailable, k, dir.resolve(f));
                 if (Files.exists(dir.resolve(f))) {
                     a.images.add(IMAGES + "/" + f);
                 }

@@ -2,7 +2,11 @@ package org.gridsched.report;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.Graphics2D;
 import java.awt.Paint;
+import java.awt.RenderingHints;
+import java.awt.TexturePaint;
+import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -12,11 +16,15 @@ import java.util.List;
 import javax.imageio.ImageIO;
 
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.LegendItem;
+import org.jfree.chart.LegendItemCollection;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.CategoryLabelPositions;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
+import org.jfree.chart.plot.DatasetRenderingOrder;
+import org.jfree.chart.plot.SeriesRenderingOrder;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.PaintScale;
 import org.jfree.chart.renderer.category.BarRenderer;
@@ -26,6 +34,8 @@ import org.jfree.chart.renderer.xy.StandardXYBarPainter;
 import org.jfree.chart.renderer.xy.XYBarRenderer;
 import org.jfree.chart.renderer.xy.XYBlockRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.renderer.xy.XYStepAreaRenderer;
+import org.jfree.chart.renderer.xy.XYStepRenderer;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.statistics.DefaultBoxAndWhiskerCategoryDataset;
 import org.jfree.data.xy.DefaultXYZDataset;
@@ -37,7 +47,9 @@ import org.jfree.data.xy.XYSeriesCollection;
 /**
  * PNG files of the report's charts, for papers, drawn by JFreeChart in a headless JVM: queue and utilization
  * over time, the wait and slowdown histograms, one Gantt chart per cluster (each job a rectangle up to
- * {@link #MAX_RECTS} jobs, else the share of processors busy per cell) and the matrix box plots.
+ * {@link #MAX_RECTS} jobs, else the share of processors busy per cell; failed, off and switching processors hatched
+ * under the jobs, as on the page), the platform's power and energy and the emissions over time (runs with a power
+ * model, carbon series) and the matrix box plots.
  */
 final class StaticCharts {
     static final int MAX_RECTS = 5000;
@@ -137,8 +149,185 @@ final class StaticCharts {
         return RunPage.fmt(Json.round(v));
     }
 
-    /** One cluster's Gantt chart: rectangles coloured by job, or busy share per cell when there are too many. */
-    static void gantt(JobsTable t, int cluster, Path file) throws IOException {
+    /** The colours of the page's energy chart (report.js), by processor state: busy, idle, off, switching. */
+    private static final Color[] POWER_COLOURS = {new Color(0x4e79a7), new Color(0xf28e2b), new Color(0x3b3b3b), new Color(0xb9b9b9)};
+    private static final String[] POWER_STATES = {"busy", "idle", "off", "switching"};
+
+    /**
+     * The platform's mean power per interval of energy.csv, stacked by processor state (busy, idle, then off and
+     * switching when power management made any), with the cumulative energy in kWh: the page's energy chart.
+     */
+    static void energy(EnergySeries e, Path file) throws IOException {
+        int n = e.from.size();
+        double[][] watts = new double[POWER_STATES.length][];
+        for (int k = 0; k < watts.length; k++) {
+            watts[k] = platform(e, k);
+        }
+        // stacked by hand: each band is the sum of the states up to it, filled from 0 and drawn from the top band
+        // down, so that the bands read busy, idle, off, switching from below
+        XYSeriesCollection power = new XYSeriesCollection();
+        XYStepAreaRenderer bands = new XYStepAreaRenderer(XYStepAreaRenderer.AREA);
+        LegendItemCollection legend = new LegendItemCollection();
+        double[] top = new double[n];
+        List<XYSeries> stacked = new java.util.ArrayList<>();
+        List<Color> colours = new java.util.ArrayList<>();
+        for (int k = 0; k < watts.length; k++) {
+            if (k >= 2 && java.util.Arrays.stream(watts[k]).allMatch(w -> w == 0)) {
+                continue; // no power management: no off nor switching band
+            }
+            XYSeries band = new XYSeries(POWER_STATES[k], false, true);
+            for (int i = 0; i < n; i++) {
+                top[i] += watts[k][i];
+                band.add(e.from.get(i).doubleValue(), top[i], false);
+            }
+            band.add(e.to.get(n - 1).doubleValue(), top[n - 1], false); // the last interval held to the window's end
+            stacked.add(band);
+            colours.add(POWER_COLOURS[k]);
+            legend.add(new LegendItem(POWER_STATES[k] + " W", POWER_COLOURS[k]));
+        }
+        for (int j = stacked.size() - 1; j >= 0; j--) {
+            power.addSeries(stacked.get(j));
+            bands.setSeriesPaint(power.getSeriesCount() - 1, colours.get(j));
+        }
+        XYSeriesCollection energy = new XYSeriesCollection();
+        XYSeries kwh = new XYSeries("energy kWh (cumulative)", false, true);
+        kwh.add(e.from.get(0).doubleValue(), 0, false);
+        double[] joules = platform(e, 4);
+        for (int i = 0; i < n; i++) {
+            kwh.add(e.to.get(i).doubleValue(), joules[i] / 3.6e6, false);
+        }
+        energy.addSeries(kwh);
+        legend.add(new LegendItem(kwh.getKey().toString(), new Color(0xd62728)));
+        XYPlot plot = new XYPlot(power, new NumberAxis("time (s)"), new NumberAxis("W"), bands);
+        plot.setSeriesRenderingOrder(SeriesRenderingOrder.FORWARD);
+        withCumulative(plot, energy, "kWh", new Color(0xd62728));
+        plot.setFixedLegendItems(legend);
+        png(new JFreeChart("Platform power by processor state, and energy", JFreeChart.DEFAULT_TITLE_FONT, plot, true), file, 1200, 600);
+    }
+
+    /** Each cluster's emission rate per interval of energy.csv and the platform's cumulative emissions in kg: the page's carbon chart. */
+    static void carbon(EnergySeries e, Clusters clusters, Path file) throws IOException {
+        int n = e.from.size();
+        XYSeriesCollection rates = new XYSeriesCollection();
+        XYStepRenderer steps = new XYStepRenderer();
+        for (int c = 0; c < e.values.length; c++) {
+            XYSeries rate = new XYSeries(clusters.name(c) + " g/h", false, true);
+            for (int i = 0; i < n; i++) {
+                rate.add(e.from.get(i).doubleValue(), e.values[c][5][i], false);
+            }
+            rate.add(e.to.get(n - 1).doubleValue(), e.values[c][5][n - 1], false);
+            rates.addSeries(rate);
+            steps.setSeriesPaint(c, PALETTE[c % PALETTE.length]);
+            steps.setSeriesStroke(c, new BasicStroke(1.2f));
+        }
+        XYSeriesCollection emitted = new XYSeriesCollection();
+        XYSeries kg = new XYSeries("CO2 kg (cumulative)", false, true);
+        kg.add(e.from.get(0).doubleValue(), 0, false);
+        double[] grams = platform(e, 6);
+        for (int i = 0; i < n; i++) {
+            kg.add(e.to.get(i).doubleValue(), grams[i] / 1000, false);
+        }
+        emitted.addSeries(kg);
+        XYPlot plot = new XYPlot(rates, new NumberAxis("time (s)"), new NumberAxis("g CO2 / h"), steps);
+        withCumulative(plot, emitted, "kg CO2", new Color(0x222222));
+        png(new JFreeChart("Emission rate per cluster, and emissions", JFreeChart.DEFAULT_TITLE_FONT, plot, true), file, 1200, 600);
+    }
+
+    /** Column {@code k} of energy.csv (after the cluster) added up over the clusters, interval by interval. */
+    private static double[] platform(EnergySeries e, int k) {
+        double[] sum = new double[e.from.size()];
+        for (double[][] cluster : e.values) {
+            for (int i = 0; i < sum.length; i++) {
+                sum[i] += cluster[k][i];
+            }
+        }
+        return sum;
+    }
+
+    /** A cumulative series on a right-hand axis, drawn over the plot's own. */
+    private static void withCumulative(XYPlot plot, XYSeriesCollection cumulative, String unit, Color colour) {
+        plot.setDataset(1, cumulative);
+        plot.setRangeAxis(1, new NumberAxis(unit));
+        plot.mapDatasetToRangeAxis(1, 1);
+        XYLineAndShapeRenderer line = new XYLineAndShapeRenderer(true, false);
+        line.setSeriesPaint(0, colour);
+        line.setSeriesStroke(0, new BasicStroke(2f));
+        plot.setRenderer(1, line);
+        plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
+    }
+
+    /** A hatch of a state's colour, as the page draws unavailable processors: not to be mistaken for a job. */
+    private static Paint hatch(Color colour) {
+        BufferedImage tile = new BufferedImage(8, 8, BufferedImage.TYPE_INT_ARGB);
+        Graphics2D g = tile.createGraphics();
+        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+        g.setColor(new Color(colour.getRed(), colour.getGreen(), colour.getBlue(), 60));
+        g.fillRect(0, 0, 8, 8);
+        g.setColor(colour);
+        g.setStroke(new BasicStroke(1.5f));
+        g.drawLine(0, 8, 8, 0);
+        g.drawLine(-4, 4, 4, -4);
+        g.drawLine(4, 12, 12, 4);
+        g.dispose();
+        return new TexturePaint(tile, new Rectangle2D.Double(0, 0, 8, 8));
+    }
+
+    /**
+     * The intervals of unavailable.csv on cluster {@code cluster} (its processors from {@code from} on, platform-wide),
+     * hatched in the colour of their state under the plot's jobs ({@code under}) or over its busy-share map, with a
+     * legend of the states drawn; their count, or 0.
+     */
+    private static int unavailable(XYPlot plot, Unavailability down, int cluster, int from, LegendItemCollection legend, boolean under) {
+        if (down == null) {
+            return 0;
+        }
+        List<String> states = Unavailability.STATES;
+        XYIntervalSeriesCollection ds = new XYIntervalSeriesCollection();
+        XYIntervalSeries[] byState = new XYIntervalSeries[states.size()];
+        for (int k = 0; k < byState.length; k++) {
+            byState[k] = new XYIntervalSeries(states.get(k), false, true);
+            ds.addSeries(byState[k]);
+        }
+        int count = 0;
+        for (Unavailability.Interval u : down.intervals) {
+            if (u.cluster() != cluster) {
+                continue;
+            }
+            count++;
+            int[] r = u.runs();
+            for (int i = 0; i < r.length; i += 2) { // [first, count] pairs
+                double p0 = r[i] - from;
+                byState[u.state()].add((u.from() + u.to()) / 2, u.from(), u.to(), p0, p0, p0 + r[i + 1]);
+            }
+        }
+        if (count == 0) {
+            return 0;
+        }
+        XYBarRenderer r = new XYBarRenderer();
+        r.setUseYInterval(true);
+        r.setBarPainter(new StandardXYBarPainter());
+        r.setShadowVisible(false);
+        r.setDrawBarOutline(false);
+        for (int k = 0; k < byState.length; k++) {
+            Color colour = Color.decode(RunPage.UNAVAILABLE_COLOURS.get(states.get(k)));
+            r.setSeriesPaint(k, hatch(colour));
+            if (byState[k].getItemCount() > 0) {
+                legend.add(new LegendItem(RunPage.UNAVAILABLE_LABELS.get(states.get(k)), hatch(colour)));
+            }
+        }
+        plot.setDataset(1, ds);
+        plot.setRenderer(1, r);
+        // REVERSE draws dataset 0 (the jobs) last, over the hatches; the busy-share map's cells are opaque (white where
+        // idle) and would hide them, so over the map they go on top (an unavailable processor runs no job anyway)
+        plot.setDatasetRenderingOrder(under ? DatasetRenderingOrder.REVERSE : DatasetRenderingOrder.FORWARD);
+        return count;
+    }
+
+    /**
+     * One cluster's Gantt chart: rectangles coloured by job, or busy share per cell when there are too many; the
+     * processors {@code down} says were failed, off or switching hatched under them.
+     */
+    static void gantt(JobsTable t, Unavailability down, int cluster, Path file) throws IOException {
         Clusters c = t.clusters;
         int from = c.offset(cluster);
         int to = from + c.size(cluster);
@@ -240,9 +429,15 @@ final class StaticCharts {
             plot = new XYPlot(ds, time, procs, r);
             title += " (" + String.format(java.util.Locale.ROOT, "%,d", n) + " jobs: share of processors busy, darker = busier)";
         }
+        LegendItemCollection legend = new LegendItemCollection();
+        int intervals = unavailable(plot, down, cluster, from, legend, n <= MAX_RECTS);
+        if (intervals > 0) {
+            title += String.format(java.util.Locale.ROOT, "; %,d intervals of unavailable processors (hatched)", intervals);
+            plot.setFixedLegendItems(legend);
+        }
         plot.setBackgroundPaint(new Color(0xfafafa));
         time.setRange(lo, hi);
-        png(new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, false), file, 1400, Math.min(900, 300 + c.size(cluster) / 2));
+        png(new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, intervals > 0), file, 1400, Math.min(900, 300 + c.size(cluster) / 2));
     }
 
     private static boolean inCluster(int[] r, int from, int to) {

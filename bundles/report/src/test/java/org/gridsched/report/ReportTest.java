@@ -91,6 +91,22 @@ class ReportTest {
         assertTrue(html.contains("<td>wait (s)</td><td>5</td><td>3.6</td><td>3</td>"), "mean wait (0+0+3+9+6)/5 = 3.6, median 3");
     }
 
+    /** Pixels of exactly this colour. */
+    private static int count(java.awt.image.BufferedImage img, int rgb) {
+        int n = 0;
+        for (int y = 0; y < img.getHeight(); y++) {
+            for (int x = 0; x < img.getWidth(); x++) {
+                n += (img.getRGB(x, y) & 0xffffff) == rgb ? 1 : 0;
+            }
+        }
+        return n;
+    }
+
+    /** Of two colours, the one with more pixels (as an opaque RGB value). */
+    private static int pixelMost(java.awt.image.BufferedImage img, int a, int b) {
+        return new java.awt.Color(count(img, a) >= count(img, b) ? a : b).getRGB();
+    }
+
     private static int sum(JsonNode counts) {
         int s = 0;
         for (JsonNode c : counts) {
@@ -216,8 +232,22 @@ class ReportTest {
         assertEquals("[2.31,7.62]", e.get("grams").toString());
         assertEquals("[[75.96,11.16],[7.2,180]]", e.get("clusterGph").toString());
 
+        // the PNG files show them too: the energy and carbon charts, and the hatched intervals on the Gantt charts
+        Path images = dir.resolve("report-images");
+        assertTrue(html.contains("report-images/energy.png") && html.contains("report-images/carbon.png"), "listed on the page");
+        for (String f : new String[] {"energy.png", "carbon.png"}) {
+            var img = ImageIO.read(images.resolve(f).toFile());
+            assertNotNull(img, f);
+            assertTrue(img.getWidth() >= 700 && img.getHeight() >= 300, f);
+        }
+        assertEquals(new java.awt.Color(0x4e79a7).getRGB(), pixelMost(ImageIO.read(images.resolve("energy.png").toFile()), 0x4e79a7, 0xf28e2b),
+                "the busy band (the page's blue) is the largest: 300 of the 330 W over the window");
+        assertTrue(count(ImageIO.read(images.resolve("gantt-a.png").toFile()), 0xd62728) > 0, "a's failed processor, in the page's red");
+        assertTrue(count(ImageIO.read(images.resolve("gantt-a.png").toFile()), 0x3b3b3b) > 0, "a's processor switched off");
+
         Path plain = Fixtures.valid(tmp.resolve("plain"));
         render(plain, Reports.Options.defaults());
+        assertFalse(Files.exists(plain.resolve("report-images/energy.png")), "no energy chart without energy.csv");
         String p = Files.readString(plain.resolve("report.html"));
         assertFalse(p.contains("id=\"unavailable-legend\"") || p.contains("<div id=\"chart-energy\""), "nothing new on a run without the files");
         assertFalse(data(p).has("unavailable") || data(p).has("energy"));
