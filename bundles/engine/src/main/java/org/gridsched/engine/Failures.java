@@ -201,8 +201,11 @@ final class Failures {
      */
     private boolean take(int c, BitSet ids, double duration, int node) {
         ClusterRuntime cluster = sim.clusters[c];
-        BitSet alreadyDown = (BitSet) ids.clone();
-        alreadyDown.and(down[c]);
+        BitSet alreadyDown = null; // usually none: no copy (a million-failure run makes a million of these calls)
+        if (ids.intersects(down[c])) {
+            alreadyDown = (BitSet) ids.clone();
+            alreadyDown.and(down[c]);
+        }
         BitSet hit = (BitSet) ids.clone();
         hit.andNot(down[c]);
         if (sim.power != null) {
@@ -285,15 +288,15 @@ final class Failures {
     }
 
     /**
-     * A failure covering processors ({@code already}) that earlier failures hold down, some until a repair before
-     * {@code end}: a processor is down while any failure covering it lasts, so the earlier failure's repair does not
-     * give those back (it ended this failure's outage early, without a word). They pass, at that repair, to a new
-     * outage up to {@code end}: a hold the policies see from now (the end of a failure is known at its start), a row
-     * of unavailable.csv and unavailable processor-seconds; availability.csv changes only at the last repair. Returns
-     * whether any outage was prolonged.
+     * A failure covering processors ({@code already}, null if none) that earlier failures hold down, some until a
+     * repair before {@code end}: a processor is down while any failure covering it lasts, so the earlier failure's
+     * repair does not give those back (it ended this failure's outage early, without a word). They pass, at that
+     * repair, to a new outage up to {@code end}: a hold the policies see from now (the end of a failure is known at
+     * its start), a row of unavailable.csv and unavailable processor-seconds; availability.csv changes only at the last
+     * repair. Returns whether any outage was prolonged.
      */
     private boolean prolong(int c, BitSet already, double end, long number) {
-        if (already.isEmpty()) {
+        if (already == null) {
             return false; // the usual case: nothing to look for
         }
         ClusterRuntime cluster = sim.clusters[c];
