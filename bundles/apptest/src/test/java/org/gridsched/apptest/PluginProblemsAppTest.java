@@ -59,6 +59,38 @@ class PluginProblemsAppTest {
         assertFalse(r.all().contains("Exception"), r.all());
     }
 
+    /**
+     * FileInstall installed a bundle from any file of the plugin folder but a .txt, .xml or .properties: a backup
+     * {@code swap.jar.bak} (version 1) beside {@code swap.jar} (version 2) was deployed too, and its broker hid the
+     * jar's, while {@code plugins} called such files ignored. Only .jar files are deployed now, and the others are
+     * listed as ignored, bundle or not.
+     */
+    @Test
+    void aBackupOrZipHoldingABundleBesideThePluginJarIsNotDeployedAndIsListedAsIgnored(@TempDir Path tmp) throws Exception {
+        Path plugins = Files.createDirectories(tmp.resolve("plugins"));
+        Files.copy(fixture("swap-v2", "2.0.0"), plugins.resolve("swap.jar"));
+        Files.copy(fixture("swap-v1", "1.0.0"), plugins.resolve("swap.jar.bak"));
+        Files.copy(fixture("swap-v1", "1.0.0"), plugins.resolve("swap.zip"));
+
+        App.Result r = App.run(plugins, Files.createDirectories(tmp.resolve("config")), null, "plugins");
+
+        assertEquals(0, r.exit(), r.all());
+        assertTrue(r.out().contains("[org.gridsched.fixture.swap 2.0.0]"), "the jar's broker is listed:\n" + r.out());
+        assertFalse(r.out().contains("org.gridsched.fixture.swap 1.0.0"), "the copies' bundle was deployed:\n" + r.out());
+        String problems = problems(r.out());
+        for (String copy : new String[] {"swap.jar.bak", "swap.zip"}) {
+            assertTrue(problems.contains("plugin file " + plugins.resolve(copy) + " was ignored: it is not a .jar file (only .jar files"
+                    + " holding an OSGi bundle are deployed as plugins; .cfg and .config files are read as configuration)"), r.out());
+        }
+    }
+
+    /** A test bundle of bundles/fixtures, as the in-framework tests' build copies it or as its own module built it. */
+    private static Path fixture(String name, String version) {
+        Path copied = App.HOME.resolve("bundles/itest/target/fixtures/gridsched-fixture-" + name + ".jar");
+        return Files.isRegularFile(copied) ? copied
+                : App.HOME.resolve("bundles/fixtures/" + name + "/target/gridsched-fixture-" + name + "-" + version + ".jar");
+    }
+
     /** A higher version (FileInstall installed it first, and the built-in was skipped) and the built-in's own. */
     @ParameterizedTest
     @ValueSource(strings = {"99.0.0", "the built-in's"})

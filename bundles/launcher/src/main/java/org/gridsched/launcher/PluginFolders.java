@@ -99,9 +99,10 @@ public record PluginFolders(List<Path> folders) {
     /**
      * Why FileInstall does nothing with a file of {@link #files}, in words for {@code plugins}' problems; null when it
      * deploys it or reads it as configuration. A {@code .jar} that is no bundle says why ({@link #notABundle}). Any
-     * other file is ignored unless it holds a bundle: FileInstall installs a bundle whatever the file's name, except a
-     * {@code .txt}, {@code .xml} or {@code .properties} file; such a file is then no problem of its own (the bundle's
-     * are reported as bundles).
+     * other file is ignored, even one that holds a bundle (a backup {@code my-plugin.jar.bak}, a {@code my-plugin.zip}):
+     * the application's FileInstall takes only {@code .jar}, {@code .cfg} and {@code .config} files
+     * ({@code felix.fileinstall.filter} in runconfigs/gridsched.bndrun), so that such a copy is never deployed beside
+     * the jar it was made from.
      */
     public static String ignoredBecause(Path file) {
         String name = file.getFileName().toString();
@@ -109,10 +110,6 @@ public record PluginFolders(List<Path> folders) {
             return notABundle(file);
         }
         if (configuration(file)) {
-            return null;
-        }
-        boolean neverABundle = name.endsWith(".txt") || name.endsWith(".xml") || name.endsWith(".properties");
-        if (!neverABundle && notABundle(file) == null) {
             return null;
         }
         return "it is not a .jar file (only .jar files holding an OSGi bundle are deployed as plugins; .cfg and .config files are read"

@@ -47,24 +47,26 @@ class PluginFoldersTest {
     /**
      * A file that is no jar was not listed among {@code plugins}' problems: FileInstall ignores it without a word. It is
      * now, unless editors, downloads or version control left it (hidden or temporary), FileInstall reads it as
-     * configuration, or it holds a bundle (FileInstall deploys a bundle whatever the file's name, except .txt, .xml
-     * and .properties files).
+     * configuration. One that holds a bundle ({@code bundle.zip}, a backup {@code bundle.jar.bak}) is ignored too: the
+     * application's FileInstall deploys only .jar files (it deployed such a copy beside the jar, which was then said to
+     * be deployed).
      */
     @Test
-    void aFileThatIsNoJarIsIgnoredAndSaidSoUnlessItIsIncidentalConfigurationOrABundle(@TempDir Path tmp) throws Exception {
+    void aFileThatIsNoJarIsIgnoredAndSaidSoBundleOrNotUnlessItIsIncidentalOrConfiguration(@TempDir Path tmp) throws Exception {
         for (String name : List.of("notes.txt", "my-plugin.zip", "README", ".gitkeep", ".DS_Store", ".x.jar.swp", "x.jar~",
                 "#x.cfg#", "download.jar.part", "download.jar.crdownload", "copy.tmp", "defaults.cfg", "factory-a.config")) {
             Files.writeString(tmp.resolve(name), "a = 1");
         }
         jar(tmp.resolve("bundle.zip"), "org.example.zipped");
         jar(tmp.resolve("bundle.jar.txt"), "org.example.text");
+        jar(tmp.resolve("real.jar.bak"), "org.example.real");
         jar(tmp.resolve("real.jar"), "org.example.real");
         Files.write(tmp.resolve("noise.jar"), new byte[] {1, 2, 3});
         Files.createDirectories(tmp.resolve("sub"));
         PluginFolders folders = PluginFolders.of(tmp.toString());
 
         assertEquals(List.of("README", "bundle.jar.txt", "bundle.zip", "defaults.cfg", "factory-a.config", "my-plugin.zip", "noise.jar",
-                "notes.txt", "real.jar"), folders.files().stream().map(f -> f.getFileName().toString()).toList(),
+                "notes.txt", "real.jar", "real.jar.bak"), folders.files().stream().map(f -> f.getFileName().toString()).toList(),
                 "hidden and temporary files, and folders, are left out");
         String notAJar = "it is not a .jar file (only .jar files holding an OSGi bundle are deployed as plugins; .cfg and .config"
                 + " files are read as configuration)";
@@ -74,7 +76,8 @@ class PluginFoldersTest {
         assertEquals(notAJar, PluginFolders.ignoredBecause(tmp.resolve("bundle.jar.txt")), "FileInstall skips .txt files, bundle or not");
         assertNull(PluginFolders.ignoredBecause(tmp.resolve("defaults.cfg")), "read as configuration");
         assertNull(PluginFolders.ignoredBecause(tmp.resolve("factory-a.config")), "read as configuration");
-        assertNull(PluginFolders.ignoredBecause(tmp.resolve("bundle.zip")), "deployed: FileInstall installs a bundle whatever its name");
+        assertEquals(notAJar, PluginFolders.ignoredBecause(tmp.resolve("bundle.zip")), "a bundle, but not in a .jar file");
+        assertEquals(notAJar, PluginFolders.ignoredBecause(tmp.resolve("real.jar.bak")), "a backup of a plugin jar");
         assertNull(PluginFolders.ignoredBecause(tmp.resolve("real.jar")));
         assertTrue(PluginFolders.ignoredBecause(tmp.resolve("noise.jar")).startsWith("it is not a readable jar (zip) file"));
     }
