@@ -28,14 +28,7 @@ final class Claims {
     }
 
     Claim claim(int cluster, int processors, double from, double duration) {
-        ClusterRuntime c = sim.clusters[cluster];
-        if (processors <= 0 || processors > c.spec.processors()) {
-            throw new IllegalArgumentException("a claim needs 1 to " + c.spec.processors() + " processors of " + c + ", got " + processors);
-        }
-        if (!(from >= sim.now) || !(duration > 0) || Double.isInfinite(from + duration)) {
-            throw new IllegalArgumentException("a claim must start now or later and last a positive finite time; got start "
-                    + from + " (now " + sim.now + "), duration " + duration);
-        }
+        ClusterRuntime c = sim.clusters[cluster]; // the controller's facade checked the arguments, naming the controller
         // Rounded to the nearest ticks as a timer is: a controller that ends a claim at t and sets a timer at t
         // finds the claim over when the timer fires. The start is never before now (which is on the grid).
         double end = SimTime.of(from + duration);

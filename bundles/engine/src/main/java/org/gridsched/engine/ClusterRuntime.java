@@ -68,7 +68,7 @@ final class ClusterRuntime implements Cluster {
     public void start(QueuedJob queued) {
         SimJob job = waitingHere(queued, "started");
         if (job.procs > pool.freeCount()) {
-            throw new PluginDecisionException(PluginDecisionException.Decider.BATCH_POLICY, this, "started " + job + ", which needs "
+            throw new PluginDecisionException(PluginDecision.Decider.BATCH_POLICY, this, "started " + job + ", which needs "
                     + job.procs + " processors, at t=" + Numbers.format(sim.now) + " s when only " + pool.freeCount() + " are free");
         }
         sim.execution.start(this, job);
@@ -82,10 +82,18 @@ final class ClusterRuntime implements Cluster {
             sum += c;
         }
         if (sum != job.procs) {
-            throw new IllegalArgumentException("cluster " + spec.name() + ": " + job + " needs " + job.procs
-                    + " processors but the counts add up to " + sum);
+            throw new PluginArgumentException(PluginDecision.Decider.BATCH_POLICY, this, "started " + job + ", which needs " + job.procs
+                    + " processors, on processor pools whose counts add up to " + sum);
         }
-        job.runs = pool.allocate(pools, counts, spec.processors());
+        try {
+            job.runs = pool.allocate(pools, counts, spec.processors());
+        } catch (IllegalArgumentException e) {
+            // the pool's own words ("processor pool {3, 4}, which overlaps ..."), as the policy's error, of the type the API documents
+            throw new PluginArgumentException(PluginDecision.Decider.BATCH_POLICY, this, "started " + job + " with " + e.getMessage());
+        } catch (IllegalStateException e) {
+            throw new PluginDecisionException(PluginDecision.Decider.BATCH_POLICY, this, "started " + job + " at t=" + Numbers.format(sim.now)
+                    + " s on " + e.getMessage());
+        }
         sim.execution.started(this, job);
     }
 
@@ -98,7 +106,8 @@ final class ClusterRuntime implements Cluster {
     public void reject(QueuedJob queued, String reason) {
         SimJob job = waitingHere(queued, "rejected");
         if (reason == null || !reason.matches("[a-z0-9_]+")) {
-            throw new IllegalArgumentException("a rejection reason is a snake_case word, got '" + reason + "'");
+            throw new PluginArgumentException(PluginDecision.Decider.BATCH_POLICY, this, "rejected " + job + " with the reason "
+                    + (reason == null ? "null" : "'" + reason + "'") + ", which is not a snake_case word (such as no_partition)");
         }
         job.state = SimJob.REJECTED;
         job.rejectedFromQueue = true;
@@ -112,7 +121,7 @@ final class ClusterRuntime implements Cluster {
     /** The job the policy {@code did} something to ("started"), which must be waiting in this cluster's queue. */
     private SimJob waitingHere(QueuedJob queued, String did) {
         if (!(queued instanceof SimJob job) || job.cluster != index || job.state != SimJob.WAITING || job.taken) {
-            throw new PluginDecisionException(PluginDecisionException.Decider.BATCH_POLICY, this, did + " " + queued
+            throw new PluginDecisionException(PluginDecision.Decider.BATCH_POLICY, this, did + " " + queued
                     + ", which is not waiting here");
         }
         return job;
@@ -121,7 +130,8 @@ final class ClusterRuntime implements Cluster {
     @Override
     public void wakeUpAt(double time) {
         if (time < sim.now || Double.isNaN(time)) {
-            throw new IllegalArgumentException("cluster " + spec.name() + ": wake-up at " + time + " is before now (" + sim.now + ")");
+            throw new PluginArgumentException(PluginDecision.Decider.BATCH_POLICY, this, "asked to be woken up at t="
+                    + (Double.isNaN(time) ? "NaN" : Numbers.format(time) + " s") + ", before now (t=" + Numbers.format(sim.now) + " s)");
         }
         if (inWakeUp) {
             guardWakeUpLoop(time);
@@ -159,7 +169,7 @@ final class ClusterRuntime implements Cluster {
         } else if (++loopWakeUps >= WAKE_UP_LOOP) {
             String when = loopSince == sim.now ? "at t=" + Numbers.format(sim.now) + " s, " + String.format(java.util.Locale.ROOT, "%,d", loopWakeUps) + " times"
                     : String.format(java.util.Locale.ROOT, "%,d", loopWakeUps) + " times since t=" + Numbers.format(loopSince) + " s";
-            throw new PluginDecisionException(PluginDecisionException.Decider.BATCH_POLICY, this,
+            throw new PluginDecisionException(PluginDecision.Decider.BATCH_POLICY, this,
                     "asked to be woken up again from each wake-up, " + when + ", with no job started, ended or submitted meanwhile ("
                     + scheduler.waitingJobs() + " waiting here): it would run for"
                     + " ever (a policy bug: ask for a wake-up only for an instant when something can start)");

@@ -39,10 +39,10 @@ final class ControlOperations {
     List<Controller> create(List<Function<GridOperations, Controller>> factories) {
         List<Controller> list = new ArrayList<>();
         for (Function<GridOperations, Controller> f : factories) {
-            Facade facade = new Facade();
+            Facade facade = new Facade(list.size());
             facade.owner = f.apply(facade);
             if (facade.owner == null) {
-                throw new IllegalStateException("a grid controller created no controller");
+                throw PluginDecisionException.ofController(facade.index, "created no controller (its create returned null)");
             }
             list.add(facade.owner);
         }
@@ -63,45 +63,70 @@ final class ControlOperations {
         state.childCount = 0;
     }
 
-    /** At the end of a run nothing may be left held or in a controller's charge. */
+    /**
+     * At the end of a run nothing may be left held or in a controller's charge: the controller that submitted the first
+     * job still held, or took the first job left in its charge, is at fault.
+     */
     void checkNothingLeft() {
         if (held > 0) {
-            throw new IllegalStateException(held + " job(s) still wait for jobs that never ended (a dependency on a job that was never started?)");
+            SimJob first = sim.jobs.stream().filter(j -> j.state == SimJob.HELD).findFirst().orElseThrow();
+            throw PluginDecisionException.ofController(first.control().controller, "submitted " + first + (held > 1 ? " (and "
+                    + (held - 1) + " more)" : "") + ", which still waits for jobs that never ended (a dependency on a job that was never"
+                    + " started?)");
         }
         for (SimJob j : sim.jobs) {
             if (j.taken && j.state == SimJob.WAITING) {
-                throw new IllegalStateException(j + " was taken in charge by a controller and never sent, started or rejected");
+                throw PluginDecisionException.ofController(j.control().controller, "took " + j
+                        + " in charge and never sent, started or rejected it");
             }
         }
     }
 
-    private SimJob job(GridJob g) {
-        if (!(g instanceof SimJob j)) {
-            throw new IllegalArgumentException(g + " is not a job of this run");
-        }
-        return j;
-    }
-
-    private SimJob takenJob(GridJob g) {
-        SimJob j = job(g);
-        if (!j.taken || j.state != SimJob.WAITING) {
-            throw new IllegalStateException(j + " is not waiting in a controller's charge");
-        }
-        return j;
-    }
-
-    private void checkCluster(int c) {
-        if (c < 0 || c >= sim.clusters.length) {
-            throw new IllegalArgumentException("cluster index " + c + " does not exist (0.." + (sim.clusters.length - 1) + ")");
-        }
-    }
-
-    /** The operations as one controller sees them. */
+    /**
+     * The operations as one controller sees them. Its misuses of them are findings about it ({@link PluginDecision}, the
+     * controller's place among the run's), which the launcher words naming the controller.
+     */
     final class Facade extends GridState implements GridOperations {
         Controller owner;
+        /** The controller's place among the run's, in the order they were given. */
+        final int index;
 
-        Facade() {
+        Facade(int index) {
             super(ControlOperations.this.sim);
+            this.index = index;
+        }
+
+        /** A finding about this controller where the API documents an IllegalStateException. */
+        private PluginDecisionException refused(String what) {
+            return PluginDecisionException.ofController(index, what);
+        }
+
+        /** A finding about this controller where the API documents an IllegalArgumentException. */
+        private PluginArgumentException refusedArgument(String what) {
+            return PluginArgumentException.ofController(index, what);
+        }
+
+        /** The job a controller {@code did} something to ("submitted a job after"), which must be one of this run's. */
+        private SimJob job(GridJob g, String did) {
+            if (!(g instanceof SimJob j)) {
+                throw refusedArgument(did + " " + g + ", which is not a job of this run");
+            }
+            return j;
+        }
+
+        /** The job a controller {@code did} something to ("sent"), which must be waiting in a controller's charge. */
+        private SimJob takenJob(GridJob g, String did) {
+            SimJob j = job(g, did);
+            if (!j.taken || j.state != SimJob.WAITING) {
+                throw refused(did + " " + j + ", which is not waiting in a controller's charge");
+            }
+            return j;
+        }
+
+        private void checkCluster(int c, String did) {
+            if (c < 0 || c >= sim.clusters.length) {
+                throw refusedArgument(did + " cluster index " + c + ", which does not exist (0.." + (sim.clusters.length - 1) + ")");
+            }
         }
 
         @Override
@@ -112,12 +137,13 @@ final class ControlOperations {
             if (!after.isEmpty()) {
                 long[] ids = new long[after.size()];
                 for (int i = 0; i < ids.length; i++) {
-                    ids[i] = job(after.get(i)).id();
+                    ids[i] = job(after.get(i), "submitted " + job + " after").id();
                 }
                 job.control().dependencies = ids;
+                job.control().controller = index;
             }
             for (GridJob g : after) {
-                SimJob parent = job(g);
+                SimJob parent = job(g, "submitted " + job + " after");
                 if (parent.state != SimJob.DONE && parent.state != SimJob.KILLED) {
                     parent.control().addChild(job);
                     job.control().pendingParents++;
@@ -134,10 +160,10 @@ final class ControlOperations {
 
         @Override
         public void send(GridJob g, int cluster) {
-            SimJob j = takenJob(g);
-            checkCluster(cluster);
+            SimJob j = takenJob(g, "sent");
+            checkCluster(cluster, "sent " + j + " to");
             if (j.shape == null && j.procs > sim.clusters[cluster].spec.processors()) {
-                throw new IllegalArgumentException(j + " needs " + j.procs + " processors; " + sim.clusters[cluster] + " has "
+                throw refusedArgument("sent " + j + ", which needs " + j.procs + " processors, to " + sim.clusters[cluster] + ", which has "
                         + sim.clusters[cluster].spec.processors());
             }
             sim.arrivals.submit(j, cluster);
@@ -145,14 +171,14 @@ final class ControlOperations {
 
         @Override
         public boolean start(GridJob g, List<Part> parts) {
-            SimJob j = takenJob(g);
+            SimJob j = takenJob(g, "started");
             if (parts.isEmpty()) {
-                throw new IllegalArgumentException("a start needs at least one part");
+                throw refusedArgument("started " + j + " on no part (a start needs at least one)");
             }
             int[] perCluster = new int[sim.clusters.length];
             double slowest = Double.POSITIVE_INFINITY;
             for (Part p : parts) {
-                checkCluster(p.cluster());
+                checkCluster(p.cluster(), "started " + j + " on a part of");
                 perCluster[p.cluster()] += p.processors();
                 slowest = Math.min(slowest, sim.relativeSpeed(p.cluster()));
             }
@@ -175,13 +201,13 @@ final class ControlOperations {
 
         @Override
         public void start(GridJob g, Claim... claims) {
-            SimJob j = takenJob(g);
+            SimJob j = takenJob(g, "started");
             if (claims.length == 0) {
-                throw new IllegalArgumentException("a start needs at least one claim");
+                throw refusedArgument("started " + j + " in no claim (a start needs at least one)");
             }
             for (Claim c : claims) {
                 if (!(c instanceof ClaimHold h) || !h.active()) {
-                    throw new IllegalStateException(c + " is not an active claim at t=" + Numbers.format(sim.now));
+                    throw refused("started " + j + " in " + c + ", which is not an active claim at t=" + Numbers.format(sim.now) + " s");
                 }
             }
             int[] clusters = new int[claims.length];
@@ -198,7 +224,16 @@ final class ControlOperations {
 
         @Override
         public Claim claim(int cluster, int processors, double from, double duration) {
-            checkCluster(cluster);
+            checkCluster(cluster, "claimed processors of");
+            ClusterRuntime c = sim.clusters[cluster];
+            if (processors <= 0 || processors > c.spec.processors()) {
+                throw refusedArgument("claimed " + processors + " processors of " + c + ", which has " + c.spec.processors()
+                        + " (a claim needs 1 to " + c.spec.processors() + ")");
+            }
+            if (!(from >= sim.now) || !(duration > 0) || Double.isInfinite(from + duration)) {
+                throw refusedArgument("claimed processors from t=" + from + " s for " + duration + " s at t=" + Numbers.format(sim.now)
+                        + " s (a claim must start now or later and last a positive finite time)");
+            }
             return sim.claims.claim(cluster, processors, from, duration);
         }
 
@@ -209,17 +244,22 @@ final class ControlOperations {
 
         @Override
         public void kill(GridJob g, boolean requeue) {
-            sim.execution.kill(job(g), requeue);
+            SimJob j = job(g, "killed");
+            if (j.state != SimJob.RUNNING) {
+                throw refused("killed " + j + ", which is not running (only running jobs can be killed)");
+            }
+            sim.execution.kill(j, requeue);
         }
 
         @Override
         public void reject(GridJob g, String reason) {
-            SimJob j = job(g);
+            SimJob j = job(g, "rejected");
             if (!(j.taken && j.state == SimJob.WAITING) && j.state != SimJob.HELD) {
-                throw new IllegalStateException(j + " is neither in a controller's charge nor held; only such jobs can be rejected");
+                throw refused("rejected " + j + ", which is neither in a controller's charge nor held (only such jobs can be rejected)");
             }
             if (reason == null || !reason.matches("[a-z0-9_]+")) {
-                throw new IllegalArgumentException("a rejection reason is a snake_case word, got '" + reason + "'");
+                throw refusedArgument("rejected " + j + " with the reason " + (reason == null ? "null" : "'" + reason + "'")
+                        + ", which is not a snake_case word (such as deadline_missed)");
             }
             if (j.state == SimJob.HELD) {
                 held--;
@@ -236,20 +276,21 @@ final class ControlOperations {
         @Override
         public void timer(double time, Object tag) {
             if (!(time >= sim.now) || Double.isInfinite(time)) {
-                throw new IllegalArgumentException("a timer must be at a finite time not before now (" + sim.now + "), got " + time);
+                throw refusedArgument("set a timer at t=" + time + " s at t=" + Numbers.format(sim.now)
+                        + " s (a timer must be at a finite time not before now)");
             }
             sim.events.push(sim.requestedInstant(time), Simulation.TIMER, new Timer(this, tag), 0);
         }
 
         @Override
         public int claimedIdle(int cluster) {
-            checkCluster(cluster);
+            checkCluster(cluster, "asked for the claimed idle processors of");
             return sim.claims.idle(cluster);
         }
 
         @Override
         public List<GridJob> waiting(int cluster) {
-            checkCluster(cluster);
+            checkCluster(cluster, "asked for the waiting jobs of");
             List<GridJob> list = new ArrayList<>();
             for (QueuedJob q : sim.clusters[cluster].scheduler.waiting()) {
                 list.add((SimJob) q);

@@ -17,6 +17,11 @@ final class ControlState {
     /** The ids of the jobs it was submitted to wait for (ended or not), in the order given; null when none. */
     long[] dependencies;
     Object tag;
+    /**
+     * The place among the run's controllers of the one that took the job in charge or submitted it with dependencies
+     * (set only on runs of several controllers, and for held jobs): whose fault a job left in its charge or held is.
+     */
+    int controller;
     /** Times a failure killed the job; whether one ended it for good ({@code COMPLETED_FAILED}). */
     int failureKills;
     boolean failed;

@@ -58,8 +58,11 @@ final class Observers {
         job.taken = true;
         reactions.enterController();
         try {
-            for (Controller c : controllers) {
-                if (c.jobArrived(job)) {
+            for (int i = 0; i < controllers.length; i++) {
+                if (controllers[i].jobArrived(job)) {
+                    if (controllers.length > 1) { // with one, it is the first: no per-job state for it
+                        job.control().controller = i;
+                    }
                     return true;
                 }
             }

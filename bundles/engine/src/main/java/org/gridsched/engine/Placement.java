@@ -33,7 +33,7 @@ final class Placement {
         int c = router.route(request);
         ClusterRuntime[] clusters = sim.clusters;
         if (c < 0 || c >= clusters.length || clusters[c].spec.processors() < request.processors()) {
-            throw new PluginDecisionException(PluginDecisionException.Decider.META_SCHEDULER, null,
+            throw new PluginDecisionException(PluginDecision.Decider.META_SCHEDULER, null,
                     "sent job " + job.id() + " (" + request.processors() + " processors) to cluster index " + c + ", which "
                     + (c < 0 || c >= clusters.length
                             ? "does not exist" : "has only " + clusters[c].spec.processors() + " processors"));

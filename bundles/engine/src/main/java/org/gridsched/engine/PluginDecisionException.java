@@ -1,63 +1,51 @@
 package org.gridsched.engine;
 
 /**
- * What the engine found wrong in a plugin's decision (a job started where it does not fit, jobs a batch policy lost, a
- * cluster index out of range), with which plugin decided: its role and, for a batch policy, its cluster. The engine
- * knows plugins only by their role, not by their registered names (it runs without OSGi, on plain objects); whoever
- * chose the plugins names the plugin with {@link #naming}: "the batch policy 'cbf' of cluster a lost 3 job(s) ...".
+ * A {@link PluginDecision} where the API documents an {@link IllegalStateException}: a plugin did something the
+ * state of the run does not allow (started a job that does not fit or is not waiting, lost jobs, cancelled a job
+ * and never submitted it again).
  */
-public final class PluginDecisionException extends IllegalStateException {
+public final class PluginDecisionException extends IllegalStateException implements PluginDecision {
     private static final long serialVersionUID = 1L;
 
-    /** Who decided. */
-    public enum Decider {
-        BATCH_POLICY("batch policy"),
-        META_SCHEDULER("meta-scheduler");
-
-        private final String words;
-
-        Decider(String words) {
-            this.words = words;
-        }
-    }
-
-    private final Decider decider;
-    private final int cluster;
-    private final String clusterName;
-    private final String what;
+    private final transient DecisionFinding finding;
 
     /**
-     * @param cluster the batch policy's cluster; null for a meta-scheduler
+     * @param cluster the batch policy's cluster; null for the other deciders
      * @param what    what it did wrong, as the rest of a sentence whose subject is the plugin ("lost 3 job(s) ...")
      */
     PluginDecisionException(Decider decider, ClusterRuntime cluster, String what) {
-        this(decider, cluster == null ? -1 : cluster.index, cluster == null ? null : cluster.spec.name(), what, null, null);
+        this(DecisionFinding.of(decider, cluster, what), null, null);
     }
 
-    private PluginDecisionException(Decider decider, int cluster, String clusterName, String what, String plugin, Throwable cause) {
-        super("the " + (plugin == null ? decider.words : plugin) + (clusterName == null ? "" : " of cluster " + clusterName) + " " + what,
-                cause);
-        this.decider = decider;
-        this.cluster = cluster;
-        this.clusterName = clusterName;
-        this.what = what;
+    /** What the run's {@code controller}-th grid controller did wrong. */
+    static PluginDecisionException ofController(int controller, String what) {
+        return new PluginDecisionException(DecisionFinding.ofController(controller, what), null, null);
     }
 
+    private PluginDecisionException(DecisionFinding finding, String plugin, Throwable cause) {
+        super(finding.sentence(plugin), cause);
+        this.finding = finding;
+    }
+
+    @Override
     public Decider decider() {
-        return decider;
+        return finding.decider();
     }
 
-    /** The index of the batch policy's cluster in the platform; -1 for a meta-scheduler. */
+    @Override
     public int cluster() {
-        return cluster;
+        return finding.cluster();
     }
 
-    /**
-     * The same finding with the plugin named in place of its role ({@code plugin}: "batch policy 'cbf'", with its bundle
-     * if need be); this one is its cause, for its stack.
-     */
+    @Override
+    public int controller() {
+        return finding.controller();
+    }
+
+    @Override
     public PluginDecisionException naming(String plugin) {
-        PluginDecisionException named = new PluginDecisionException(decider, cluster, clusterName, what, plugin, this);
+        PluginDecisionException named = new PluginDecisionException(finding, plugin, this);
         named.setStackTrace(getStackTrace());
         return named;
     }

@@ -84,11 +84,12 @@ final class ProcessorPool {
 
     /**
      * Takes {@code counts[i]} processors of {@code pools[i]}, lowest ids first in each; returns them as
-     * [from, to) pairs in id order, like {@link #allocate(int)}.
+     * [from, to) pairs in id order, like {@link #allocate(int)}. A refusal's message says what is wrong with the
+     * pools and counts as the end of a sentence ("started job 3 with " + it), for the policy's error.
      */
     int[] allocate(BitSet[] pools, int[] counts, int size) {
         if (pools.length != counts.length) {
-            throw new IllegalArgumentException(pools.length + " pools but " + counts.length + " counts");
+            throw new IllegalArgumentException(pools.length + " processor pool(s) but " + counts.length + " count(s)");
         }
         BitSet chosen = new BitSet(size);
         BitSet seen = new BitSet(size);
@@ -96,10 +97,11 @@ final class ProcessorPool {
         for (int i = 0; i < pools.length; i++) {
             BitSet pool = pools[i];
             if (pool.length() > size) {
-                throw new IllegalArgumentException("pool " + pool + " names processors beyond the cluster's " + size);
+                throw new IllegalArgumentException("processor pool " + pool + ", which names processors beyond the cluster's " + size
+                        + " (ids 0.." + (size - 1) + ")");
             }
             if (pool.intersects(seen)) {
-                throw new IllegalArgumentException("pools overlap: " + pool + " and earlier ones " + seen);
+                throw new IllegalArgumentException("processor pool " + pool + ", which overlaps the earlier ones " + seen);
             }
             seen.or(pool);
             int left = counts[i];
@@ -110,7 +112,7 @@ final class ProcessorPool {
                 }
             }
             if (left > 0 || counts[i] < 0) {
-                throw new IllegalStateException("need " + counts[i] + " processors of " + pool + ", " + freeIn(pool) + " free");
+                throw new IllegalStateException(counts[i] + " processor(s) of pool " + pool + ", which has " + freeIn(pool) + " free");
             }
             n += counts[i];
         }

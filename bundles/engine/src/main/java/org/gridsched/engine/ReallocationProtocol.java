@@ -45,8 +45,9 @@ final class ReallocationProtocol {
         }
         if (inTransit > 0) {
             SimJob first = touched.stream().filter(j -> j.inTransit).findFirst().orElseThrow();
-            throw new IllegalStateException("the reallocation cancelled " + first + " (and " + (inTransit - 1)
-                    + " more) without submitting it again");
+            throw new PluginDecisionException(PluginDecision.Decider.REALLOCATION, null, "cancelled " + first
+                    + (inTransit > 1 ? " (and " + (inTransit - 1) + " more)" : "") + " and did not submit it again (a job it cancels"
+                    + " must be submitted to a cluster in the same event)");
         }
         for (SimJob j : touched) {
             j.eventOrigin = -1;
@@ -64,7 +65,7 @@ final class ReallocationProtocol {
 
     boolean cancel(WaitingJob w) {
         SimJob j = ((Waiting) w).job;
-        requireEvent("cancel");
+        requireEvent("cancel " + j);
         if (j.state != SimJob.WAITING || j.inTransit || !sim.clusters[j.cluster].scheduler.cancel(j)) {
             return false;
         }
@@ -77,13 +78,13 @@ final class ReallocationProtocol {
      * starts a job meanwhile is a bug, reported as such. Local users' jobs go back to their queue at once.
      */
     List<WaitingJob> cancelAll() {
-        requireEvent("cancel");
+        requireEvent("cancel every waiting job");
         List<SimJob> cancelled = new ArrayList<>();
         for (ClusterRuntime c : sim.clusters) {
             int free = c.pool.freeCount();
             List<QueuedJob> withdrawn = c.scheduler.withdrawAll();
             if (c.pool.freeCount() != free || c.scheduler.waitingJobs() != 0) {
-                throw new PluginDecisionException(PluginDecisionException.Decider.BATCH_POLICY, c, "started a job or kept "
+                throw new PluginDecisionException(PluginDecision.Decider.BATCH_POLICY, c, "started a job or kept "
                         + c.scheduler.waitingJobs() + " waiting while its queue was withdrawn at t=" + Numbers.format(sim.now)
                         + " (withdrawAll must only empty the queue)");
             }
@@ -125,14 +126,18 @@ final class ReallocationProtocol {
 
     void submit(WaitingJob w, int c) {
         SimJob j = ((Waiting) w).job;
-        requireEvent("submit");
+        requireEvent("submit " + j);
         if (!j.inTransit) {
-            throw new IllegalStateException("reallocation submitted " + j + ", which it had not cancelled");
+            throw new PluginDecisionException(PluginDecision.Decider.REALLOCATION, null, "submitted " + j + ", which it had not cancelled");
+        }
+        if (c < 0 || c >= sim.clusters.length) {
+            throw new PluginArgumentException(PluginDecision.Decider.REALLOCATION, null, "submitted " + j + " to cluster index " + c
+                    + ", which does not exist (0.." + (sim.clusters.length - 1) + ")");
         }
         ClusterRuntime target = sim.clusters[c];
         if (j.shape == null && j.procs > target.spec.processors()) {
-            throw new IllegalStateException("reallocation sent " + j + " (" + j.procs + " processors) to " + target
-                    + ", which has " + target.spec.processors());
+            throw new PluginDecisionException(PluginDecision.Decider.REALLOCATION, null, "submitted " + j + " (" + j.procs + " processors) to "
+                    + target + ", which has " + target.spec.processors());
         }
         int from = j.cluster;
         j.inTransit = false;
@@ -151,7 +156,8 @@ final class ReallocationProtocol {
 
     private void requireEvent(String what) {
         if (!reallocating) {
-            throw new IllegalStateException("a job may be " + what + "led only during a reallocation event");
+            throw new PluginDecisionException(PluginDecision.Decider.REALLOCATION, null, "asked to " + what + " outside its"
+                    + " reallocation events (jobs are cancelled and submitted again only from reallocate())");
         }
     }
 

@@ -266,7 +266,7 @@ public final class Simulation {
      */
     public static String problem(RuntimeException e) {
         StackTraceElement[] trace = e.getStackTrace();
-        boolean engineCheck = e instanceof PluginDecisionException || e.getClass() == IllegalStateException.class && e.getMessage() != null
+        boolean engineCheck = e instanceof PluginDecision || e.getClass() == IllegalStateException.class && e.getMessage() != null
                 && trace.length > 0 && trace[0].getClassName().startsWith("org.gridsched.engine.");
         return engineCheck ? e.getMessage() : e.toString();
     }
@@ -295,7 +295,7 @@ public final class Simulation {
         for (ClusterRuntime c : clusters) {
             int waiting = c.scheduler.waitingJobs();
             if (waiting > 0) {
-                throw new PluginDecisionException(PluginDecisionException.Decider.BATCH_POLICY, c, "left " + waiting
+                throw new PluginDecisionException(PluginDecision.Decider.BATCH_POLICY, c, "left " + waiting
                         + " job(s) waiting with nothing running at t=" + Numbers.format(now) + " (a policy bug)");
             }
         }
@@ -329,7 +329,7 @@ public final class Simulation {
         for (int c = 0; c < clusters.length; c++) {
             if (lost[c] > 0) {
                 List<Long> ids = first.get(c);
-                throw new PluginDecisionException(PluginDecisionException.Decider.BATCH_POLICY, clusters[c], "lost " + lost[c]
+                throw new PluginDecisionException(PluginDecision.Decider.BATCH_POLICY, clusters[c], "lost " + lost[c]
                         + " job(s) submitted to it: it never started or rejected them, and does not count them as waiting (job"
                         + (lost[c] > 1 ? "s " : " ") + ids.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
                         + (lost[c] > ids.size() ? " and " + (lost[c] - ids.size()) + " more" : "") + "; a policy bug)");

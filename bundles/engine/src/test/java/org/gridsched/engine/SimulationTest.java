@@ -182,7 +182,7 @@ class SimulationTest {
                 () -> sim.run(new ListJobSource("w", List.of(job(1, 0, 5, 5, 2), job(2, 0, 5, 5, 1)))));
         assertTrue(e.getMessage().startsWith("at t=0 s, during the submission of a job from the workload: the batch policy of cluster c"
                 + " started job 2, which needs 1 processors, at t=0 s when only 0 are free"), e.getMessage());
-        assertTrue(e.getCause() instanceof PluginDecisionException d && d.decider() == PluginDecisionException.Decider.BATCH_POLICY
+        assertTrue(e.getCause() instanceof PluginDecisionException d && d.decider() == PluginDecision.Decider.BATCH_POLICY
                 && d.cluster() == 0, String.valueOf(e.getCause()));
     }
 

@@ -5,7 +5,7 @@ import org.gridsched.api.InputException;
 import java.util.TreeMap;
 
 import org.gridsched.api.PluginOptions;
-import org.gridsched.engine.PluginDecisionException;
+import org.gridsched.engine.PluginDecision;
 import org.gridsched.launcher.PluginRegistry.Kind;
 
 /**
@@ -207,29 +207,41 @@ final class PluginUse {
         return checked;
     }
 
-    /** The batch policy of each cluster, by index, and the meta-scheduler (under -1): the deciders the engine checks. */
+    /**
+     * The deciders the engine checks: the batch policy of each cluster, by index; the meta-scheduler; the reallocation
+     * algorithm; the grid controllers, in the order chosen (the engine's, see {@link KindWirings#controllers}).
+     */
     private final Map<Integer, PluginRegistry.Entry> batchPolicies = new TreeMap<>();
     private PluginRegistry.Entry metaScheduler;
+    private PluginRegistry.Entry reallocation;
+    private final java.util.List<PluginRegistry.Entry> controllers = new java.util.ArrayList<>();
 
     /**
      * The engine's finding about a plugin's decision with the plugin named (and its bundle when not built in): "the
-     * batch policy 'cbf' of cluster a lost ..."; as it is when the run did not choose that plugin here.
+     * batch policy 'cbf' of cluster a lost ...", "the grid controller 'x' (org.example.x 0.2.0) sent job 3 ..."; of the
+     * same exception type; as it is when the run did not choose that plugin here.
      */
-    PluginDecisionException naming(PluginDecisionException d) {
+    RuntimeException naming(PluginDecision d) {
         PluginRegistry.Entry decider = switch (d.decider()) {
             case BATCH_POLICY -> batchPolicies.get(d.cluster());
             case META_SCHEDULER -> metaScheduler;
+            case REALLOCATION -> reallocation;
+            case CONTROLLER -> d.controller() >= 0 && d.controller() < controllers.size() ? controllers.get(d.controller()) : null;
         };
-        return decider == null ? d : d.naming(decider.describe());
+        return decider == null ? (RuntimeException) d : d.naming(decider.describe());
     }
 
     /** Looks a chosen plugin up and checks its options. */
     RunAssembly.Use use(RunProfile p, Kind kind, RunProfile.Choice choice, int cluster) {
         PluginRegistry.Entry e = entry(kind, choice.name(), kind.profileKey());
-        if (kind == Kind.BATCH) {
-            batchPolicies.put(cluster, e);
-        } else if (kind == Kind.META) {
-            metaScheduler = e;
+        switch (kind) {
+            case BATCH -> batchPolicies.put(cluster, e);
+            case META -> metaScheduler = e;
+            case REALLOCATION -> reallocation = e;
+            case CONTROLLER -> controllers.add(e);
+            default -> {
+                // the engine checks no other kind's decisions
+            }
         }
         PluginOptions options = options(p, kind, e, choice.options(), cluster);
         String role = kind.seedRole(e.name());

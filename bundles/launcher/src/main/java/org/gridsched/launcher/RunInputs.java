@@ -70,7 +70,8 @@ final class RunInputs {
         try {
             return generator.open(use.options(p, Kind.GENERATOR, e, options, -1), p.seed);
         } catch (InputException x) {
-            throw optionError(x, use, generator, options);
+            // one that names no file names the generator, as any plugin's own error does (PluginUse.named)
+            throw use.named(optionError(x, use, generator, options));
         }
     }
 
@@ -117,7 +118,7 @@ final class RunInputs {
         try {
             return reader.open(file, use.options(p, Kind.READER, entry, options, -1));
         } catch (InputException e) {
-            throw optionError(e, use, reader, options);
+            throw use.named(optionError(e, use, reader, options));
         } catch (NoSuchFileException e) {
             throw new InputException(file.toString(), 0, null, "no such workload file");
         } catch (IOException e) {

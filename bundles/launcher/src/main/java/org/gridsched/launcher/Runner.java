@@ -15,6 +15,8 @@ import org.gridsched.api.workload.JobSource;
 import org.gridsched.engine.Moldable;
 import org.gridsched.engine.Numbers;
 import org.gridsched.engine.Platform;
+import org.gridsched.engine.PluginArgumentException;
+import org.gridsched.engine.PluginDecision;
 import org.gridsched.engine.PluginDecisionException;
 import org.gridsched.engine.ProgressListener;
 import org.gridsched.engine.ResultWriter;
@@ -273,9 +275,9 @@ public final class Runner {
      */
     static SimulationFailure withCulprit(SimulationFailure f, PluginUse use) {
         Throwable cause = f.getCause() != null ? f.getCause() : f;
-        if (cause instanceof PluginDecisionException d) {
+        if (cause instanceof PluginDecision d) {
             // the engine's finding about a plugin's decision names its role; the run knows which plugin that is
-            PluginDecisionException named = use.naming(d);
+            RuntimeException named = use.naming(d);
             if (named == d) {
                 return f;
             }
@@ -344,8 +346,8 @@ public final class Runner {
                 throw withCulprit(f, use);
             } catch (InputException e) {
                 throw use.named(e); // the engine passes plugins' InputExceptions on as they are
-            } catch (PluginDecisionException e) {
-                throw use.naming(e); // found after the last event (jobs a policy lost or left waiting)
+            } catch (PluginDecisionException | PluginArgumentException e) {
+                throw use.naming((PluginDecision) e); // found after the last event (jobs a policy lost or left waiting)
             } finally {
                 if (bar != null) {
                     bar.finish();
@@ -429,6 +431,9 @@ public final class Runner {
             // a bad value from a configuration file names that file, not the profile; a plugin's own error names the plugin
             throw use.named(use.attributed(e));
         } catch (RuntimeException e) {
+            if (e instanceof PluginDecision d) {
+                throw use.naming(d); // a controller that created no controller: the engine's finding, in its words
+            }
             PluginRegistry.Entry culprit = use.culprit(e);
             if (culprit == null) {
                 throw e;

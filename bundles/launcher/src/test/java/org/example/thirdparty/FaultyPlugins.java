@@ -8,9 +8,19 @@ import org.gridsched.api.batch.BatchPolicy;
 import org.gridsched.api.batch.BatchScheduler;
 import org.gridsched.api.batch.Cluster;
 import org.gridsched.api.batch.QueuedJob;
+import org.gridsched.api.control.Controller;
+import org.gridsched.api.control.GridController;
+import org.gridsched.api.control.GridJob;
+import org.gridsched.api.control.GridOperations;
 import org.gridsched.api.grid.Grid;
+import org.gridsched.api.grid.GridControl;
 import org.gridsched.api.grid.MetaScheduler;
+import org.gridsched.api.grid.ReallocationAlgorithm;
+import org.gridsched.api.grid.Reallocator;
 import org.gridsched.api.grid.Router;
+import org.gridsched.api.grid.SelectionHeuristic;
+import org.gridsched.api.workload.JobSource;
+import org.gridsched.api.workload.WorkloadGenerator;
 
 /**
  * Third-party plugins with faults, in a package of their own as a plugin bundle's would be (the launcher names the
@@ -107,6 +117,124 @@ public final class FaultyPlugins {
         public Router create(Grid grid, PluginOptions options, long seed) {
             int[] next = {0};
             return job -> next[0]++ % grid.clusterCount();
+        }
+    }
+
+    /** Rejects every job with a reason that is no snake_case word. */
+    public static final class Picky implements BatchPolicy {
+        @Override
+        public String name() {
+            return "picky";
+        }
+
+        @Override
+        public BatchScheduler create(Cluster cluster, PluginOptions options) {
+            return new Dropping(cluster, false) {
+                @Override
+                public void jobSubmitted(QueuedJob job) {
+                    cluster.reject(job, "Too Big");
+                }
+            };
+        }
+    }
+
+    /** Takes every job in charge and sends it to the first cluster, wide enough or not. */
+    public static final class Careless implements GridController {
+        @Override
+        public String name() {
+            return "careless";
+        }
+
+        @Override
+        public Controller create(GridOperations grid, PluginOptions options, long seed) {
+            return new Controller() {
+                @Override
+                public boolean jobArrived(GridJob job) {
+                    grid.send(job, 0);
+                    return true;
+                }
+            };
+        }
+    }
+
+    /** Takes every job in charge and does nothing with it. */
+    public static final class Hoarding implements GridController {
+        @Override
+        public String name() {
+            return "hoarding";
+        }
+
+        @Override
+        public Controller create(GridOperations grid, PluginOptions options, long seed) {
+            return new Controller() {
+                @Override
+                public boolean jobArrived(GridJob job) {
+                    return true;
+                }
+            };
+        }
+    }
+
+    /** Takes no job in charge (no fault: a controller before another one). */
+    public static final class Passing implements GridController {
+        @Override
+        public String name() {
+            return "passing";
+        }
+
+        @Override
+        public Controller create(GridOperations grid, PluginOptions options, long seed) {
+            return new Controller() {
+            };
+        }
+    }
+
+    /** Every period, cancels every waiting job and submits none again. */
+    public static final class Forgetful implements ReallocationAlgorithm {
+        @Override
+        public String name() {
+            return "forgetful";
+        }
+
+        @Override
+        public Reallocator create(GridControl grid, SelectionHeuristic heuristic, PluginOptions options) {
+            return new Reallocator() {
+                @Override
+                public double period() {
+                    return 600;
+                }
+
+                @Override
+                public void reallocate() {
+                    grid.cancelAll();
+                }
+            };
+        }
+    }
+
+    /** The first candidate (no fault: the heuristic a reallocation algorithm needs). */
+    public static final class First implements SelectionHeuristic {
+        @Override
+        public String name() {
+            return "first";
+        }
+
+        @Override
+        public int select(List<Candidate> candidates) {
+            return 0;
+        }
+    }
+
+    /** A generator that refuses to open, saying why without naming a file or option. */
+    public static final class RefusingGenerator implements WorkloadGenerator {
+        @Override
+        public String name() {
+            return "refusing-generator";
+        }
+
+        @Override
+        public JobSource open(PluginOptions options, long seed) {
+            throw new InputException("the site list is missing");
         }
     }
 

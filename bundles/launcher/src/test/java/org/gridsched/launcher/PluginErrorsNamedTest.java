@@ -76,4 +76,49 @@ class PluginErrorsNamedTest {
         assertEquals(1, builtIn.run("run", profile.toString(), "--out", tmp.resolve("two").toString()));
         assertTrue(builtIn.err().contains("gridsched: failed: the batch policy 'losing' of cluster b lost 25 job(s)"), builtIn.err());
     }
+
+    /**
+     * The engine's checks of a reallocation algorithm's and a grid controller's decisions, and the ones a batch policy
+     * meets as an IllegalArgumentException (a rejection reason, processor pools), named no plugin, and the latter printed
+     * Java's class name: "the reallocation cancelled job 5 (and 2 more) ...", "java.lang.IllegalArgumentException: job 3
+     * needs 40 processors; cluster a has 8".
+     */
+    @Test
+    void theEnginesFindingsAboutReallocationsControllersAndRejectionsNameThePlugin() {
+        CliHarness cli = cli();
+        for (org.gridsched.api.Plugin p : java.util.List.of(new FaultyPlugins.Alternating(), new FaultyPlugins.Picky(), new FaultyPlugins.Careless(),
+                new FaultyPlugins.Hoarding(), new FaultyPlugins.Passing(), new FaultyPlugins.Forgetful(), new FaultyPlugins.First())) {
+            cli.registry().add(p, "org.example.thirdparty", "0.2.0", 0);
+        }
+
+        assertEquals(1, simulate(cli, "--platform", "c:64", "--batch", "picky"));
+        assertTrue(cli.err().matches("(?s)gridsched: failed: at t=[0-9,.]+ s, during the submission of a job from the workload: the batch policy 'picky'"
+                + " \\(org.example.thirdparty 0.2.0\\) of cluster c rejected job [0-9]+ with the reason 'Too Big', which is not a snake_case"
+                + " word \\(such as no_partition\\)\n.*"), cli.err());
+
+        assertEquals(1, simulate(cli, "--platform", "a:8,b:64", "--meta", "alternating", "--controllers", "careless"));
+        assertTrue(cli.err().matches("(?s)gridsched: failed: at t=[0-9,.]+ s, during the submission of a job from the workload: the grid controller"
+                + " 'careless' \\(org.example.thirdparty 0.2.0\\) sent job [0-9]+, which needs [0-9]+ processors, to cluster a, which has 8\n.*"),
+                cli.err());
+
+        // a job left in a controller's charge, found at the end of the run: the second controller, which took it, is named
+        assertEquals(1, simulate(cli, "--platform", "c:64", "--controllers", "passing,hoarding"));
+        assertTrue(cli.err().startsWith("gridsched: failed: the grid controller 'hoarding' (org.example.thirdparty 0.2.0) took job 1 in"
+                + " charge and never sent, started or rejected it\n"), cli.err());
+
+        assertEquals(1, simulate(cli, "--platform", "a:32,b:32", "--meta", "alternating", "--realloc", "forgetful", "--heuristic", "first"));
+        assertTrue(cli.err().matches("(?s)gridsched: failed: at t=[0-9,.]+ s, during a reallocation: the reallocation algorithm 'forgetful'"
+                + " \\(org.example.thirdparty 0.2.0\\) cancelled job [0-9]+ (\\(and [0-9]+ more\\) )?and did not submit it"
+                + " again \\(a job it cancels must be submitted to a cluster in the same event\\)\n.*"), cli.err());
+    }
+
+    /** A workload plugin's own error naming no file, when the workload is opened, named nothing but what was wrong. */
+    @Test
+    void aWorkloadGeneratorsOwnErrorNamesTheGenerator() {
+        CliHarness cli = cli();
+        cli.registry().add(new FaultyPlugins.RefusingGenerator(), "org.example.thirdparty", "0.2.0", 0);
+        assertEquals(1, cli.run("simulate", "--generator", "refusing-generator", "--platform", "c:64", "--out", tmp.resolve("g").toString()));
+        assertEquals("gridsched: error: workload generator 'refusing-generator' (org.example.thirdparty 0.2.0): the site list is missing\n",
+                cli.err());
+    }
 }
