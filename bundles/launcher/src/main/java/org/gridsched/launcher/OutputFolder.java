@@ -149,9 +149,11 @@ public final class OutputFolder implements AutoCloseable {
      */
     public static OutputFolder claim(Path dir, String runName, String origin, boolean force) {
         String shown = dir.toString();
-        String notUsable = notUsable(dir);
-        if (notUsable != null) {
-            throw error(notUsable);
+        // what run --check says, in its words: a new folder under a read-only mount was "cannot create ...: read-only
+        // file system" here and "... P is not writable (a read-only file system)" there
+        String cannotWrite = cannotWrite(dir);
+        if (cannotWrite != null) {
+            throw error(cannotWrite);
         }
         boolean created = !Files.exists(dir);
         try {
@@ -211,8 +213,9 @@ public final class OutputFolder implements AutoCloseable {
      * creates them) and then fail to write into them. Found before anything is created.
      */
     /**
-     * For {@code run --check}, without creating or changing anything: why a run could not create or write the folder
-     * (a file in its place, a '..' from a missing folder, the nearest existing folder not writable), or null.
+     * Without creating or changing anything: why a run could not create or write the folder (a file in its place, a '..'
+     * from a missing folder, the nearest existing folder not writable), or null. {@code run --check} says it, and
+     * {@link #claim} refuses with it before it creates anything, so that both give the same reason.
      */
     static String cannotWrite(Path dir) {
         String notUsable = notUsable(dir);

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An existing output folder on a read-only file system: {@code run --check} said "(a read-only file system)", the run
- * itself "permission denied". Both now give the same reason.
+ * itself "permission denied"; a new folder there: the check said "... P is not writable (a read-only file system)", the
+ * run "cannot create ...: read-only file system". Both now say the same.
  *
  * <p>A read-only file system cannot be made by a test without privileges: the test runs when the environment variable
  * {@code GRIDSCHED_TEST_READ_ONLY_DIR} names an existing folder on one (as root: {@code mount -t tmpfs tmpfs D && mkdir
@@ -43,5 +44,14 @@ class ReadOnlyOutputFolderTest {
         assertTrue(cli.err().contains(expected), cli.err());
         assertEquals(1, cli.run("run", profile.toString(), "--quiet"));
         assertTrue(cli.err().contains(expected), cli.err());
+
+        Path created = dir.resolve("new");
+        Files.writeString(profile, "{\"name\": \"p\", \"platform\": \"c:64\", \"batch\": \"easy\", \"output\": \"" + created + "\","
+                + " \"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 10}}}");
+        String notCreated = "output: cannot create the output folder " + created + ": " + dir + " is not writable (a read-only file system)";
+        assertEquals(1, cli.run("run", "--check", profile.toString()));
+        assertTrue(cli.err().contains(notCreated), cli.err());
+        assertEquals(1, cli.run("run", profile.toString(), "--quiet"));
+        assertTrue(cli.err().contains(notCreated), cli.err());
     }
 }
