@@ -34,6 +34,8 @@ import org.gridsched.workload.synthetic.SyntheticGenerator;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The plugin kinds as one list: profiles, options, lookups, wiring and defaults all follow it; grid controllers. */
 class PluginKindsTest {
@@ -215,6 +217,22 @@ class PluginKindsTest {
         assertEquals(0, cli.run("simulate", "--generator", "synthetic", "--workload-option", "jobs=20", "--platform", "a:8",
                 "--batch", "easy", "--quiet", "--out", tmp.resolve("w1").toString()), cli.err());
         assertFalse(cli.err().contains("warning"), cli.err());
+    }
+
+    /**
+     * The warning was said for {@code easy} only: kit-easy and multifactor (EASY by default) answer estimates from the
+     * same kind of queue-order plan, which backfilling can overturn; kit-cbf reserves every job (its estimates hold),
+     * kit-fcfs lets nothing overtake (its plan is its schedule).
+     */
+    @ParameterizedTest
+    @CsvSource({"kit-easy, true", "multifactor, true", "kit-cbf, false", "kit-fcfs, false"})
+    void theWarningIsSaidForEveryPolicyWhoseEstimatesBackfillingCanOverturn(String policy, boolean warned) {
+        cli.add(new RandomBrokersForTests.EarliestCompletion(), new org.gridsched.batch.KitEasyPolicy(), new org.gridsched.batch.KitCbfPolicy(),
+                new org.gridsched.batch.KitFcfsPolicy(), new org.gridsched.batch.multifactor.MultifactorPolicy());
+        assertEquals(0, cli.run("simulate", "--generator", "synthetic", "--workload-option", "jobs=20", "--platform", "a:8,b:8", "--batch", policy,
+                "--meta", "mct", "--out", tmp.resolve(policy).toString()), cli.err());
+        assertEquals(warned, cli.err().contains("gridsched: warning: " + policy + " ") && cli.err().contains(" gives no completion-time guarantee"),
+                cli.err());
     }
 
     private static String[] concat(String[] a, String... b) {
