@@ -27,6 +27,7 @@ import org.jfree.chart.plot.DatasetRenderingOrder;
 import org.jfree.chart.plot.SeriesRenderingOrder;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.PaintScale;
+import org.jfree.chart.ui.Layer;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.BoxAndWhiskerRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
@@ -282,12 +283,11 @@ final class StaticCharts {
             return 0;
         }
         List<String> states = Unavailability.STATES;
-        XYIntervalSeriesCollection ds = new XYIntervalSeriesCollection();
-        XYIntervalSeries[] byState = new XYIntervalSeries[states.size()];
-        for (int k = 0; k < byState.length; k++) {
-            byState[k] = new XYIntervalSeries(states.get(k), false, true);
-            ds.addSeries(byState[k]);
+        Paint[] paints = new Paint[states.size()];
+        for (int k = 0; k < paints.length; k++) {
+            paints[k] = hatch(Color.decode(RunPage.UNAVAILABLE_COLOURS.get(states.get(k))));
         }
+        Hatches hatches = new Hatches(paints);
         int count = 0;
         for (Unavailability.Interval u : down.intervals) {
             if (u.cluster() != cluster) {
@@ -297,29 +297,21 @@ final class StaticCharts {
             int[] r = u.runs();
             for (int i = 0; i < r.length; i += 2) { // [first, count] pairs
                 double p0 = r[i] - from;
-                byState[u.state()].add((u.from() + u.to()) / 2, u.from(), u.to(), p0, p0, p0 + r[i + 1]);
+                hatches.add(u.state(), u.from(), u.to(), p0, p0 + r[i + 1]);
             }
         }
         if (count == 0) {
             return 0;
         }
-        XYBarRenderer r = new XYBarRenderer();
-        r.setUseYInterval(true);
-        r.setBarPainter(new StandardXYBarPainter());
-        r.setShadowVisible(false);
-        r.setDrawBarOutline(false);
-        for (int k = 0; k < byState.length; k++) {
-            Color colour = Color.decode(RunPage.UNAVAILABLE_COLOURS.get(states.get(k)));
-            r.setSeriesPaint(k, hatch(colour));
-            if (byState[k].getItemCount() > 0) {
-                legend.add(new LegendItem(RunPage.UNAVAILABLE_LABELS.get(states.get(k)), hatch(colour)));
+        for (int k = 0; k < paints.length; k++) {
+            if (hatches.count(k) > 0) {
+                legend.add(new LegendItem(RunPage.UNAVAILABLE_LABELS.get(states.get(k)), paints[k]));
             }
         }
-        plot.setDataset(1, ds);
-        plot.setRenderer(1, r);
-        // REVERSE draws dataset 0 (the jobs) last, over the hatches; the busy-share map's cells are opaque (white where
-        // idle) and would hide them, so over the map they go on top (an unavailable processor runs no job anyway)
-        plot.setDatasetRenderingOrder(under ? DatasetRenderingOrder.REVERSE : DatasetRenderingOrder.FORWARD);
+        // an annotation of the plot's renderer rather than a dataset of bars: drawn in one fill per state (Hatches).
+        // In the background layer it is drawn before the jobs, which cover it; the busy-share map's cells are opaque
+        // (white where idle) and would hide it, so over the map it goes on top (an unavailable processor runs no job)
+        plot.getRenderer().addAnnotation(hatches, under ? Layer.BACKGROUND : Layer.FOREGROUND);
         return count;
     }
 
