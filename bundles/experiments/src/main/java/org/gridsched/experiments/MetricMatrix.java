@@ -26,6 +26,7 @@ import org.gridsched.launcher.MatrixAxes.Value;
 import org.gridsched.launcher.PluginRegistry.Kind;
 import org.gridsched.launcher.RunProfile;
 import org.gridsched.launcher.Runner;
+import org.gridsched.launcher.Suggest;
 
 /**
  * A matrix of collector metrics ({@code "metrics": [KEY, ...]}, overall values of {@code summary.json}): its cells are
@@ -191,8 +192,10 @@ final class MetricMatrix {
             if (c.name().equals(key.substring(0, dot))) {
                 Object v = c.metric(key.substring(dot + 1));
                 if (v == null && !c.metrics().isEmpty()) {
-                    throw new InputException(source, 0, "matrix.metrics", "no collector reported '" + key.substring(dot + 1) + "' for cluster "
-                            + c.name() + " in the cell " + describe(dims, run, true) + " (per-cluster keys are CLUSTER.metric)");
+                    String metric = key.substring(dot + 1);
+                    throw new InputException(source, 0, "matrix.metrics", "no collector reported '" + metric + "' for cluster "
+                            + c.name() + " in the cell " + describe(dims, run, true) + Suggest.didYouMean(metric, keys(c.metrics()))
+                            + " (per-cluster keys are CLUSTER.metric)");
                 }
                 if (v instanceof Number n) {
                     return n;
@@ -202,9 +205,18 @@ final class MetricMatrix {
             }
         }
         throw new InputException(source, 0, "matrix.metrics", "no collector reported '" + key + "' in the cell " + describe(dims, run, true)
-                + " (its collectors: " + (collectors.isEmpty() ? "none" : String.join(", ", collectors)) + "; they reported: "
+                + Suggest.didYouMean(key, reported) + " (its collectors: " + (collectors.isEmpty() ? "none" : String.join(", ", collectors)) + "; they reported: "
                 + (reported.isEmpty() ? "nothing" : String.join(", ", reported)) + "); add the collector that reports it to \"collectors\""
                 + " or correct the key");
+    }
+
+    /** Every key the sections reported, in report order. */
+    private static Set<String> keys(List<MetricSection> sections) {
+        Set<String> keys = new LinkedHashSet<>();
+        for (MetricSection s : sections) {
+            keys.addAll(s.values().keySet());
+        }
+        return keys;
     }
 
     /** "workload light, batch cbf, seed 2". */

@@ -200,7 +200,7 @@ class MatrixTest {
                    "workloads": {"light": %s, "heavy, busy": %s},
                    "batch": ["fcfs", "cbf"],
                    "seeds": [1, 2],
-                   "metrics": ["mean_wait", "utilization", "simulated"]},
+                   "metrics": ["mean_wait", "utilization", "simulated", "mean_wiat"]},
                  "output": "out"}
                 """.formatted(workload(0.005), workload(0.02)));
         assertEquals(1, cli.run("run", profile.toString(), "--quiet"), "job counts are no collector's metrics");
@@ -208,6 +208,11 @@ class MatrixTest {
         assertTrue(cli.err().contains("(its collectors: jobs, utilization; they reported: ") && cli.err().contains("mean_wait"), cli.err());
 
         Files.writeString(profile, Files.readString(profile).replace(", \"simulated\"", ""));
+        assertEquals(1, cli.run("run", profile.toString(), "--quiet"));
+        assertTrue(cli.err().contains("no collector reported 'mean_wiat' in the cell workload light, batch fcfs, seed "), cli.err());
+        assertTrue(cli.err().contains("; did you mean 'mean_wait'? (its collectors: jobs, utilization;"), cli.err());
+
+        Files.writeString(profile, Files.readString(profile).replace(", \"mean_wiat\"", ""));
         assertEquals(0, cli.run("run", profile.toString()), cli.err());
         assertTrue(cli.err().contains("m: 8 runs (4 cells x 2 seeds) on "), cli.err());
         List<String> csv = Files.readAllLines(tmp.resolve("out/matrix.csv"));
@@ -348,12 +353,13 @@ class MatrixTest {
         Path profile = write("k.json", """
                 {"name": "k", "platform": "a:16,b:8", "meta": "random-weighted", "workload": %s, "progress": false,
                  "collectors": ["jobs", "utilization"],
-                 "matrix": {"batch": ["fcfs"], "metrics": ["mean_wait", "a.mean_wait", "b.utilization", "a.nope"]}, "output": "out"}
+                 "matrix": {"batch": ["fcfs"], "metrics": ["mean_wait", "a.mean_wait", "b.utilization", "a.mean_wiat"]}, "output": "out"}
                 """.formatted(workload(0.005)));
         assertEquals(1, cli.run("run", profile.toString()));
-        assertTrue(cli.err().contains("no collector reported 'nope' for cluster a in the cell batch fcfs"), cli.err());
+        assertTrue(cli.err().contains("no collector reported 'mean_wiat' for cluster a in the cell batch fcfs"), cli.err());
+        assertTrue(cli.err().contains("; did you mean 'mean_wait'? (per-cluster keys are CLUSTER.metric)"), cli.err());
 
-        Files.writeString(profile, Files.readString(profile).replace(", \"a.nope\"", ""));
+        Files.writeString(profile, Files.readString(profile).replace(", \"a.mean_wiat\"", ""));
         assertEquals(0, cli.run("run", profile.toString()), cli.err());
         List<String> csv = Files.readAllLines(tmp.resolve("out/matrix.csv"));
         assertEquals("batch,seed,mean_wait,a.mean_wait,b.utilization", csv.get(0));
