@@ -13,7 +13,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 import org.gridsched.api.InputException;
@@ -129,7 +128,7 @@ final class MetricMatrix {
         int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
         err.printf("%s: %d runs (%d cells x %d seeds) on %d threads%n", p.name, runs.size(), cells, axes.seeds().size(), threads);
         AtomicInteger done = new AtomicInteger();
-        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        FirstFailure failure = new FirstFailure();
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         List<CompletableFuture<double[]>> futures = new ArrayList<>();
         List<Object[]> values = new ArrayList<>();
@@ -137,29 +136,19 @@ final class MetricMatrix {
             for (Run run : runs) {
                 Object[] row = new Object[axes.metrics().size()];
                 values.add(row);
-                futures.add(CompletableFuture.supplyAsync(() -> {
-                    if (failure.get() != null) {
-                        return null; // a run failed: the others that have not started yet do not
+                futures.add(CompletableFuture.supplyAsync(() -> failure.run(() -> {
+                    Object[] got = runOne(p, axes, dims, run, dir.resolve("runs").resolve(run.folder()));
+                    double[] out = new double[row.length];
+                    for (int i = 0; i < row.length; i++) {
+                        row[i] = got[i];
+                        out[i] = ((Number) row[i]).doubleValue();
                     }
-                    try {
-                        Object[] got = runOne(p, axes, dims, run, dir.resolve("runs").resolve(run.folder()));
-                        double[] out = new double[row.length];
-                        for (int i = 0; i < row.length; i++) {
-                            row[i] = got[i];
-                            out[i] = ((Number) row[i]).doubleValue();
-                        }
-                        Progress.runDone(err, p, done, runs.size());
-                        return out;
-                    } catch (RuntimeException e) {
-                        failure.compareAndSet(null, e);
-                        throw e;
-                    }
-                }, pool));
+                    Progress.runDone(err, p, done, runs.size());
+                    return out;
+                }), pool));
             }
             Futures.get(CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).exceptionally(e -> null));
-            if (failure.get() != null) {
-                throw failure.get();
-            }
+            failure.rethrow();
             new MetricTables(axes, dims, runs, values, Futures.joinAll(futures)).writeTo(dir);
             return dir;
         } finally {

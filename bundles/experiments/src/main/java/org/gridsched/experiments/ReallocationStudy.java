@@ -10,7 +10,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 
 import org.gridsched.engine.Platform;
 import org.gridsched.engine.SimulationResult;
@@ -104,20 +103,18 @@ final class ReallocationStudy {
                 scenarios.size(), variants, threads);
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         List<CompletableFuture<Cell>> cells = new ArrayList<>();
-        // after a failure the runs not yet started are not started; those under way end before this returns, so
-        // that none writes into the staging folder once the command has removed it (MetricMatrix does the same)
-        AtomicReference<RuntimeException> failed = new AtomicReference<>();
+        FirstFailure failed = new FirstFailure();
         try {
             for (Scenario sc : scenarios) {
                 String scDir = scenarioFolder(sc, axes);
-                CompletableFuture<SimulationResult> reference = CompletableFuture.supplyAsync(() -> noteFailure(failed, () -> {
+                CompletableFuture<SimulationResult> reference = CompletableFuture.supplyAsync(() -> failed.run(() -> {
                     SimulationResult r = runner.execute(variant(p, sc, null, null), dir.resolve("runs").resolve(scDir + "-reference"), null, false).result();
                     Progress.runDone(err, p, done, total);
                     return r;
                 }), pool);
                 for (Value realloc : axes.realloc().values()) {
                     for (Value h : axes.heuristic().values()) {
-                        cells.add(reference.thenApplyAsync(ref -> noteFailure(failed, () -> {
+                        cells.add(reference.thenApplyAsync(ref -> failed.run(() -> {
                             Runner.Outcome o = runner.execute(variant(p, sc, realloc, h),
                                     dir.resolve("runs").resolve(variantFolder(scDir, realloc, h)), ref, false);
                             Progress.runDone(err, p, done, total);
@@ -127,26 +124,11 @@ final class ReallocationStudy {
                 }
             }
             Futures.get(CompletableFuture.allOf(cells.toArray(CompletableFuture[]::new)).exceptionally(e -> null));
-            if (failed.get() != null) {
-                throw failed.get(); // the first run's own error, not the cancellation of those that did not start
-            }
+            failed.rethrow();
             new StudyTables(p.name, axes, extraAxes, scenarios, Futures.joinAll(cells)).writeTo(dir);
             return dir;
         } finally {
             pool.shutdownNow();
-        }
-    }
-
-    /** Runs {@code run} unless a run failed already (then fails at once); the first failure is kept. */
-    private static <T> T noteFailure(AtomicReference<RuntimeException> failed, java.util.function.Supplier<T> run) {
-        if (failed.get() != null) {
-            throw new java.util.concurrent.CancellationException("another run of the study failed");
-        }
-        try {
-            return run.get();
-        } catch (RuntimeException e) {
-            failed.compareAndSet(null, e);
-            throw e;
         }
     }
 
