@@ -9,6 +9,8 @@ final class ClaimHold extends Hold implements Claim {
     boolean over;
     /** Declared by the run profile (a maintenance window), not by a controller: no controller is told of it. */
     boolean declared;
+    /** The place among the run's controllers of the one that claimed it; -1 for a declared one. */
+    final int owner;
     /** A declared reservation for these groups (sorted): their jobs may run inside it; null for any other claim. */
     int[] groups;
     /** Of a group reservation: its processors no job inside uses. */
@@ -22,8 +24,10 @@ final class ClaimHold extends Hold implements Claim {
         return groups != null && java.util.Arrays.binarySearch(groups, group) >= 0;
     }
 
-    ClaimHold(int cluster, int processors, double start, double end) {
+    /** A controller's claim ({@code owner} its place among the run's), or a declared one ({@code owner} -1). */
+    ClaimHold(int cluster, int processors, double start, double end, int owner) {
         super(cluster, processors, start, end, null);
+        this.owner = owner;
     }
 
     @Override

@@ -27,7 +27,8 @@ final class Claims {
         this.idleNow = new int[sim.clusters.length];
     }
 
-    Claim claim(int cluster, int processors, double from, double duration) {
+    /** A claim of the run's {@code controller}-th controller, or null when the cluster cannot honour it. */
+    Claim claim(int cluster, int processors, double from, double duration, int controller) {
         ClusterRuntime c = sim.clusters[cluster]; // the controller's facade checked the arguments, naming the controller
         // Rounded to the nearest ticks as a timer is: a controller that ends a claim at t and sets a timer at t
         // finds the claim over when the timer fires. The start is never before now (which is on the grid).
@@ -39,7 +40,7 @@ final class Claims {
         if (!c.canHold(processors, from, end)) {
             return null;
         }
-        ClaimHold claim = new ClaimHold(cluster, processors, from, end);
+        ClaimHold claim = new ClaimHold(cluster, processors, from, end, controller);
         if (from == sim.now) {
             take(claim);
             c.add(claim);
@@ -70,7 +71,7 @@ final class Claims {
                     + " processors of " + c.spec.name() + " (" + c.spec.processors() + ") over [" + SimTime.format(from) + ", "
                     + SimTime.format(end) + "), which the reservations before it already hold in part");
         }
-        ClaimHold claim = new ClaimHold(r.cluster(), r.processors(), from, end);
+        ClaimHold claim = new ClaimHold(r.cluster(), r.processors(), from, end, -1);
         claim.declared = true;
         if (r.groups().length > 0) {
             claim.groups = r.groups();
@@ -110,9 +111,13 @@ final class Claims {
     private void take(ClaimHold claim) {
         ProcessorPool pool = sim.clusters[claim.cluster].pool;
         if (pool.freeCount() < claim.processors) {
-            throw new IllegalStateException(claim + " cannot start at t=" + Numbers.format(sim.now) + ": only "
-                    + pool.freeCount() + " processors are free (a job ran past its requested time, which only "
-                    + "happens when killing at the requested time is off)");
+            String why = " cannot start at t=" + Numbers.format(sim.now) + " s: only " + pool.freeCount() + " processors are free (a job"
+                    + " ran past its requested time, which only happens when killing at the requested time is off)";
+            if (claim.declared) {
+                throw new IllegalStateException(claim + why);
+            }
+            // not the controller's fault, but its claim: the user learns which plugin's plan the overrun broke
+            throw PluginDecisionException.ofController(claim.owner, "made the " + claim + ", which" + why);
         }
         claim.runs = pool.allocate(claim.processors);
         claim.idleSince = sim.now;
@@ -150,7 +155,7 @@ final class Claims {
             if (free == 0) {
                 return null;
             }
-            ClaimHold smaller = new ClaimHold(claim.cluster, free, claim.start, claim.end);
+            ClaimHold smaller = new ClaimHold(claim.cluster, free, claim.start, claim.end, -1);
             smaller.declared = true;
             smaller.groups = claim.groups;
             if (smaller.groups != null) {
@@ -224,8 +229,8 @@ final class Claims {
         }
     }
 
-    void release(Claim c) {
-        ClaimHold claim = (ClaimHold) c;
+    /** A claim the controller's facade checked is one of its own. */
+    void release(ClaimHold claim) {
         if (!claim.over) {
             end(claim, true);
         }
@@ -236,11 +241,8 @@ final class Claims {
      * reservations until {@link #handedOver} (after the job's own reservation is in place), so that a
      * policy never sees the processors as unreserved in between.
      */
-    int[] use(Claim c) {
-        ClaimHold claim = (ClaimHold) c;
-        if (!claim.active()) {
-            throw new IllegalStateException(claim + " is not active at t=" + Numbers.format(sim.now));
-        }
+    int[] use(ClaimHold claim) {
+        assert claim.active() : claim + " is not active: the controller's facade checks the claims before any is used";
         claim.over = true;
         idleNow[claim.cluster] -= claim.idleCount;
         idleSeconds[claim.cluster] += claim.idleCount * (sim.now - claim.idleSince);

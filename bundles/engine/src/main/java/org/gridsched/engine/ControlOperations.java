@@ -205,16 +205,25 @@ final class ControlOperations {
             if (claims.length == 0) {
                 throw refusedArgument("started " + j + " in no claim (a start needs at least one)");
             }
-            for (Claim c : claims) {
-                if (!(c instanceof ClaimHold h) || !h.active()) {
-                    throw refused("started " + j + " in " + c + ", which is not an active claim at t=" + Numbers.format(sim.now) + " s");
+            // all checked before any is used: a refused start changes nothing
+            ClaimHold[] holds = new ClaimHold[claims.length];
+            for (int i = 0; i < claims.length; i++) {
+                holds[i] = ownClaim(claims[i], "started " + j + " in", this::refused); // the API documents an IllegalStateException
+                if (!holds[i].active()) {
+                    throw refused("started " + j + " in " + holds[i] + ", which is not an active claim at t=" + Numbers.format(sim.now)
+                            + " s");
+                }
+                for (int k = 0; k < i; k++) {
+                    if (holds[k] == holds[i]) {
+                        throw refused("started " + j + " in " + holds[i] + " twice (each claim is one part of the job)");
+                    }
                 }
             }
             int[] clusters = new int[claims.length];
             int[][] runs = new int[claims.length][];
             for (int i = 0; i < claims.length; i++) {
-                clusters[i] = claims[i].cluster();
-                runs[i] = sim.claims.use(claims[i]);
+                clusters[i] = holds[i].cluster();
+                runs[i] = sim.claims.use(holds[i]);
             }
             sim.execution.startForeign(j, JobAllocation.of(clusters, runs));
             for (Claim c : claims) {
@@ -234,12 +243,28 @@ final class ControlOperations {
                 throw refusedArgument("claimed processors from t=" + from + " s for " + duration + " s at t=" + Numbers.format(sim.now)
                         + " s (a claim must start now or later and last a positive finite time)");
             }
-            return sim.claims.claim(cluster, processors, from, duration);
+            return sim.claims.claim(cluster, processors, from, duration, index);
         }
 
         @Override
         public void release(Claim claim) {
-            sim.claims.release(claim);
+            // one already over is no misuse (the API says release does nothing then); another's or a made-up one is
+            sim.claims.release(ownClaim(claim, "released", this::refusedArgument));
+        }
+
+        /**
+         * The claim a controller {@code did} something with ("released"), which must be one this controller made; else
+         * {@code refusal} of the sentence, of the exception type the API documents for the call.
+         */
+        private ClaimHold ownClaim(Claim c, String did, Function<String, RuntimeException> refusal) {
+            if (!(c instanceof ClaimHold h) || h.declared) {
+                throw refusal.apply(did + " " + c + ", which is not a claim of this run (only claim() makes one)");
+            }
+            if (h.owner != index) {
+                throw refusal.apply(did + " " + h + ", which another grid controller of the run made (a controller uses and"
+                        + " releases only its own claims)");
+            }
+            return h;
         }
 
         @Override

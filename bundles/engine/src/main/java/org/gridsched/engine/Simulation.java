@@ -180,14 +180,15 @@ public final class Simulation {
         }
         power = this.settings.powerTimeouts == null ? null : new PowerManager(this, this.settings.powerTimeouts);
         failures = this.settings.failures == null ? null : new Failures(this, this.settings.failures);
-        GridView view = new GridView(this);
-        placement.router = this.settings.router == null ? null : this.settings.router.apply(view);
+        placement.router = this.settings.router == null ? null
+                : this.settings.router.apply(new GridView(this, PluginDecision.Decider.META_SCHEDULER));
         if (this.settings.router != null && placement.router == null) { // every job would go to the first cluster
             throw new IllegalStateException("the meta-scheduler gave no router");
         }
+        GridView reallocationView = new GridView(this, PluginDecision.Decider.REALLOCATION);
         reallocation = this.settings.reallocation == null ? null
-                : new ReallocationProtocol(this, this.settings.reallocation.apply(view));
-        view.reallocation = reallocation;
+                : new ReallocationProtocol(this, this.settings.reallocation.apply(reallocationView));
+        reallocationView.reallocation = reallocation;
         control = controlled ? new ControlOperations(this) : null;
         if (controlled) {
             observers.controllers(control.create(this.settings.controllers));

@@ -11,10 +11,13 @@ import java.util.function.Function;
 
 import org.gridsched.api.batch.Cluster;
 import org.gridsched.api.batch.QueuedJob;
+import org.gridsched.api.control.Claim;
 import org.gridsched.api.control.Controller;
 import org.gridsched.api.control.GridJob;
 import org.gridsched.api.control.GridOperations;
+import org.gridsched.api.grid.GridControl;
 import org.gridsched.api.grid.Reallocator;
+import org.gridsched.api.grid.WaitingJob;
 import org.gridsched.api.workload.JobRecord;
 import org.junit.jupiter.api.Test;
 
@@ -149,5 +152,250 @@ class PluginDecisionTest {
         RuntimeException kept = controllerFailure(grid -> job -> { });
         assertTrue(kept instanceof PluginDecisionException d && d.controller() == 1, String.valueOf(kept));
         assertEquals("the grid controller took job 1 in charge and never sent, started or rejected it", kept.getMessage());
+    }
+
+    /**
+     * A meta-scheduler that casts its grid to the reallocation's GridControl and cancels: without a reallocation algorithm
+     * an IllegalStateException naming no plugin ("a job may be cancelled ... only by a reallocation"), with one a finding
+     * about the reallocation algorithm, which had done nothing wrong.
+     */
+    @Test
+    void aMetaSchedulerThatCancelsOrSubmitsIsRefusedAsItsOwnDecision() {
+        for (boolean withReallocation : new boolean[] {false, true}) {
+            Simulation.Settings s = new Simulation.Settings();
+            s.router = grid -> job -> {
+                GridControl control = (GridControl) grid;
+                for (WaitingJob w : control.waiting(0)) {
+                    control.cancel(w);
+                }
+                return 0;
+            };
+            if (withReallocation) {
+                s.reallocation = grid -> new Reallocator() {
+                    @Override
+                    public double period() {
+                        return 1000;
+                    }
+
+                    @Override
+                    public void reallocate() {
+                    }
+                };
+            }
+            Platform p = new Platform(List.of(new ClusterSpec("a", 2, 1.0), new ClusterSpec("b", 2, 1.0)));
+            Simulation sim = new Simulation(p, SimulationTest.Greedy::new, List.of(), s);
+            SimulationFailure f = assertThrows(SimulationFailure.class,
+                    () -> sim.run(new ListJobSource("w", List.of(job(1, 0, 100, 2), job(2, 0, 100, 2), job(3, 0, 100, 2)))));
+            assertEquals("at t=0 s, during the submission of a job from the workload: the meta-scheduler asked to cancel job 2 (jobs are"
+                    + " cancelled and submitted again only by a reallocation algorithm, from its reallocate())", f.getMessage());
+            decision(f, IllegalStateException.class, PluginDecision.Decider.META_SCHEDULER);
+        }
+    }
+
+    @Test
+    void aReallocationThatSubmitsAWaitingJobOfItsOwnMakingIsItsDecision() {
+        Simulation.Settings s = new Simulation.Settings();
+        s.router = grid -> job -> 0;
+        s.reallocation = grid -> new Reallocator() {
+            @Override
+            public double period() {
+                return 10;
+            }
+
+            @Override
+            public void reallocate() {
+                WaitingJob real = grid.waiting(0).get(0);
+                grid.submit(new WaitingJob() {
+                    @Override
+                    public long id() {
+                        return real.id();
+                    }
+
+                    @Override
+                    public double submitTime() {
+                        return real.submitTime();
+                    }
+
+                    @Override
+                    public int processors() {
+                        return real.processors();
+                    }
+
+                    @Override
+                    public double requestedTime() {
+                        return real.requestedTime();
+                    }
+
+                    @Override
+                    public int cluster() {
+                        return real.cluster();
+                    }
+
+                    @Override
+                    public int moves() {
+                        return 0;
+                    }
+
+                    @Override
+                    public boolean stillWaiting() {
+                        return true;
+                    }
+
+                    @Override
+                    public String toString() {
+                        return "my copy of " + real;
+                    }
+                }, 1);
+            }
+        };
+        Platform p = new Platform(List.of(new ClusterSpec("a", 2, 1.0), new ClusterSpec("b", 2, 1.0)));
+        Simulation sim = new Simulation(p, SimulationTest.Greedy::new, List.of(), s);
+        SimulationFailure f = assertThrows(SimulationFailure.class,
+                () -> sim.run(new ListJobSource("w", List.of(job(1, 0, 100, 2), job(2, 0, 100, 2)))));
+        assertEquals("at t=10 s, during a reallocation: the reallocation algorithm submitted my copy of job 2, which is not a waiting job"
+                + " of this run (one that waiting() or cancelAll() gave)", f.getMessage());
+        decision(f, IllegalArgumentException.class, PluginDecision.Decider.REALLOCATION);
+    }
+
+    /**
+     * Two controllers on clusters a (2 processors) and b (8): the first claims 4 processors of b from t=0 to 50 at the
+     * first arrival (the claim then goes to {@code claimed}), the second takes each job in charge and does with it what
+     * {@code second} says, given the first's claim.
+     */
+    private static RuntimeException claimFailure(java.util.function.BiFunction<GridOperations, Claim[], Consumer<GridJob>> second) {
+        Claim[] claimed = new Claim[1];
+        Function<GridOperations, Controller> claiming = grid -> new Controller() {
+            @Override
+            public boolean jobArrived(GridJob job) {
+                if (claimed[0] == null) {
+                    claimed[0] = grid.claim(1, 4, 0, 50);
+                }
+                return false;
+            }
+        };
+        Function<GridOperations, Controller> taking = grid -> new Controller() {
+            @Override
+            public boolean jobArrived(GridJob job) {
+                second.apply(grid, claimed).accept(job);
+                return true;
+            }
+        };
+        Simulation.Settings s = new Simulation.Settings();
+        s.controllers = List.of(claiming, taking);
+        s.router = grid -> job -> 1;
+        Platform p = new Platform(List.of(new ClusterSpec("a", 2, 1.0), new ClusterSpec("b", 8, 1.0)));
+        Simulation sim = new Simulation(p, SimulationTest.Greedy::new, List.of(), s);
+        return assertThrows(RuntimeException.class, () -> sim.run(new ListJobSource("w", List.of(job(1, 0, 100, 4)))));
+    }
+
+    /**
+     * A claim not of the engine's making, another controller's, or given twice: a ClassCastException, none at all (the
+     * second controller released or used the first's processors), and "claim ... is not active" naming nobody after the
+     * first part was taken.
+     */
+    @Test
+    void aControllerThatReleasesOrUsesAClaimNotItsOwnIsRefusedAsItsDecision() {
+        Claim madeUp = new Claim() {
+            @Override
+            public int cluster() {
+                return 1;
+            }
+
+            @Override
+            public int processors() {
+                return 4;
+            }
+
+            @Override
+            public double start() {
+                return 0;
+            }
+
+            @Override
+            public double end() {
+                return 50;
+            }
+
+            @Override
+            public boolean active() {
+                return true;
+            }
+
+            @Override
+            public boolean over() {
+                return false;
+            }
+
+            @Override
+            public String toString() {
+                return "my own claim";
+            }
+        };
+        RuntimeException forged = claimFailure((grid, claimed) -> job -> grid.release(madeUp));
+        assertEquals("at t=0 s, during the submission of a job from the workload: the grid controller released my own claim, which is not"
+                + " a claim of this run (only claim() makes one)", forged.getMessage());
+        assertEquals(1, decision((SimulationFailure) forged, IllegalArgumentException.class, PluginDecision.Decider.CONTROLLER).controller());
+
+        RuntimeException others = claimFailure((grid, claimed) -> job -> grid.release(claimed[0]));
+        assertTrue(others.getMessage().endsWith("the grid controller released claim of 4 processors of cluster 1 over [0, 50), which another"
+                + " grid controller of the run made (a controller uses and releases only its own claims)"), others.getMessage());
+        assertEquals(1, decision((SimulationFailure) others, IllegalArgumentException.class, PluginDecision.Decider.CONTROLLER).controller());
+
+        RuntimeException usedOthers = claimFailure((grid, claimed) -> job -> grid.start(job, claimed[0]));
+        assertTrue(usedOthers.getMessage().endsWith("the grid controller started job 1 in claim of 4 processors of cluster 1 over [0, 50),"
+                + " which another grid controller of the run made (a controller uses and releases only its own claims)"),
+                usedOthers.getMessage());
+        decision((SimulationFailure) usedOthers, IllegalStateException.class, PluginDecision.Decider.CONTROLLER);
+
+        RuntimeException twice = claimFailure((grid, claimed) -> job -> {
+            Claim mine = grid.claim(1, 2, 0, 50);
+            grid.start(job, mine, mine);
+        });
+        assertTrue(twice.getMessage().endsWith("the grid controller started job 1 in claim of 2 processors of cluster 1 over [0, 50) twice"
+                + " (each claim is one part of the job)"), twice.getMessage());
+        decision((SimulationFailure) twice, IllegalStateException.class, PluginDecision.Decider.CONTROLLER);
+
+        RuntimeException forgedStart = claimFailure((grid, claimed) -> job -> grid.start(job, madeUp));
+        assertTrue(forgedStart.getMessage().endsWith("the grid controller started job 1 in my own claim, which is not a claim of this run"
+                + " (only claim() makes one)"), forgedStart.getMessage());
+        decision((SimulationFailure) forgedStart, IllegalStateException.class, PluginDecision.Decider.CONTROLLER);
+    }
+
+    /** Releasing its own claim twice is no misuse: the API says release does nothing once the claim is over. */
+    @Test
+    void aControllerMayReleaseItsOwnClaimAgain() {
+        RuntimeException kept = claimFailure((grid, claimed) -> job -> {
+            Claim mine = grid.claim(1, 2, 0, 50);
+            grid.release(mine);
+            grid.release(mine);
+        });
+        // it went on to the end of the run, where the job it took and never sent is its only fault
+        assertEquals("the grid controller took job 1 in charge and never sent, started or rejected it", kept.getMessage());
+    }
+
+    /**
+     * A controller's claim that cannot start because a job ran past its requested time (killing off): "claim of ...
+     * cannot start", an IllegalStateException naming no plugin; now the controller whose claim it is.
+     */
+    @Test
+    void aClaimThatCannotStartNamesTheControllerThatMadeIt() {
+        Function<GridOperations, Controller> claiming = grid -> new Controller() {
+            @Override
+            public boolean jobArrived(GridJob job) {
+                grid.claim(0, 4, 20, 30);
+                return false;
+            }
+        };
+        Simulation.Settings s = new Simulation.Settings();
+        s.controllers = List.of(claiming);
+        s.killAtRequestedTime = false;
+        Platform p = new Platform(List.of(new ClusterSpec("c", 4, 1.0)));
+        Simulation sim = new Simulation(p, SimulationTest.Greedy::new, List.of(), s);
+        SimulationFailure f = assertThrows(SimulationFailure.class,
+                () -> sim.run(new ListJobSource("w", List.of(new JobRecord().set(1, 0, 100, 10, 2)))));
+        assertTrue(f.getMessage().endsWith("the grid controller made the claim of 4 processors of cluster 0 over [20, 50), which cannot start"
+                + " at t=20 s: only 2 processors are free (a job ran past its requested time, which only happens when killing at the"
+                + " requested time is off)"), f.getMessage());
+        assertEquals(0, decision(f, IllegalStateException.class, PluginDecision.Decider.CONTROLLER).controller());
     }
 }

@@ -8,6 +8,7 @@ import org.gridsched.api.batch.BatchPolicy;
 import org.gridsched.api.batch.BatchScheduler;
 import org.gridsched.api.batch.Cluster;
 import org.gridsched.api.batch.QueuedJob;
+import org.gridsched.api.control.Claim;
 import org.gridsched.api.control.Controller;
 import org.gridsched.api.control.GridController;
 import org.gridsched.api.control.GridJob;
@@ -185,6 +186,117 @@ public final class FaultyPlugins {
         @Override
         public Controller create(GridOperations grid, PluginOptions options, long seed) {
             return new Controller() {
+            };
+        }
+    }
+
+    /** Claims 4 processors of the first cluster 10 s after the first arrival, for 100 s (no fault: a claim for another controller to misuse). */
+    public static final class Claiming implements GridController {
+        @Override
+        public String name() {
+            return "claiming";
+        }
+
+        @Override
+        public Controller create(GridOperations grid, PluginOptions options, long seed) {
+            return new Controller() {
+                private boolean claimed;
+
+                @Override
+                public boolean jobArrived(GridJob job) {
+                    if (!claimed) {
+                        claimed = grid.claim(0, 4, grid.now() + 10, 100) != null;
+                    }
+                    return false;
+                }
+            };
+        }
+    }
+
+    /** Releases every claim it is told has started, its own or not (it makes none). */
+    public static final class Meddling implements GridController {
+        @Override
+        public String name() {
+            return "meddling";
+        }
+
+        @Override
+        public Controller create(GridOperations grid, PluginOptions options, long seed) {
+            return new Controller() {
+                @Override
+                public void claimStarted(Claim claim) {
+                    grid.release(claim);
+                }
+            };
+        }
+    }
+
+    /** Takes every job in charge and starts it in a claim of its own making, which the engine never gave. */
+    public static final class Forging implements GridController {
+        @Override
+        public String name() {
+            return "forging";
+        }
+
+        @Override
+        public Controller create(GridOperations grid, PluginOptions options, long seed) {
+            return new Controller() {
+                @Override
+                public boolean jobArrived(GridJob job) {
+                    grid.start(job, new Claim() {
+                        @Override
+                        public int cluster() {
+                            return 0;
+                        }
+
+                        @Override
+                        public int processors() {
+                            return job.processors();
+                        }
+
+                        @Override
+                        public double start() {
+                            return grid.now();
+                        }
+
+                        @Override
+                        public double end() {
+                            return grid.now() + 3600;
+                        }
+
+                        @Override
+                        public boolean active() {
+                            return true;
+                        }
+
+                        @Override
+                        public boolean over() {
+                            return false;
+                        }
+
+                        @Override
+                        public String toString() {
+                            return "a claim of " + job.processors() + " processors it made up";
+                        }
+                    });
+                    return true;
+                }
+            };
+        }
+    }
+
+    /** Cancels every waiting job when it routes a job, as only a reallocation algorithm may, and sends jobs to the first cluster. */
+    public static final class Cancelling implements MetaScheduler {
+        @Override
+        public String name() {
+            return "cancelling";
+        }
+
+        @Override
+        public Router create(Grid grid, PluginOptions options, long seed) {
+            return job -> {
+                ((GridControl) grid).cancelAll();
+                return 0;
             };
         }
     }

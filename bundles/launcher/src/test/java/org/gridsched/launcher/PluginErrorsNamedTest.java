@@ -112,6 +112,35 @@ class PluginErrorsNamedTest {
                 + " again \\(a job it cancels must be submitted to a cluster in the same event\\)\n.*"), cli.err());
     }
 
+    /**
+     * A grid controller that released another controller's claim, or started a job in a claim it made up, and a
+     * meta-scheduler that cancelled jobs: a ClassCastException or nothing at all for the controllers, "a job may be
+     * cancelled or submitted again only by a reallocation, during its events" after the Java class name for the broker.
+     */
+    @Test
+    void misusedClaimsAndAMetaSchedulersCancelNameThePlugin() {
+        CliHarness cli = cli();
+        for (org.gridsched.api.Plugin p : java.util.List.of(new FaultyPlugins.Claiming(), new FaultyPlugins.Meddling(),
+                new FaultyPlugins.Forging(), new FaultyPlugins.Cancelling())) {
+            cli.registry().add(p, "org.example.thirdparty", "0.2.0", 0);
+        }
+
+        assertEquals(1, simulate(cli, "--platform", "c:64", "--controllers", "claiming,meddling"));
+        assertTrue(cli.err().matches("(?s)gridsched: failed: at t=[0-9,.]+ s, during the start of a controller's claim: the grid controller"
+                + " 'meddling' \\(org.example.thirdparty 0.2.0\\) released claim of 4 processors of cluster 0 over \\[[0-9,.]+, [0-9,.]+\\),"
+                + " which another grid controller of the run made \\(a controller uses and releases only its own claims\\)\n.*"), cli.err());
+
+        assertEquals(1, simulate(cli, "--platform", "c:64", "--controllers", "forging"));
+        assertTrue(cli.err().matches("(?s)gridsched: failed: at t=[0-9,.]+ s, during the submission of a job from the workload: the grid"
+                + " controller 'forging' \\(org.example.thirdparty 0.2.0\\) started job [0-9]+ in a claim of [0-9]+ processors it made up,"
+                + " which is not a claim of this run \\(only claim\\(\\) makes one\\)\n.*"), cli.err());
+
+        assertEquals(1, simulate(cli, "--platform", "a:64,b:64", "--meta", "cancelling"));
+        assertTrue(cli.err().matches("(?s)gridsched: failed: at t=[0-9,.]+ s, during the submission of a job from the workload: the"
+                + " meta-scheduler 'cancelling' \\(org.example.thirdparty 0.2.0\\) asked to cancel every waiting job \\(jobs are cancelled"
+                + " and submitted again only by a reallocation algorithm, from its reallocate\\(\\)\\)\n.*"), cli.err());
+    }
+
     /** A workload plugin's own error naming no file, when the workload is opened, named nothing but what was wrong. */
     @Test
     void aWorkloadGeneratorsOwnErrorNamesTheGenerator() {
