@@ -84,6 +84,36 @@ class PluginProblemsAppTest {
         }
     }
 
+    /**
+     * A folder named like a bundle ({@code swap.jar/}, the fixture's jar unpacked) matches FileInstall's filter but is not
+     * deployed; {@code plugins} said nothing of it. It is listed as ignored, saying it is a folder.
+     */
+    @Test
+    void aFolderNamedLikeAPluginJarIsNotDeployedAndIsListedAsIgnored(@TempDir Path tmp) throws Exception {
+        Path plugins = Files.createDirectories(tmp.resolve("plugins"));
+        Path unpacked = Files.createDirectories(plugins.resolve("swap.jar"));
+        try (JarFile jar = new JarFile(fixture("swap-v1", "1.0.0").toFile())) {
+            for (var e : java.util.Collections.list(jar.entries())) {
+                Path to = unpacked.resolve(e.getName());
+                if (e.isDirectory()) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.createDirectories(to.getParent());
+                    try (var in = jar.getInputStream(e)) {
+                        Files.copy(in, to);
+                    }
+                }
+            }
+        }
+
+        App.Result r = App.run(plugins, Files.createDirectories(tmp.resolve("config")), null, "plugins");
+
+        assertEquals(0, r.exit(), r.all());
+        assertFalse(r.out().contains("org.gridsched.fixture.swap"), "the unpacked bundle was deployed:\n" + r.out());
+        assertTrue(problems(r.out()).contains("plugin file " + unpacked + " was ignored: it is a folder, not a bundle file (only .jar files"
+                + " holding an OSGi bundle are deployed as plugins: pack an unpacked bundle into a .jar)"), r.out());
+    }
+
     /** A test bundle of bundles/fixtures, as the in-framework tests' build copies it or as its own module built it. */
     private static Path fixture(String name, String version) {
         Path copied = App.HOME.resolve("bundles/itest/target/fixtures/gridsched-fixture-" + name + ".jar");

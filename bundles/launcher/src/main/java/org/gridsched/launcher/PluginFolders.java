@@ -60,15 +60,22 @@ public record PluginFolders(List<Path> folders) {
     }
 
     /**
-     * Every file in the folders that someone may have meant FileInstall to take, in folder then name order: not a
-     * folder, and not {@link #incidental}. A folder that cannot be read has none.
+     * The file names FileInstall takes from the folders: {@code felix.fileinstall.filter} of runconfigs/gridsched.bndrun
+     * (and bundles/itest/itest.bndrun), a regular expression on the whole name.
+     */
+    static final java.util.regex.Pattern FILTER = java.util.regex.Pattern.compile(".*[.](jar|cfg|config)");
+
+    /**
+     * Every file in the folders that someone may have meant FileInstall to take, in folder then name order, unless
+     * {@link #incidental}: a file, or a folder whose name FileInstall's {@link #FILTER} takes ({@code my-plugin.jar/}, an
+     * unpacked bundle, say), which it does not deploy. A folder that cannot be read has none.
      */
     public List<Path> files() {
         List<Path> files = new ArrayList<>();
         for (Path folder : folders) {
             List<Path> here = new ArrayList<>();
-            try (DirectoryStream<Path> s = Files.newDirectoryStream(folder,
-                    f -> Files.isRegularFile(f) && !incidental(f.getFileName().toString()))) {
+            try (DirectoryStream<Path> s = Files.newDirectoryStream(folder, f -> !incidental(f.getFileName().toString())
+                    && (Files.isDirectory(f) ? FILTER.matcher(f.getFileName().toString()).matches() : Files.isRegularFile(f)))) {
                 s.forEach(here::add);
             } catch (IOException e) {
                 continue;
@@ -102,10 +109,15 @@ public record PluginFolders(List<Path> folders) {
      * other file is ignored, even one that holds a bundle (a backup {@code my-plugin.jar.bak}, a {@code my-plugin.zip}):
      * the application's FileInstall takes only {@code .jar}, {@code .cfg} and {@code .config} files
      * ({@code felix.fileinstall.filter} in runconfigs/gridsched.bndrun), so that such a copy is never deployed beside
-     * the jar it was made from.
+     * the jar it was made from. A folder is ignored, whatever its name (an unpacked bundle named {@code my-plugin.jar}).
      */
     public static String ignoredBecause(Path file) {
         String name = file.getFileName().toString();
+        if (Files.isDirectory(file)) {
+            return configuration(file) ? "it is a folder, not a configuration file (.cfg and .config files are read as configuration)"
+                    : "it is a folder, not a bundle file (only .jar files holding an OSGi bundle are deployed as plugins: pack an unpacked"
+                            + " bundle into a .jar)";
+        }
         if (name.endsWith(".jar")) {
             return notABundle(file);
         }

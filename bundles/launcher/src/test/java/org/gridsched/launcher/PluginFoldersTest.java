@@ -82,6 +82,29 @@ class PluginFoldersTest {
         assertTrue(PluginFolders.ignoredBecause(tmp.resolve("noise.jar")).startsWith("it is not a readable jar (zip) file"));
     }
 
+    /**
+     * A folder whose name FileInstall's filter takes ({@code unpacked.jar/}, an unpacked bundle; {@code settings.cfg/}) was
+     * left out: FileInstall does not deploy it, and {@code plugins} said nothing. It is listed as ignored, saying it is a
+     * folder; any other folder ({@code sub}), or a hidden one, is nothing anyone meant FileInstall to take.
+     */
+    @Test
+    void aFolderNamedLikeABundleOrConfigurationFileIsIgnoredAndSaidSo(@TempDir Path tmp) throws Exception {
+        Path unpacked = Files.createDirectories(tmp.resolve("unpacked.jar/META-INF"));
+        Files.writeString(unpacked.resolve("MANIFEST.MF"), "Manifest-Version: 1.0\nBundle-SymbolicName: org.example.unpacked\n");
+        Files.createDirectories(tmp.resolve("settings.cfg"));
+        Files.createDirectories(tmp.resolve("sub"));
+        Files.createDirectories(tmp.resolve(".hidden.jar"));
+        jar(tmp.resolve("real.jar"), "org.example.real");
+        PluginFolders folders = PluginFolders.of(tmp.toString());
+
+        assertEquals(List.of("real.jar", "settings.cfg", "unpacked.jar"), folders.files().stream().map(f -> f.getFileName().toString()).toList());
+        assertEquals("it is a folder, not a bundle file (only .jar files holding an OSGi bundle are deployed as plugins: pack an unpacked"
+                + " bundle into a .jar)", PluginFolders.ignoredBecause(tmp.resolve("unpacked.jar")));
+        assertEquals("it is a folder, not a configuration file (.cfg and .config files are read as configuration)",
+                PluginFolders.ignoredBecause(tmp.resolve("settings.cfg")));
+        assertNull(PluginFolders.ignoredBecause(tmp.resolve("real.jar")));
+    }
+
     private static void jar(Path file, String symbolicName) throws Exception {
         Manifest m = new Manifest();
         m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
