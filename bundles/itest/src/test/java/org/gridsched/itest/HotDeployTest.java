@@ -84,6 +84,8 @@ class HotDeployTest {
         props.put("felix.fileinstall.poll", "100");
         props.put("felix.fileinstall.noInitialDelay", "true");
         props.put("felix.fileinstall.bundles.new.start", "true");
+        // a watcher made through Configuration Admin reads no framework property: without this it took every file
+        props.put("felix.fileinstall.filter", context.getProperty("felix.fileinstall.filter"));
         watcher.update(props);
         shell = new ShellCommands(registry, results, name -> null, r -> { });
     }
@@ -162,12 +164,32 @@ class HotDeployTest {
     private Map<String, Integer> v2Counts;
     private String v2Jobs;
 
+    /**
+     * The in-framework tests had no felix.fileinstall.filter, where the application has one: FileInstall took every file
+     * here (the backup below, the drops' .part files), so what they showed of hot deploy was not the application's.
+     */
+    @Test
+    @Order(0)
+    void theWatchedFolderTakesTheApplicationsFilter() throws IOException {
+        String filter = context.getProperty("felix.fileinstall.filter");
+        java.util.regex.Matcher app = java.util.regex.Pattern.compile("felix\\.fileinstall\\.filter='([^']*)'")
+                .matcher(Files.readString(Path.of(context.getProperty("gridsched.runconfig"))));
+        assertTrue(app.find(), "runconfigs/gridsched.bndrun sets no felix.fileinstall.filter");
+        assertEquals(app.group(1), filter, "itest.bndrun's filter is not the application's");
+        assertEquals(filter, watcher.getProperties().get("felix.fileinstall.filter"), "the test's watcher has another filter");
+    }
+
     @Test
     @Order(1)
     void version1IsInstalledFromTheFolderAndUsed() throws Exception {
         assertEquals(null, swapVersion(), "swap must not be there before the drop");
+        // a backup of version 2 is found in the same scan as the jar or an earlier one: never deployed (the filter)
+        drop("gridsched-fixture-swap-v2.jar", "swap.jar.bak");
         drop("gridsched-fixture-swap-v1.jar", "swap.jar");
         await(() -> "1.0.0".equals(swapVersion()), "swap 1.0.0 in the registry");
+        assertFalse(java.util.Arrays.stream(context.getBundles()).anyMatch(b -> b.getLocation().endsWith("swap.jar.bak")),
+                "the backup swap.jar.bak was deployed");
+        Files.delete(watched.resolve("swap.jar.bak"));
         RunManager.Run r = runAndWait("v1", 0, 400);
         assertEquals(RunManager.State.FINISHED, r.state(), r.message() + r.log());
         v1Counts = jobsPerCluster(r.output());
