@@ -170,11 +170,12 @@ public final class Cli {
 
     /**
      * An error about one of the profile's values that names no file (a plugin's name or option, a section's key: the
-     * plugins and sections do not know the file) names the profile, as {@code run --check} does; errors about other
-     * files keep their own, and the output folder is given by the profile or by --out.
+     * plugins and sections do not know the file) names the profile, as {@code run --check} does: the output folder's
+     * too when the profile gives it ("P: output: cannot write ..."); errors about other files keep their own, as does
+     * one about the folder --out gives ({@link Runner#claim}).
      */
     static InputException inProfile(InputException e, String profile) {
-        if (e.source() != null || "output".equals(e.field())) {
+        if (e.source() != null || "--out".equals(e.field())) {
             return e;
         }
         InputException named = new InputException(profile, 0, null, e.getMessage());
@@ -210,7 +211,10 @@ public final class Cli {
                 throw new UsageException(command + ": " + a + " is given twice; give it once");
             }
             switch (a) {
-                case "--out" -> p.output = folder(SimulateOptions.value(args, ++i, a), a);
+                case "--out" -> {
+                    p.output = folder(SimulateOptions.value(args, ++i, a), a);
+                    p.outputOption = a;
+                }
                 case "--force" -> p.force = true;
                 case "--seed" -> p.seed = SimulateOptions.longValue(args, ++i, a);
                 case "--quiet" -> {

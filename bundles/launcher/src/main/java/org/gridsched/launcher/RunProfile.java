@@ -48,6 +48,11 @@ public final class RunProfile {
     public Path profileFile;
     /** The profile file as the command line named it, for error messages; null for a run from the command line. */
     public String profileSource;
+    /**
+     * The option that gave the output folder ({@code --out}), which an error about the folder names; null when the
+     * profile gives it ({@code "output"}, or by default its name), whose file and key such an error names instead.
+     */
+    public String outputOption;
     /** Where the plugins' options given here come from, as summary.json's run.plugin_options names it. */
     public String optionsFrom = "profile";
     /** Empty: one cluster sized by the trace header (MaxProcs). */

@@ -129,7 +129,7 @@ public final class Runner {
         if (axes == null && p.reference && p.choice(Kind.REALLOCATION) == null) {
             throw new InputException(null, 0, "reference", "a reference run compares reallocation with none; give --realloc (\"realloc\" in the profile)");
         }
-        try (OutputFolder folder = OutputFolder.claim(dir, p.name, OutputRecord.originOf(p), p.force)) {
+        try (OutputFolder folder = claim(dir, p)) {
             Path stage = folder.staging();
             Outcome outcome = null;
             // what the run says of its results ("results in DIR") is said once they are there: a run that fails before
@@ -189,6 +189,25 @@ public final class Runner {
         }
     }
 
+    /**
+     * Claims the run's output folder ({@link OutputFolder#claim}). An error about it names what gave the folder, as
+     * {@code run --check} does: the option ({@code --out: cannot write ...}); else it stays the profile's
+     * {@code output}, which the command names the profile of ({@link Cli#inProfile}).
+     */
+    static OutputFolder claim(Path dir, RunProfile p) {
+        try {
+            return OutputFolder.claim(dir, p.name, OutputRecord.originOf(p), p.force);
+        } catch (InputException e) {
+            String key = "output: ";
+            if (p.outputOption == null || e.source() != null || !"output".equals(e.field()) || !e.getMessage().startsWith(key)) {
+                throw e;
+            }
+            InputException named = new InputException(null, 0, p.outputOption, e.getMessage().substring(key.length()));
+            named.initCause(e);
+            throw named;
+        }
+    }
+
     /** A study's profile: the study writes into the output folder's staging folder, committed when it has finished. */
     private void runStudy(RunProfile p, Path dir) {
         if (p.reference || p.report) {
@@ -196,7 +215,7 @@ public final class Runner {
                     + " runs many and writes its own tables");
         }
         long t0 = System.nanoTime();
-        try (OutputFolder folder = OutputFolder.claim(dir, p.name, OutputRecord.originOf(p), p.force)) {
+        try (OutputFolder folder = claim(dir, p)) {
             new StudyRun(registry, out, err, terminal).run(p, folder.staging(), monitor);
             folder.commit();
         }

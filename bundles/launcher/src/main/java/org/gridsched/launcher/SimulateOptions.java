@@ -22,6 +22,7 @@ final class SimulateOptions {
 
     static RunProfile profile(List<String> args) {
         RunProfile p = new RunProfile();
+        p.outputOption = "--out"; // no profile, no "output": the option is what chooses the folder, given or not
         p.name = "simulate";
         p.optionsFrom = "command line";
         Map<String, Object> workloadOptions = new LinkedHashMap<>();

@@ -225,6 +225,31 @@ class CliTest {
         assertFalse(Files.exists(tmp.resolve("o1")), "nothing written");
     }
 
+    /**
+     * A folder that cannot be created (under a file): run --check named the profile and its key ("P: output: cannot
+     * create ..."), the run only the key, "output", also when --out gave the folder. Both say the check's line now, and
+     * a folder --out gives is named by the option, with or without a profile.
+     */
+    @Test
+    void theRunAndItsCheckNameTheProfilesOutputOrTheOutOptionThatGaveTheFolder() throws Exception {
+        Path file = Files.writeString(tmp.resolve("a-file"), "not a folder");
+        Path profile = tmp.resolve("out.json");
+        Files.writeString(profile, "{\"name\": \"p\", \"platform\": \"c:64\", \"batch\": \"easy\", \"output\": \"a-file/results\","
+                + " \"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 10}}}");
+        String problem = "cannot create the output folder " + file.resolve("results") + ": " + file + " is not a folder";
+        assertEquals(1, cli.run("run", "--check", profile.toString()));
+        assertEquals("gridsched: error: " + profile + ": output: " + problem + "\n", cli.err());
+        assertEquals(1, cli.run("run", profile.toString(), "--quiet"));
+        assertEquals("gridsched: error: " + profile + ": output: " + problem + "\n", cli.err());
+
+        Path other = file.resolve("other");
+        String fromOption = "gridsched: error: --out: cannot create the output folder " + other + ": " + file + " is not a folder\n";
+        assertEquals(1, cli.run("run", profile.toString(), "--quiet", "--out", other.toString()));
+        assertEquals(fromOption, cli.err());
+        assertEquals(1, cli.run("simulate", "--generator", "lublin99", "--workload-option", "jobs=10", "--quiet", "--out", other.toString()));
+        assertEquals(fromOption, cli.err());
+    }
+
     /** run --check says when the run could not write its output folder, without creating it. */
     @Test
     void checkFindsAnOutputFolderThatCannotBeWritten() throws Exception {
