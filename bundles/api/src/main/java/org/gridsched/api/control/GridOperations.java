@@ -49,7 +49,8 @@ public interface GridOperations extends Grid {
      * Starts a waiting job in the controller's charge now on the processors of active claims (one part
      * per claim); the claims end. The job's processor count becomes the claims' total.
      *
-     * @throws IllegalStateException if a claim is not active
+     * @throws IllegalStateException if a claim is not active, is not one this controller made with
+     *         {@link #claim}, or is given twice (checked before any claim is used)
      */
     void start(GridJob job, Claim... claims);
 
@@ -61,7 +62,11 @@ public interface GridOperations extends Grid {
      */
     Claim claim(int cluster, int processors, double from, double duration);
 
-    /** Gives a claim's processors back now (before or during it); does nothing if it is already over. */
+    /**
+     * Gives a claim's processors back now (before or during it); does nothing if it is already over.
+     *
+     * @throws IllegalArgumentException if the claim is not one this controller made with {@link #claim}
+     */
     void release(Claim claim);
 
     /**
