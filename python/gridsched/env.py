@@ -177,6 +177,13 @@ class SchedulingEnv(_Base):
                  core: str = "fast"):
         if (workload is None) == (generator is None):
             raise GridschedError("give either workload (an SWF trace) or generator")
+        # a number was opened as a file descriptor (SchedulingEnv(5) read, then closed, descriptor 5)
+        if workload is not None and not isinstance(workload, (str, os.PathLike)):
+            raise GridschedError(f"workload: expected an SWF trace's path, got {workload!r}")
+        if generator is not None and not (isinstance(generator, str) and generator):
+            raise GridschedError(f"generator: expected a workload generator's name such as 'lublin99', got {generator!r}")
+        if not isinstance(backfill, (bool, np.bool_)):  # "no" was a true value: backfilling turned on
+            raise GridschedError(f"backfill: expected True or False, got {backfill!r}")
         if processors is not None:
             _whole("processors", processors, 1)
         _whole("window", window, 1)
@@ -245,8 +252,10 @@ class SchedulingEnv(_Base):
 
     # -- Gymnasium API ---------------------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
-        if seed is not None and not is_whole(seed):
-            raise GridschedError(f"seed {seed!r}: expected a whole number (or None)")
+        if seed is not None and not (is_whole(seed) and seed >= 0):  # numpy's generator takes no negative seed
+            raise GridschedError(f"seed {seed!r}: expected a whole number of at least 0 (or None)")
+        if options is not None and not isinstance(options, dict):
+            raise GridschedError(f"options: expected a dict such as {{'start': 0}} (or None), got {options!r}")
         unknown = sorted(set(options or {}) - {"start"})
         if unknown:  # a misspelt "start" picked a random window without a word
             raise GridschedError(f"options: unknown key(s) {', '.join(map(repr, unknown))}; the only option is 'start'")

@@ -181,3 +181,21 @@ def test_bad_input_is_refused_naming_it(core, tmp_path):
     env.close()
     with pytest.raises(GridschedError, match=r"call reset\(\) before step\(\)"):
         env.step(0)  # the engine core raised Java's IllegalStateException
+
+
+def test_arguments_of_the_wrong_type_are_refused_naming_them(gs):
+    from gridsched import GridschedError
+    from gridsched.env import SchedulingEnv
+    # a number was opened as a file descriptor: SchedulingEnv(5) read descriptor 5 as a trace, then closed it
+    with pytest.raises(GridschedError, match=r"^workload: expected an SWF trace's path, got 5$"):
+        SchedulingEnv(5)
+    with pytest.raises(GridschedError, match=r"^generator: expected a workload generator's name such as 'lublin99', got 5$"):
+        SchedulingEnv(generator=5)  # named the temporary profile the environment writes
+    with pytest.raises(GridschedError, match=r"^backfill: expected True or False, got 'no'$"):
+        SchedulingEnv(FIVE, window=5, k=3, backfill="no")  # was a true value: backfilling on
+    env = SchedulingEnv(FIVE, window=5, k=3, backfill=np.bool_(False))
+    with pytest.raises(GridschedError, match=r"^seed -1: expected a whole number of at least 0"):
+        env.reset(seed=-1)  # numpy's ValueError 'expected non-negative integer'
+    with pytest.raises(GridschedError, match=r"^options: expected a dict such as \{'start': 0\}"):
+        env.reset(options=[1])  # said 'unknown key(s) 1'
+    assert env.reset(seed=0, options={"start": 0})[1]["window_start"] == 0
