@@ -51,12 +51,40 @@ def _opts(flag: str, options: Mapping | None) -> list:
         raise GridschedError(f"{_PARAMETERS[flag]}: expected a dict of KEY: VALUE, got {options!r}")
     args = []
     for k, v in (options or {}).items():
+        if v is None:  # was passed as the text 'None'
+            raise GridschedError(f"{_PARAMETERS[flag]}: {k}: expected a value, got None (leave the key out for its default)")
         if isinstance(v, bool):
             v = str(v).lower()
         elif isinstance(v, (list, dict)):
             v = json.dumps(v)
         args += [flag, f"{k}={v}"]
     return args
+
+
+def _text(parameter: str, value) -> str:
+    """A name given as text: a number or None went to JPype, which raised TypeError 'Unable to convert'."""
+    if not isinstance(value, str) or not value:
+        raise GridschedError(f"{parameter}: expected a non-empty text, got {value!r}")
+    return value
+
+
+def _paths(rt, parameter: str, value) -> str:
+    """One file or several (a list), as the command line's comma-separated FILE,FILE."""
+    files = value if isinstance(value, (list, tuple)) else [value]
+    if not files or not all(isinstance(f, (str, os.PathLike)) for f in files):
+        raise GridschedError(f"{parameter}: expected a file's path or a list of them, got {value!r}")
+    return ",".join(rt.path_arg(f) for f in files)
+
+
+def _platform(value) -> str:
+    """"NAME:PROCS[:SPEED],..." or a list of such texts or of (name, procs[, speed]) tuples."""
+    if isinstance(value, str) and value:
+        return value
+    if isinstance(value, (list, tuple)) and value and all(
+            isinstance(c, str) or (isinstance(c, (list, tuple)) and len(c) in (2, 3)) for c in value):
+        return ",".join(c if isinstance(c, str) else ":".join(str(x) for x in c) for c in value)
+    raise GridschedError(f"platform: expected a text like 'c:256' or a list of clusters like ['a:128', ('b', 64, 1.5)], "
+                         f"got {value!r}")
 
 
 def _path_or_number(rt, v) -> str:
@@ -181,20 +209,14 @@ def simulate(workload=None, *, generator: str | None = None, platform=None, batc
     rt = runtime()
     args = ["simulate"]
     if workload is not None:
-        files = workload if isinstance(workload, (list, tuple)) else [workload]
-        args += ["--workload", ",".join(rt.path_arg(f) for f in files)]
+        args += ["--workload", _paths(rt, "workload", workload)]
     if generator is not None:
-        args += ["--generator", generator]
+        args += ["--generator", _text("generator", generator)]
     for flag, value in (("strict", strict), ("kill", kill), ("reference", reference), ("force", force), ("report", report)):
         if isinstance(value, str) or value not in (True, False):  # "false" is a true value: it turned the flag on
             raise GridschedError(f"{flag}: expected True or False, got {value!r}")
     if platform is not None:
-        if not isinstance(platform, (str, list, tuple)):
-            raise GridschedError(f"platform: expected a text like 'c:256' or a list of clusters, got {platform!r}")
-        if not isinstance(platform, str):
-            # a list of "NAME:PROCS[:SPEED]" texts or of (name, procs[, speed]) tuples
-            platform = ",".join(c if isinstance(c, str) else ":".join(str(x) for x in c) for c in platform)
-        args += ["--platform", platform]
+        args += ["--platform", _platform(platform)]
     args += _choice("--batch", batch) + _choice("--meta", meta) + _choice("--collectors", collectors)
     args += _choice("--controllers", controllers) + _choice("--realloc", realloc)
     args += _choice("--heuristic", heuristic) + _choice("--reader", reader)
@@ -208,13 +230,12 @@ def simulate(workload=None, *, generator: str | None = None, platform=None, batc
             carbon = _path_or_number(rt, carbon)
         args += ["--carbon", carbon]
     if failures is not None:
-        files = failures if isinstance(failures, (list, tuple)) else [failures]
-        args += ["--failures", ",".join(rt.path_arg(f) for f in files)]
+        args += ["--failures", _paths(rt, "failures", failures)]
     args += _opts("--failure-model-option", failure_model) + _opts("--failures-option", failures_options)
     if seed is not None:
         args += ["--seed", _seed(seed)]
     if name is not None:
-        args += ["--name", name]
+        args += ["--name", _text("name", name)]
     if strict:
         args.append("--strict")
     if not kill:

@@ -161,7 +161,7 @@ def test_parameters_are_checked_not_converted(gs, tmp_path):
                        (dict(strict="false"), "strict: expected True or False, got 'false'"),  # was turned on
                        (dict(kill="false"), "kill: expected True or False"),
                        (dict(reference="no"), "reference: expected True or False"),
-                       (dict(platform=64), "platform: expected a text like 'c:256' or a list of clusters, got 64")]:
+                       (dict(platform=64), "platform: expected a text like 'c:256' or a list of clusters like .*, got 64")]:
         with pytest.raises(gs.GridschedError, match=match):
             gs.simulate(out=tmp_path / "x", **{**kw, **bad})
     with pytest.raises(gs.GridschedError, match="seed: expected a whole number"):
@@ -171,6 +171,25 @@ def test_parameters_are_checked_not_converted(gs, tmp_path):
     two = gs.simulate(generator="lublin99", workload_options={"jobs": 20, "processors": 16}, platform=["a:16", "b:8"],
                       meta="mct", out=tmp_path / "two")
     assert two.summary["jobs"]["simulated"] == 20
+
+
+def test_names_files_and_option_values_of_the_wrong_type_are_refused_naming_them(gs, tmp_path):
+    # a number or None went to JPype ('TypeError: Unable to convert'), one cluster as a tuple to a TypeError of the
+    # package, an option None was given to the plugin as the text 'None'
+    kw = dict(workload_options={"jobs": 20, "processors": 16}, platform="c:16", out=tmp_path / "x")
+    for bad, match in [(dict(generator=5), r"^generator: expected a non-empty text, got 5$"),
+                       (dict(generator="lublin99", name=5), r"^name: expected a non-empty text, got 5$"),
+                       (dict(workload=123), r"^workload: expected a file's path or a list of them, got 123$"),
+                       (dict(generator="lublin99", failures=[None]), r"^failures: expected a file's path or a list"),
+                       (dict(generator="lublin99", platform=("c", 16)), r"^platform: expected a text like 'c:256' or a "
+                        r"list of clusters like \['a:128', \('b', 64, 1.5\)\], got \('c', 16\)$"),
+                       (dict(generator="lublin99", batch="kit-easy", batch_options={"protected": None}),
+                        r"^batch_options: protected: expected a value, got None")]:
+        with pytest.raises(gs.GridschedError, match=match):
+            gs.simulate(**{**kw, **bad})
+    one = gs.simulate(generator="lublin99", workload_options={"jobs": 20, "processors": 16}, platform=[("c", 16)],
+                      name="one", out=tmp_path / "one")
+    assert one.summary["run"]["name"] == "one" and one.summary["run"]["platform"][0]["processors"] == 16
 
 
 def test_errors_read_as_python_errors(gs, tmp_path):
