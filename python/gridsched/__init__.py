@@ -21,11 +21,11 @@ import tempfile
 from pathlib import Path
 from typing import Mapping
 
-from ._runtime import GridschedError, SetupError, home, is_whole, locked, runtime
+from ._runtime import GridschedError, GridschedWarning, SetupError, home, is_whole, locked, runtime, warnings_of
 from .results import MatrixResult, Result, read_jobs, result_of
 
 __all__ = ["run", "simulate", "plugins", "report", "generate", "command", "load", "home",
-           "Result", "MatrixResult", "GridschedError", "SetupError", "read_jobs", "register_order",
+           "Result", "MatrixResult", "GridschedError", "GridschedWarning", "SetupError", "read_jobs", "register_order",
            "unregister"]
 
 __version__ = "0.1.0"
@@ -38,6 +38,14 @@ def command(*args: str) -> str:
     rt = runtime()
     _, out, _ = rt.command(*[str(a) for a in args])
     return out
+
+
+def _said(stderr: str, stacklevel: int):
+    """A run's warnings as Python warnings (the run is not --quiet, which silenced them: a malformed trace line was
+    skipped without a word)."""
+    import warnings
+    for text in warnings_of(stderr):
+        warnings.warn(text, GridschedWarning, stacklevel=stacklevel + 1)
 
 
 def _seed(seed) -> str:
@@ -144,7 +152,7 @@ def _run(rt, profile, out, seed, force, report, reference):
         raise GridschedError(f"profile: expected a file's path or a dict, got {type(profile).__name__}")
     try:
         parsed = _parse_profile(rt, path)
-        args = ["run", rt.path_arg(path), "--quiet"]
+        args = ["run", rt.path_arg(path)]  # not --quiet: its warnings are said (_said)
         if out is not None:
             args += ["--out", rt.path_arg(out)]
         if seed is not None:
@@ -155,7 +163,7 @@ def _run(rt, profile, out, seed, force, report, reference):
             args.append("--report")
         if reference:
             args.append("--reference")
-        rt.command(*args)
+        _, _, said = rt.command(*args)
     except GridschedError as e:
         if not tmp:
             raise
@@ -163,6 +171,7 @@ def _run(rt, profile, out, seed, force, report, reference):
     finally:
         if tmp:
             os.unlink(tmp)
+    _said(re.sub(re.escape(tmp) + r"(:\d+)?", "the profile dict", said) if tmp else said, stacklevel=3)
     folder = Path(out) if out is not None else parsed["output"]
     return result_of(folder.resolve(), matrix=parsed["matrix"])
 
@@ -250,8 +259,9 @@ def simulate(workload=None, *, generator: str | None = None, platform=None, batc
         raise GridschedError(f"extra_args: expected a list of command-line words, e.g. ['--strict'], got {extra_args!r}")
     if out is None:
         out = tempfile.mkdtemp(prefix="gridsched-")
-    args += ["--out", rt.path_arg(out), "--quiet", *extra_args]
-    rt.command(*args)
+    args += ["--out", rt.path_arg(out), *extra_args]  # not --quiet: its warnings are said (_said)
+    _, _, said = rt.command(*args)
+    _said(said, stacklevel=2)
     return Result(Path(out).resolve())
 
 

@@ -28,6 +28,34 @@ class SetupError(GridschedError):
     """Java, JPype or the built application is missing."""
 
 
+class GridschedWarning(UserWarning):
+    """What a run said as a warning (jobs of a trace skipped, estimates that are no guarantee, ...): a Python
+    warning, as bin/gridsched prints it on standard error."""
+
+
+_SKIPPED = re.compile(r"^\S.*: [\d,]+ job\(s\) skipped ")
+
+
+def warnings_of(stderr: str) -> list:
+    """The warnings a run printed on standard error (without its progress lines): 'gridsched: warning: ...' lines,
+    and the jobs skipped with the first of them (a malformed trace line with file, line and field)."""
+    found, block = [], None
+    for line in stderr.splitlines():
+        if block is not None and line.startswith("  "):
+            block.append(line.strip())
+            continue
+        if block is not None:
+            found.append(" ".join(block))
+            block = None
+        if line.startswith("gridsched: warning: "):
+            found.append(line[len("gridsched: warning: "):])
+        elif _SKIPPED.match(line):
+            block = [line]
+    if block is not None:
+        found.append(" ".join(block))
+    return found
+
+
 _lock = threading.RLock()
 _runtime = None
 _failure = None  # why the runtime could not start once the JVM had (a JVM cannot be started twice)

@@ -168,8 +168,9 @@ def test_parameters_are_checked_not_converted(gs, tmp_path):
         gs.run(ROOT / "runconfigs" / "quickstart.json", out=tmp_path / "q", seed=1.9)
     with pytest.raises(gs.GridschedError, match="kind 'nope': one of"):
         gs.plugins("nope")
-    two = gs.simulate(generator="lublin99", workload_options={"jobs": 20, "processors": 16}, platform=["a:16", "b:8"],
-                      meta="mct", out=tmp_path / "two")
+    with pytest.warns(gs.GridschedWarning, match="EASY gives no completion-time guarantee"):  # mct asks for estimates
+        two = gs.simulate(generator="lublin99", workload_options={"jobs": 20, "processors": 16},
+                          platform=["a:16", "b:8"], meta="mct", out=tmp_path / "two")
     assert two.summary["jobs"]["simulated"] == 20
 
 
@@ -190,6 +191,27 @@ def test_names_files_and_option_values_of_the_wrong_type_are_refused_naming_them
     one = gs.simulate(generator="lublin99", workload_options={"jobs": 20, "processors": 16}, platform=[("c", 16)],
                       name="one", out=tmp_path / "one")
     assert one.summary["run"]["name"] == "one" and one.summary["run"]["platform"][0]["processors"] == 16
+
+
+def test_what_a_run_warns_about_is_a_python_warning(gs, tmp_path):
+    # --quiet silenced the run's warnings: a malformed trace line was skipped without a word
+    lines = (ROOT / "python" / "tests" / "data" / "five.swf").read_text().splitlines()
+    jobs = [i for i, line in enumerate(lines) if line.strip() and not line.startswith(";")]
+    fields = lines[jobs[2]].split()
+    fields[3] = "5x0"
+    lines[jobs[2]] = " ".join(fields)
+    bad = tmp_path / "bad.swf"
+    bad.write_text("\n".join(lines) + "\n")
+    where = rf"bad.swf:{jobs[2] + 1}: field 4 \(run time\): not a number: '5x0'"
+    with pytest.warns(gs.GridschedWarning, match=rf"^simulate: 1 job\(s\) skipped .*the first: .*{where}") as said:
+        r = gs.simulate(workload=bad, platform="c:4", out=tmp_path / "s")
+    assert r.summary["jobs"]["skipped"] == 1 and len(said) == 1 and said[0].filename == __file__
+    with pytest.warns(gs.GridschedWarning, match=where):
+        gs.run({"platform": "c:4", "workload": {"file": str(bad)}}, out=tmp_path / "d")
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a run with nothing to say says nothing
+        gs.simulate(workload=ROOT / "python" / "tests" / "data" / "five.swf", platform="c:4", out=tmp_path / "ok")
 
 
 def test_errors_read_as_python_errors(gs, tmp_path):
