@@ -75,12 +75,13 @@ def is_number(x) -> bool:
 
 @contextlib.contextmanager
 def locked():
-    """The lock of the one framework's commands. A Python policy's key running on another thread than the command's
-    (a matrix runs its runs on several threads) cannot have it: an error instead of waiting for ever."""
+    """The lock of the one framework's commands. A Python policy's key runs on a thread of the command (every command
+    runs on a Java thread that the caller awaits holding the lock; a matrix's runs on several): it cannot have the
+    lock, and raises an error instead of waiting for ever."""
     if getattr(_key_calls, "depth", 0) > 0:
         if not _lock.acquire(blocking=False):
             raise GridschedError("a Python policy's key called gridsched while the command that runs the policy holds "
-                                 "it on another thread (a matrix runs its runs on several threads); call gridsched "
+                                 "it (the run goes on on a thread of its own, which the caller awaits); call gridsched "
                                  "outside the key")
     else:
         _lock.acquire()

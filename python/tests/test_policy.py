@@ -138,3 +138,22 @@ except gridsched.GridschedError as e:
     p = subprocess.run([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        text=True, timeout=240, cwd=str(tmp_path))
     assert "called gridsched while the command that runs the policy holds it" in p.stdout, p.stdout + p.stderr
+
+
+def test_a_key_calling_gridsched_in_a_single_run_is_the_same_error(gs, tmp_path):
+    # docs/python.md said a key may call gridsched in a single run (on the caller's thread), and the error spoke of a
+    # matrix's threads: every run goes on on a Java thread of its own since Ctrl-C stops runs
+    def key(job, now):
+        gs.plugins()
+        return 0
+
+    gs.register_order("py-calls", key)
+    try:
+        with pytest.raises(gs.GridschedError, match=r"py-calls'?: key\(job \d+, now=.*\) raised GridschedError: a Python "
+                           r"policy's key called gridsched while the command that runs the policy holds it \(the run "
+                           r"goes on on a thread of its own") as e:
+            gs.simulate(generator="lublin99", workload_options={"jobs": 30}, platform="c:64", batch="py-calls",
+                        out=tmp_path / "c")
+        assert "matrix" not in str(e.value)
+    finally:
+        gs.unregister("py-calls")
