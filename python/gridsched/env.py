@@ -98,6 +98,9 @@ class Box:
         return f"Box({self.low.min()}, {self.high.max()}, {self.shape}, {np.dtype(self.dtype).name})"
 
 
+_MAX_WHOLE = 9e15  # the largest job number gridsched's SWF reader takes (doubles are exact up to 2^53)
+
+
 def read_swf(path, repairs: dict | None = None):
     """An SWF trace's jobs as arrays (id, submit, runtime, requested time, processors) and its MaxProcs (or None).
 
@@ -133,11 +136,15 @@ def read_swf(path, repairs: dict | None = None):
                 parsed = {}
                 for name, i, kind in fields:
                     try:
-                        x = kind(v[i])
+                        x = float(v[i])
                     except ValueError:
+                        x = None
+                    if kind is int and x is not None and math.isfinite(x) and x == math.floor(x) and abs(x) <= _MAX_WHOLE:
+                        x = int(x)  # "2.0" as gridsched's SWF reader takes it (the environment refused such a trace)
+                    elif kind is int or x is None:
                         raise GridschedError(f"{path}:{number}: {name}: expected "
-                                             f"{'a whole number' if kind is int else 'a number'}, got '{v[i]}'") from None
-                    if kind is float and not math.isfinite(x):
+                                             f"{'a whole number' if kind is int else 'a number'}, got '{v[i]}'")
+                    elif not math.isfinite(x):
                         raise GridschedError(f"{path}:{number}: {name}: expected a finite number, got '{v[i]}'")
                     parsed[name] = x
                 procs = parsed["requested_processors"] if parsed["requested_processors"] > 0 else parsed["allocated_processors"]

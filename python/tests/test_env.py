@@ -199,3 +199,19 @@ def test_arguments_of_the_wrong_type_are_refused_naming_them(gs):
     with pytest.raises(GridschedError, match=r"^options: expected a dict such as \{'start': 0\}"):
         env.reset(options=[1])  # said 'unknown key(s) 1'
     assert env.reset(seed=0, options={"start": 0})[1]["window_start"] == 0
+
+
+def test_whole_numbers_written_with_a_fraction_are_read_as_the_engine_reads_them(gs, tmp_path):
+    # gridsched's SWF reader takes "2.0" processors and job "1.0"; the environment refused the trace
+    from gridsched import GridschedError
+    from gridsched.env import SchedulingEnv
+    f = tmp_path / "point-zero.swf"
+    f.write_text("; MaxProcs: 4\n1.0 0 -1 100 2.0 -1 -1 2.0 300 -1 1 1 1 1 1 -1 -1 -1\n"
+                 "2 10 -1 50 4 -1 -1 4.0 300 -1 1 1 1 1 1 -1 -1 -1\n")
+    env = SchedulingEnv(str(f), window=2, k=2)
+    assert list(env.jobs["id"]) == [1, 2] and list(env.jobs["procs"]) == [2, 4]
+    r = gs.simulate(workload=f, platform="c:4", batch="fcfs", out=tmp_path / "gs")
+    assert list(r.jobs["requested_number_of_resources"]) == [2, 4]
+    f.write_text("1 0 -1 100 2.5 -1 -1 2.5 300 -1 1 1 1 1 1 -1 -1 -1\n")
+    with pytest.raises(GridschedError, match=r"point-zero.swf:1: allocated_processors: expected a whole number, got '2.5'"):
+        SchedulingEnv(str(f), window=1, k=1)
