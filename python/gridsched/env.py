@@ -309,6 +309,15 @@ class SchedulingEnv(_Base):
             self._java.close()
         self._episode = None  # step() after close() asks for reset(), as before the first one
 
+    def __del__(self):
+        # an engine-core environment dropped mid-episode without close() kept its engine thread waiting for a step
+        # for ever: a notebook cell that makes the environment, run again and again, left one thread per run
+        try:
+            if getattr(self, "core", None) == "engine" and getattr(self, "_java", None) is not None:
+                self._java.close()
+        except Exception:  # the JVM already gone at the interpreter's exit: nothing left to end
+            pass
+
     # -- helpers -----------------------------------------------------------------------------------------------
     def _observe(self, java_obs):
         # the Java array ends with the time and the number of waiting jobs (not part of the observation)

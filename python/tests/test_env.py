@@ -215,3 +215,27 @@ def test_whole_numbers_written_with_a_fraction_are_read_as_the_engine_reads_them
     f.write_text("1 0 -1 100 2.5 -1 -1 2.5 300 -1 1 1 1 1 1 -1 -1 -1\n")
     with pytest.raises(GridschedError, match=r"point-zero.swf:1: allocated_processors: expected a whole number, got '2.5'"):
         SchedulingEnv(str(f), window=1, k=1)
+
+
+def test_an_engine_environment_dropped_mid_episode_ends_its_thread(gs):
+    # a notebook cell making the environment, run again and again, left one engine thread per run (never closed)
+    import gc
+    import time
+    from gridsched.env import SchedulingEnv
+    Thread = gs._runtime.runtime().jpype.JClass("java.lang.Thread")
+
+    def engines():
+        return sum(1 for t in Thread.getAllStackTraces().keySet() if str(t.getName()) == "gridsched-step-environment")
+
+    gc.collect()
+    before = engines()
+    for seed in range(5):
+        env = SchedulingEnv(FIVE, window=5, k=3, core="engine")
+        env.reset(seed=seed)
+        env.step(0)  # mid-episode: the engine thread waits for the next step
+    del env
+    gc.collect()
+    deadline = time.time() + 10
+    while engines() > before and time.time() < deadline:
+        time.sleep(0.05)
+    assert engines() == before
