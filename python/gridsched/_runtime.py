@@ -33,6 +33,9 @@ class GridschedWarning(UserWarning):
     warning, as bin/gridsched prints it on standard error."""
 
 
+# the names a traceback shows and a user catches (gridsched.GridschedError), not this private module's
+GridschedError.__module__ = SetupError.__module__ = GridschedWarning.__module__ = "gridsched"
+
 _SKIPPED = re.compile(r"^\S.*: [\d,]+ job\(s\) skipped ")
 
 

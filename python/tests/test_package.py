@@ -218,6 +218,10 @@ def test_errors_read_as_python_errors(gs, tmp_path):
     with pytest.raises(gs.GridschedError) as e:
         gs.simulate(generator="lublin99", platform="c:32", batch="nosuch", out=tmp_path / "x")
     assert "--debug" not in str(e.value) and "gridsched help" not in str(e.value) and e.value.status == 1
+    # a traceback names the class as the user catches it, not the private module (gridsched._runtime.GridschedError)
+    import traceback
+    assert traceback.format_exception_only(e.value)[-1].startswith("gridsched.GridschedError: gridsched: error: ")
+    assert [c.__module__ for c in (gs.SetupError, gs.GridschedWarning)] == ["gridsched", "gridsched"]
 
 
 def test_features_are_those_of_gridsched_features():
