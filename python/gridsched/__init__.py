@@ -40,6 +40,32 @@ def command(*args: str) -> str:
     return out
 
 
+# the command line's words for the functions' parameters, in the messages of the commands the functions run
+_SWITCHES = {"--force": "force=True", "--strict": "strict=True", "--no-kill": "kill=False",
+             "--reference": "reference=True", "--report": "report=True", "--no-images": "images=False"}
+_WORDS = {"--out": "out", "--seed": "seed", "--swf": "swf", "--diff": "diff", "--name": "name",
+          **{f"--{n}": n for n in ("workload", "generator", "platform", "batch", "meta", "collectors", "controllers",
+                                   "realloc", "heuristic", "reader", "carbon", "failures")}}
+_FLAG = re.compile(r"(?<![\w-])(add |give |with |without )?(--[a-z][a-z-]*)\b")
+
+
+def _command(rt, *args):
+    """rt.command for the functions below: an error says the parameter ('pass force=True', 'choose an empty out'),
+    not the command line's flag the function passed for it ('add --force', which a Python user cannot add)."""
+    try:
+        return rt.command(*args)
+    except GridschedError as e:
+        def word(m):
+            verb, flag = m.group(1) or "", m.group(2)
+            if flag in _SWITCHES:
+                return ("pass " if verb in ("add ", "give ", "with ") else verb) + _SWITCHES[flag]
+            name = _WORDS.get(flag) or _PARAMETERS.get(flag)
+            return verb + name if name else m.group(0)
+        again = type(e)(_FLAG.sub(word, str(e)))
+        again.__dict__.update(e.__dict__)
+        raise again from None
+
+
 def _said(stderr: str, stacklevel: int):
     """A run's warnings as Python warnings (the run is not --quiet, which silenced them: a malformed trace line was
     skipped without a word)."""
@@ -51,6 +77,8 @@ def _said(stderr: str, stacklevel: int):
 def _seed(seed) -> str:
     if not is_whole(seed):
         raise GridschedError(f"seed: expected a whole number, got {seed!r}")
+    if not -2 ** 63 <= seed < 2 ** 63:  # a Java long
+        raise GridschedError(f"seed: expected a whole number from -2**63 to 2**63-1, got {seed!r}")
     return str(int(seed))
 
 
@@ -163,7 +191,7 @@ def _run(rt, profile, out, seed, force, report, reference):
             args.append("--report")
         if reference:
             args.append("--reference")
-        _, _, said = rt.command(*args)
+        _, _, said = _command(rt, *args)
     except GridschedError as e:
         if not tmp:
             raise
@@ -260,7 +288,7 @@ def simulate(workload=None, *, generator: str | None = None, platform=None, batc
     if out is None:
         out = tempfile.mkdtemp(prefix="gridsched-")
     args += ["--out", rt.path_arg(out), *extra_args]  # not --quiet: its warnings are said (_said)
-    _, _, said = rt.command(*args)
+    _, _, said = _command(rt, *args)
     _said(said, stacklevel=2)
     return Result(Path(out).resolve())
 
@@ -279,7 +307,7 @@ def report(folder, *, diff=None, images: bool = True, open_browser: bool = False
         args += ["--diff", rt.path_arg(diff)]
     if not images:
         args.append("--no-images")
-    rt.command(*args)
+    _command(rt, *args)
     page = Path(folder).resolve() / "report.html"
     if open_browser:
         import webbrowser
@@ -295,7 +323,7 @@ def generate(profile, swf, *, seed: int | None = None, force: bool = False) -> P
         args += ["--seed", _seed(seed)]
     if force:
         args.append("--force")
-    rt.command(*args)
+    _command(rt, *args)
     return Path(swf).resolve()
 
 

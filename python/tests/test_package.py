@@ -214,6 +214,25 @@ def test_what_a_run_warns_about_is_a_python_warning(gs, tmp_path):
         gs.simulate(workload=ROOT / "python" / "tests" / "data" / "five.swf", platform="c:4", out=tmp_path / "ok")
 
 
+def test_errors_name_the_python_parameters_not_the_command_line_flags(gs, tmp_path):
+    # 'add --force' is nothing a Python user can add; command() keeps the command line's words, as it takes them
+    kw = dict(generator="lublin99", workload_options={"jobs": 20, "processors": 16}, platform="c:16")
+    gs.simulate(out=tmp_path / "o", **kw)
+    with pytest.raises(gs.GridschedError, match=r"already holds the results .*; choose an empty out, or pass "
+                                                r"force=True to replace them$"):
+        gs.run({"platform": "c:16", "workload": {"generator": "lublin99", "options": {"jobs": 20}}}, out=tmp_path / "o")
+    swf = tmp_path / "w.swf"
+    gs.generate(ROOT / "runconfigs" / "quickstart.json", swf)
+    with pytest.raises(gs.GridschedError, match=r"w.swf: swf: already exists; pass force=True to replace it"):
+        gs.generate(ROOT / "runconfigs" / "quickstart.json", swf)
+    with pytest.raises(gs.GridschedError, match=r"--swf: already exists; add --force to replace it"):
+        gs.command("generate", str(ROOT / "runconfigs" / "quickstart.json"), "--swf", str(swf))
+    with pytest.raises(gs.GridschedError, match=r"^gridsched: error: platform: processor count 'x' of cluster 'c'"):
+        gs.simulate(generator="lublin99", platform="c:x", out=tmp_path / "p")
+    with pytest.raises(gs.GridschedError, match=r"^seed: expected a whole number from -2\*\*63 to 2\*\*63-1, got 1180591620717411303424$"):
+        gs.simulate(seed=2 ** 70, out=tmp_path / "s", **kw)  # said '--seed needs a whole number ...'
+
+
 def test_errors_read_as_python_errors(gs, tmp_path):
     with pytest.raises(gs.GridschedError) as e:
         gs.simulate(generator="lublin99", platform="c:32", batch="nosuch", out=tmp_path / "x")
