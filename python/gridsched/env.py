@@ -205,11 +205,14 @@ class SchedulingEnv(_Base):
         if core not in ("fast", "engine"):
             raise GridschedError(f"core '{core}': use fast or engine")
         self._rt = runtime()
-        if generator is not None:
-            workload = self._generate(generator, workload_options or {}, processors, workload_seed)
         #: what reading the workload repaired or left out, counted (also in a warning when not zero)
         self.repairs = {}
-        jobs, max_procs = read_swf(workload, self.repairs)
+        if generator is not None:
+            # messages name the generator, not the temporary trace (which is removed once read)
+            workload = f"the workload of generator '{generator}' (workload_seed {workload_seed})"
+            jobs, max_procs = self._generate(generator, workload_options or {}, processors, workload_seed)
+        else:
+            jobs, max_procs = read_swf(workload, self.repairs)
         self.processors = int(processors or max_procs or jobs["procs"].max())
         keep = jobs["procs"] <= self.processors
         self.repairs["wider_than_processors_left_out"] = int(np.count_nonzero(~keep))
@@ -253,9 +256,11 @@ class SchedulingEnv(_Base):
         opts.setdefault("processors", procs)
         profile = {"name": "env", "platform": [{"name": "c", "processors": procs}], "seed": int(seed),
                    "workload": {"generator": generator, "options": opts}}
-        d = Path(tempfile.mkdtemp(prefix="gridsched-env-"))
-        (d / "env.json").write_text(__import__("json").dumps(profile))
-        return str(gridsched.generate(d / "env.json", d / "env.swf"))
+        # removed once read: each environment left its trace behind (a notebook cell run again, a tuning loop)
+        with tempfile.TemporaryDirectory(prefix="gridsched-env-") as folder:
+            d = Path(folder)
+            (d / "env.json").write_text(__import__("json").dumps(profile))
+            return read_swf(gridsched.generate(d / "env.json", d / "env.swf"), self.repairs)
 
     # -- Gymnasium API ---------------------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):

@@ -239,3 +239,17 @@ def test_an_engine_environment_dropped_mid_episode_ends_its_thread(gs):
     while engines() > before and time.time() < deadline:
         time.sleep(0.05)
     assert engines() == before
+
+
+def test_a_generated_workload_leaves_no_file_and_is_named_by_its_generator(gs, tmp_path, monkeypatch):
+    # each environment left its generated trace in a temporary folder, and messages named that file
+    import tempfile
+    from gridsched import GridschedError
+    from gridsched.env import SchedulingEnv
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    env = SchedulingEnv(generator="lublin99", workload_options={"jobs": 60}, processors=32, window=20, k=4)
+    assert env.workload == "the workload of generator 'lublin99' (workload_seed 1)" and len(env.jobs["id"]) == 60
+    with pytest.raises(GridschedError, match=r"^the workload of generator 'lublin99' \(workload_seed 3\): 40 usable jobs, "
+                                             r"fewer than the window of 50$"):
+        SchedulingEnv(generator="lublin99", workload_options={"jobs": 40}, processors=32, window=50, workload_seed=3)
+    assert list(tmp_path.iterdir()) == []
