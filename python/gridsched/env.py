@@ -105,14 +105,16 @@ def read_swf(path, repairs: dict | None = None):
     """An SWF trace's jobs as arrays (id, submit, runtime, requested time, processors) and its MaxProcs (or None).
 
     Processors: the requested number, else the allocated one; requested time: the requested, else the runtime.
-    As gridsched's SWF reader: jobs without a positive runtime, requested time or processor count are left out,
-    and a submit time earlier than the one before it is raised to it (the engine runs jobs in submission order).
+    As gridsched's SWF reader: jobs without a positive runtime, requested time or processor count, with a
+    negative submit time or job number, or a job number an earlier line had are left out, and a submit time earlier
+    than the one before it is raised to it (the engine runs jobs in submission order).
     What was left out or raised is counted in `repairs` when a dict is given. A malformed line is an error naming
     the file, line and field."""
     import gzip
     opener = gzip.open if str(path).endswith(".gz") else open
     rows, max_procs = [], None
     impossible = raised = 0
+    ids = set()
     last_submit = -math.inf
     fields = (("job_id", 0, int), ("submit_time", 1, float), ("run_time", 3, float), ("allocated_processors", 4, int),
               ("requested_processors", 7, int), ("requested_time", 8, float))
@@ -150,15 +152,19 @@ def read_swf(path, repairs: dict | None = None):
                 procs = parsed["requested_processors"] if parsed["requested_processors"] > 0 else parsed["allocated_processors"]
                 runtime_ = parsed["run_time"]
                 requested = parsed["requested_time"] if parsed["requested_time"] > 0 else runtime_
-                if runtime_ <= 0 or procs <= 0 or requested <= 0:  # what the engine rejects as impossible
+                submit = parsed["submit_time"]
+                job_id = parsed["job_id"]
+                # what gridsched's SWF reader leaves out (a negative or repeated job number, a negative submit time)
+                # or the engine rejects as impossible; the environment kept the first three
+                if job_id < 0 or job_id in ids or submit < 0 or runtime_ <= 0 or procs <= 0 or requested <= 0:
                     impossible += 1
                     continue
-                submit = parsed["submit_time"]
+                ids.add(job_id)
                 if submit < last_submit:
                     submit = last_submit
                     raised += 1
                 last_submit = submit
-                rows.append((parsed["job_id"], submit, runtime_, requested, procs))
+                rows.append((job_id, submit, runtime_, requested, procs))
     except OSError as e:
         raise GridschedError(f"{path}: cannot read the trace: {e.strerror or e}") from None
     if repairs is not None:
@@ -166,7 +172,7 @@ def read_swf(path, repairs: dict | None = None):
         repairs["submit_times_raised"] = raised
     if not rows:
         raise GridschedError(f"{path}: no usable job ({impossible} without a positive runtime, requested time or "
-                             "processor count)")
+                             "processor count, or with a negative submit time or job number, or a repeated one)")
     a = np.array(rows, dtype=np.float64)
     return {"id": a[:, 0].astype(np.int64), "submit": a[:, 1], "runtime": a[:, 2], "requested": a[:, 3],
             "procs": a[:, 4].astype(np.int32)}, max_procs

@@ -253,3 +253,22 @@ def test_a_generated_workload_leaves_no_file_and_is_named_by_its_generator(gs, t
                                              r"fewer than the window of 50$"):
         SchedulingEnv(generator="lublin99", workload_options={"jobs": 40}, processors=32, window=50, workload_seed=3)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_trace_is_left_out_as_gridsched_leaves_it_out(gs, tmp_path):
+    # gridsched's SWF reader leaves out a job with a negative submit time or a negative or repeated job number; the
+    # environment kept them, and learned on jobs the engine never runs
+    from gridsched.env import SchedulingEnv
+    line = "{id} {submit} -1 100 {alloc} -1 -1 {req} 300 -1 1 1 1 1 1 -1 -1 -1"
+    jobs = [dict(id=1, submit=0, alloc=2, req=2), dict(id=2, submit=-5, alloc=2, req=2),
+            dict(id=3, submit=10, alloc=2, req=2), dict(id=3, submit=20, alloc=1, req=1),
+            dict(id=-4, submit=30, alloc=2, req=2), dict(id=5, submit=40, alloc=2, req=0),
+            dict(id=6, submit=50, alloc=3, req=-1), dict(id=7, submit=60, alloc=4, req=4)]
+    trace = tmp_path / "odd.swf"
+    trace.write_text("; MaxProcs: 4\n" + "\n".join(line.format(**j) for j in jobs) + "\n")
+    with pytest.warns(UserWarning, match="3 impossible jobs left out"):
+        env = SchedulingEnv(str(trace), window=4, k=2)
+    with pytest.warns(gs.GridschedWarning, match=r"3 job\(s\) skipped"):
+        ran = gs.simulate(workload=trace, platform="c:4", batch="fcfs", out=tmp_path / "gs")
+    assert list(env.jobs["id"]) == list(ran.jobs["job_id"]) == [1, 3, 5, 6, 7]
+    assert list(env.jobs["procs"]) == list(ran.jobs["requested_number_of_resources"]) == [2, 2, 2, 3, 4]
