@@ -22,9 +22,9 @@ def read_jobs(path):
     df = pd.read_csv(path, dtype=str, keep_default_na=False, na_values=[""])
     for c in df.columns:
         if c in _FLOAT:
-            df[c] = pd.to_numeric(df[c], errors="raise").astype("float64")
+            df[c] = _numbers(pd, df[c], path, "a number").astype("float64")
         elif c in _INT:
-            df[c] = pd.to_numeric(df[c], errors="raise").astype("Int64")
+            df[c] = _numbers(pd, df[c], path, "a whole number").astype("Int64")
         elif c in _CATEGORY:
             df[c] = df[c].astype("category")
         elif c in ("job_id", "user", "group", "queue", "partition"):
@@ -33,6 +33,20 @@ def read_jobs(path):
         else:
             df[c] = df[c].astype("string")
     return df
+
+
+def _numbers(pd, column, path, what):
+    """A column as numbers; a value that is none is an error naming the file, line and column (pandas said only
+    'Unable to parse string "abc" at position 1')."""
+    numbers = pd.to_numeric(column, errors="coerce")
+    bad = numbers.isna() & column.notna()
+    if what == "a whole number":
+        bad |= numbers.notna() & (numbers != numbers.round())
+    if bad.any():
+        from ._runtime import GridschedError
+        row = int(bad.to_numpy().nonzero()[0][0])
+        raise GridschedError(f"{path}:{row + 2}: {column.name}: expected {what}, got '{column.iloc[row]}'")
+    return numbers
 
 
 class Result:

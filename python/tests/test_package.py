@@ -309,3 +309,25 @@ def test_a_command_after_chdir_writes_one_whole_folder(gs, tmp_path, monkeypatch
     assert not (tmp_path / "out-rel" / ".gridsched-partial").exists() and not (other / rel).exists()
     assert Path.cwd() == other  # the caller's folder is given back
 
+
+
+def test_a_jobs_csv_value_that_is_no_number_is_named_by_file_line_and_column(gs, tmp_path):
+    # pandas said only 'Unable to parse string "abc" at position 1'
+    r = gs.simulate(workload=ROOT / "python" / "tests" / "data" / "five.swf", platform="c:4", out=tmp_path / "r")
+    lines = (r.folder / "jobs.csv").read_text().splitlines()
+    header = lines[0].split(",")
+    row = lines[2].split(",")
+    row[header.index("starting_time")] = "abc"
+    lines[2] = ",".join(row)
+    bad = tmp_path / "jobs.csv"
+    bad.write_text("\n".join(lines) + "\n")
+    with pytest.raises(gs.GridschedError, match=r"jobs.csv:3: starting_time: expected a number, got 'abc'$"):
+        gs.read_jobs(bad)
+    row[header.index("starting_time")] = lines[1].split(",")[header.index("starting_time")]
+    row[header.index("requested_number_of_resources")] = "2.5"
+    lines[2] = ",".join(row)
+    bad.write_text("\n".join(lines) + "\n")
+    with pytest.raises(gs.GridschedError, match=r"jobs.csv:3: requested_number_of_resources: expected a whole number, "
+                                                r"got '2.5'$"):
+        gs.read_jobs(bad)
+    assert gs.read_jobs(r.folder / "jobs.csv").equals(r.jobs)
