@@ -327,7 +327,8 @@ public final class Cli {
         SwfOutput.check(swf, p, force);
         Runner runner = new Runner(registry, out, err, terminal, home);
         try (var source = runner.openWorkload(p)) {
-            long n = SwfOutput.write(source, swf);
+            RunMonitor m = monitor;
+            long n = SwfOutput.write(source, swf, () -> m != null && m.cancelled() || OutputFolder.stopping());
             out.printf("%s: wrote %,d jobs from %s to %s%n", p.name, n, source.describe(), swf);
         }
     }

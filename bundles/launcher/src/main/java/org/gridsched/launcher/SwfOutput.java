@@ -7,9 +7,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
 
 import org.gridsched.api.InputException;
+import org.gridsched.api.workload.JobRecord;
 import org.gridsched.api.workload.JobSource;
+import org.gridsched.api.workload.WorkloadReport;
 import org.gridsched.workload.swf.writer.SwfWriter;
 
 /**
@@ -37,14 +41,18 @@ final class SwfOutput {
         }
     }
 
-    /** Writes the trace through a temporary file in the same folder, moved into place at the end. */
-    static long write(JobSource source, Path swf) {
+    /**
+     * Writes the trace through a temporary file in the same folder, moved into place at the end. When {@code cancelled}
+     * turns true (the Python package's Ctrl-C, a signal stopping the process) the write stops within a few thousand
+     * jobs with {@link RunMonitor.Cancelled} and leaves no file: a 30-million-job trace took its whole 2 GB first.
+     */
+    static long write(JobSource source, Path swf, BooleanSupplier cancelled) {
         Path target = swf.toAbsolutePath().normalize();
         // the same ending, so that a .gz name is compressed; hidden, so that it is not taken for a trace meanwhile
         Path tmp = target.resolveSibling(".gridsched-" + ProcessHandle.current().pid() + "-" + target.getFileName());
         try {
             tmp.toFile().deleteOnExit(); // a signal that stops the process leaves no temporary file
-            long n = SwfWriter.write(source, tmp);
+            long n = SwfWriter.write(new Cancellable(source, cancelled), tmp);
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             return n;
         } catch (NoClassDefFoundError e) {
@@ -61,6 +69,50 @@ final class SwfOutput {
             } catch (IOException e) {
                 // removed at exit
             }
+        }
+    }
+
+    /** A source that checks every {@link #EVERY} jobs whether the command was cancelled. */
+    private static final class Cancellable implements JobSource {
+        static final int EVERY = 4096;
+        private final JobSource source;
+        private final BooleanSupplier cancelled;
+        private int untilCheck;
+
+        Cancellable(JobSource source, BooleanSupplier cancelled) {
+            this.source = source;
+            this.cancelled = cancelled;
+        }
+
+        @Override
+        public boolean next(JobRecord into) {
+            if (--untilCheck < 0) {
+                untilCheck = EVERY;
+                if (cancelled.getAsBoolean()) {
+                    throw new RunMonitor.Cancelled();
+                }
+            }
+            return source.next(into);
+        }
+
+        @Override
+        public String describe() {
+            return source.describe();
+        }
+
+        @Override
+        public WorkloadReport report() {
+            return source.report();
+        }
+
+        @Override
+        public Map<String, String> header() {
+            return source.header();
+        }
+
+        @Override
+        public double progress() {
+            return source.progress();
         }
     }
 

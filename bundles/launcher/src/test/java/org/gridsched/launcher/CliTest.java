@@ -699,6 +699,33 @@ class CliTest {
     }
 
     @Test
+    void aCancelledGenerateStopsWritingAndLeavesNoFile() throws Exception {
+        Path profile = tmp.resolve("big.json");
+        Files.writeString(profile, """
+                {"name": "big", "platform": "c:1024", "workload": {"generator": "lublin99", "options": {"jobs": 30000000}}}
+                """);
+        Path dir = Files.createDirectory(tmp.resolve("traces"));
+        Path swf = dir.resolve("big.swf");
+        CancellableCommand task = new CancellableCommand(cli.cli(), new String[] {"generate", profile.toString(), "--swf", swf.toString()});
+        long end = System.nanoTime() + 60_000_000_000L;
+        while (listing(dir).isEmpty()) { // the temporary file beside the target
+            assertTrue(System.nanoTime() < end && !task.finish(1), "the write starts");
+        }
+        assertFalse(task.finish(500), "a long write");
+        task.cancel();
+        assertTrue(task.finish(10_000), "stopped soon after the cancel");
+        assertEquals(130, task.status());
+        assertTrue(cli.err().contains("gridsched: interrupted; no results written"), cli.err());
+        assertEquals(List.of(), listing(dir), "neither the trace nor its temporary file");
+    }
+
+    private static List<String> listing(Path dir) throws IOException {
+        try (var files = Files.list(dir)) {
+            return files.map(f -> f.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
     void anInterruptEndsTheWaitForACommandWithoutAnExceptionAndIsConsumed() throws Exception {
         CancellableCommand task = new CancellableCommand(cli.cli(), new String[] {"simulate", "--generator", "lublin99", "--workload-option",
             "jobs=3000000", "--platform", "c:1024", "--batch", "cbf", "--quiet", "--out", tmp.resolve("long").toString()});
