@@ -349,6 +349,23 @@ class MatrixTest {
     }
 
     @Test
+    void jobsATraceSkipsAreSaidOnceForTheWholeMatrix() throws Exception {
+        cli.add(new org.gridsched.workload.swf.SwfReader());
+        String good = " 0 0 10 1 -1 -1 1 20 -1 1 1 1 1 1 -1 -1 -1";
+        Path trace = tmp.resolve("t.swf");
+        Files.writeString(trace, "1" + good + "\n2 0 x\n3" + good + "\n4" + good + "\n");
+        Path profile = write("s.json", """
+                {"name": "s", "platform": "c:4", "workload": {"file": "t.swf"}, "progress": false, "collectors": ["jobs"],
+                 "matrix": {"batch": ["fcfs", "cbf", "easy"], "metrics": ["mean_wait"]}, "output": "out"}
+                """);
+        assertEquals(0, cli.run("run", profile.toString()), cli.err());
+        String said = "gridsched: warning: s: 1 job(s) skipped {malformed_line=1} in each run that reads " + trace + "; the first:"
+                + System.lineSeparator() + "  t.swf:2: found 3 fields, expected 18 (malformed_line)";
+        assertTrue(cli.err().contains(said), cli.err());
+        assertEquals(cli.err().indexOf(said), cli.err().lastIndexOf(said), "once, not once per run: " + cli.err());
+    }
+
+    @Test
     void aMetricOfOneClusterIsNamedClusterDotMetric() throws Exception {
         Path profile = write("k.json", """
                 {"name": "k", "platform": "a:16,b:8", "meta": "random-weighted", "workload": %s, "progress": false,

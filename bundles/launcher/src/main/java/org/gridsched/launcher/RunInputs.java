@@ -130,16 +130,18 @@ final class RunInputs {
      * A workload of which nothing could be simulated, or that lost more than {@code max_skipped_fraction} of
      * its jobs, is an error (a binary file or a non-gzip {@code .gz} read leniently used to give "0 jobs
      * simulated" and success); the first skipped lines are shown either way.
+     *
+     * @return what to tell the user of the skipped jobs, or null if none was
      */
-    void checkSkipped(RunProfile p, SimulationResult r, JobSource source, boolean print) {
-        checkSkipped(p, r.workload(), r.simulated(), source, print);
+    Skipped checkSkipped(RunProfile p, SimulationResult r, JobSource source) {
+        return checkSkipped(p, r.workload(), r.simulated(), source);
     }
 
     /**
      * As above, from what a source reported and how many of its jobs were (or, for {@code run --check}, would be)
      * simulated.
      */
-    void checkSkipped(RunProfile p, WorkloadReport report, long simulated, JobSource source, boolean print) {
+    Skipped checkSkipped(RunProfile p, WorkloadReport report, long simulated, JobSource source) {
         long skipped = report.skippedTotal();
         long total = skipped + simulated;
         StringBuilder first = new StringBuilder();
@@ -162,8 +164,14 @@ final class RunInputs {
                     + " more than max_skipped_fraction %s allows (is it the right file and reader?); the first:%s", skipped, total,
                     report.skipped(), Numbers.format(p.maxSkippedFraction), first));
         }
-        if (print && skipped > 0) {
-            err.printf("%s: %,d job(s) skipped %s; the first:%s%n", p.name, skipped, report.skipped(), first);
+        return skipped == 0 ? null : new Skipped(String.format("%,d job(s) skipped %s", skipped, report.skipped()), first.toString());
+    }
+
+    /** Jobs a workload's reader skipped: "N job(s) skipped {reason=count}" and its first lines, one per line. */
+    record Skipped(String counts, String firstLines) {
+        /** For the run of one profile: "NAME: N job(s) skipped {...}; the first:" and the lines. */
+        String of(String profile) {
+            return profile + ": " + counts + "; the first:" + firstLines;
         }
     }
 

@@ -267,7 +267,7 @@ public final class Runner {
         while (source.next(job)) {
             read++;
         }
-        inputs.checkSkipped(p, source.report(), read, source, false);
+        inputs.checkSkipped(p, source.report(), read, source);
     }
 
     /**
@@ -372,7 +372,15 @@ public final class Runner {
                     bar.finish();
                 }
             }
-            inputs.checkSkipped(p, result, source, shown != null);
+            RunInputs.Skipped skipped = inputs.checkSkipped(p, result, source);
+            if (skipped != null && print) {
+                err.println(skipped.of(p.name));
+            } else if (skipped != null) {
+                // the runs of a matrix or study, in parallel: said once for each workload and what it skipped (runs that
+                // read the same trace the same way skip the same lines), not once per run, nor never
+                warnOnce(p.name + ": " + skipped.counts() + " in each run that reads " + ControlChars.escape(source.describe())
+                        + "; the first:" + skipped.firstLines());
+            }
             warnAboutEstimates(p, platform, result);
             Object idle = result.failures().get("trace_events_without_effect");
             if (print && idle != null) {
