@@ -78,7 +78,7 @@ final class RunPage {
                     .text(UNAVAILABLE_LABELS.get(state)).html(" &nbsp; ");
         }
         p.html("<span class=\"muted\">").text(String.format(java.util.Locale.ROOT, "%,d", u.total) + " intervals in unavailable.csv"
-                + (u.total > u.intervals.size() ? "; the first " + String.format(java.util.Locale.ROOT, "%,d", u.intervals.size())
+                + (u.total > u.drawn() ? "; the first " + String.format(java.util.Locale.ROOT, "%,d", u.drawn())
                         + " are drawn" : "")).html("</span></div>\n");
     }
 
@@ -103,14 +103,16 @@ final class RunPage {
         m.put("colours", colours);
         // one flat row per interval: cluster, from, to, state, then platform-wide [first, count] pairs
         List<Object> rows = new ArrayList<>();
-        for (Unavailability.Interval i : u.intervals) {
-            double[] row = new double[4 + i.runs().length];
-            row[0] = i.cluster();
-            row[1] = i.from();
-            row[2] = i.to();
-            row[3] = i.state();
-            for (int k = 0; k < i.runs().length; k++) {
-                row[4 + k] = i.runs()[k];
+        for (int i = 0; i < u.drawn(); i++) {
+            int first = u.firstRun(i);
+            double[] row = new double[4 + 2 * (u.firstRun(i + 1) - first)];
+            row[0] = u.cluster(i);
+            row[1] = u.from(i);
+            row[2] = u.to(i);
+            row[3] = u.state(i);
+            for (int r = first, k = 4; r < u.firstRun(i + 1); r++, k += 2) {
+                row[k] = u.low(r);
+                row[k + 1] = u.high(r) - u.low(r);
             }
             rows.add(row); // exact: the chart draws these at their own times
         }

@@ -289,15 +289,14 @@ final class StaticCharts {
         }
         Hatches hatches = new Hatches(paints);
         int count = 0;
-        for (Unavailability.Interval u : down.intervals) {
-            if (u.cluster() != cluster) {
+        for (int u = 0; u < down.drawn(); u++) {
+            if (down.cluster(u) != cluster) {
                 continue;
             }
             count++;
-            int[] r = u.runs();
-            for (int i = 0; i < r.length; i += 2) { // [first, count] pairs
-                double p0 = r[i] - from;
-                hatches.add(u.state(), u.from(), u.to(), p0, p0 + r[i + 1]);
+            for (int r = down.firstRun(u); r < down.firstRun(u + 1); r++) {
+                double p0 = down.low(r) - from;
+                hatches.add(down.state(u), down.from(u), down.to(u), p0, p0 + (down.high(r) - down.low(r)));
             }
         }
         if (count == 0) {

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.gridsched.api.Csv;
@@ -16,6 +17,10 @@ import org.gridsched.api.InputException;
  * which processors had failed, were off or switching; docs/failures.md) and {@code energy.csv} (each cluster's power,
  * cumulative energy and carbon over the energy window; docs/energy.md). Runs without failures, power management or a
  * power model have neither file, and their report is as before.
+ * <p>
+ * The file is read once, for the validator (every interval) and the charts (the first {@link #MAX_INTERVALS}). A
+ * million-failure run has about 1.2 million intervals: they are kept in columns of primitives (about 45 bytes an
+ * interval), not as an object and an array each, and no longer read a second time for the validator.
  */
 final class Unavailability {
     /** The states of unavailable.csv, in the order the page's legend lists them. */
@@ -23,24 +28,20 @@ final class Unavailability {
     /** Intervals drawn at most: beyond, the page says how many were left out (a million-failure run's file is huge). */
     static final int MAX_INTERVALS = 200_000;
 
-    /**
-     * One interval: cluster index, [from, to), state index, platform-wide processor runs as [first, count] pairs, its
-     * line in the file.
-     */
-    record Interval(int cluster, double from, double to, int state, int[] runs, long line) {
-    }
+    /** Intervals in the file. */
+    int total;
+    /** Per interval: cluster index, [from, to), state index, line in the file. */
+    private int[] cluster = new int[64];
+    private double[] from = new double[64];
+    private double[] to = new double[64];
+    private byte[] state = new byte[64];
+    private long[] line = new long[64];
+    /** Interval i's processor runs are runs firstRun[i] to firstRun[i + 1] - 1; run r is processors [low, high). */
+    private int[] firstRun = new int[65];
+    private int[] bounds = new int[128];
 
-    final List<Interval> intervals = new ArrayList<>();
-    /** Intervals in the file, drawn or not. */
-    long total;
-
-    /** The file's intervals (the first {@link #MAX_INTERVALS}, for the charts), or null without the file. */
+    /** The file's intervals, or null without the file. */
     static Unavailability read(Path dir, Clusters clusters) {
-        return read(dir, clusters, MAX_INTERVALS);
-    }
-
-    /** The file's first {@code max} intervals, or null without the file. */
-    static Unavailability read(Path dir, Clusters clusters, long max) {
         Path f = dir.resolve("unavailable.csv");
         if (!Files.isRegularFile(f)) {
             return null;
@@ -71,15 +72,80 @@ final class Unavailability {
                 if (state < 0) {
                     throw new InputException(f.toString(), n, "state", "expected one of " + STATES + ", got '" + fields.get(3) + "'");
                 }
-                int[] runs = runs(f, n, fields.get(4), clusters.offset(c), clusters.size(c));
-                if (u.total++ < max) {
-                    u.intervals.add(new Interval(c, from, to, state, runs, n));
-                }
+                u.add(c, from, to, state, n);
+                u.runs(f, n, fields.get(4), clusters.offset(c), clusters.size(c));
             }
         } catch (IOException e) {
             throw new InputException(f.toString(), 0, null, "cannot be read: " + e.getMessage());
         }
         return u;
+    }
+
+    /** The intervals the charts draw: the first {@link #MAX_INTERVALS}. */
+    int drawn() {
+        return Math.min(total, MAX_INTERVALS);
+    }
+
+    int cluster(int i) {
+        return cluster[i];
+    }
+
+    double from(int i) {
+        return from[i];
+    }
+
+    double to(int i) {
+        return to[i];
+    }
+
+    int state(int i) {
+        return state[i];
+    }
+
+    /** Interval i's line in the file. */
+    long line(int i) {
+        return line[i];
+    }
+
+    /** Interval i's first processor run; its runs end before {@code firstRun(i + 1)}. */
+    int firstRun(int i) {
+        return firstRun[i];
+    }
+
+    /** Run r's first processor, platform-wide. */
+    int low(int r) {
+        return bounds[2 * r];
+    }
+
+    /** Run r's processor after its last, platform-wide. */
+    int high(int r) {
+        return bounds[2 * r + 1];
+    }
+
+    /** The interval run r belongs to. */
+    int intervalOf(int r) {
+        int i = Arrays.binarySearch(firstRun, 0, total + 1, r); // increasing: every interval has a run
+        return i >= 0 ? i : -i - 2;
+    }
+
+    private void add(int c, double start, double end, int s, long n) {
+        int i = total;
+        if (i == cluster.length) {
+            int grown = i + (i >> 1);
+            cluster = Arrays.copyOf(cluster, grown);
+            from = Arrays.copyOf(from, grown);
+            to = Arrays.copyOf(to, grown);
+            state = Arrays.copyOf(state, grown);
+            line = Arrays.copyOf(line, grown);
+            firstRun = Arrays.copyOf(firstRun, grown + 1);
+        }
+        cluster[i] = c;
+        from[i] = start;
+        to[i] = end;
+        state[i] = (byte) s;
+        line[i] = n;
+        total = i + 1;
+        firstRun[total] = firstRun[i];
     }
 
     static double number(Path f, long line, String field, String text) {
@@ -94,12 +160,11 @@ final class Unavailability {
         throw new InputException(f.toString(), line, field, "not a number: '" + text + "'");
     }
 
-    /** "0-3 8" (the cluster's own ids) as platform-wide [first, count] pairs. */
-    private static int[] runs(Path f, long line, String text, int offset, int size) {
+    /** "0-3 8" (the cluster's own ids) as the last interval's runs, platform-wide. */
+    private void runs(Path f, long line, String text, int offset, int size) {
         String[] parts = text.trim().split(" +");
-        int[] r = new int[parts.length * 2];
-        for (int i = 0; i < parts.length; i++) {
-            String[] ab = parts[i].split("-", 2);
+        for (String part : parts) {
+            String[] ab = part.split("-", 2);
             int a;
             int b;
             try {
@@ -109,11 +174,15 @@ final class Unavailability {
                 throw new InputException(f.toString(), line, "processors", "expected ids like 0-3 8, got '" + text + "'");
             }
             if (a < 0 || b < a || b >= size) {
-                throw new InputException(f.toString(), line, "processors", "'" + parts[i] + "' is outside the cluster (0-" + (size - 1) + ")");
+                throw new InputException(f.toString(), line, "processors", "'" + part + "' is outside the cluster (0-" + (size - 1) + ")");
             }
-            r[2 * i] = offset + a;
-            r[2 * i + 1] = b - a + 1;
+            int r = firstRun[total];
+            if (2 * r + 2 > bounds.length) {
+                bounds = Arrays.copyOf(bounds, bounds.length + (bounds.length >> 1) + 2);
+            }
+            bounds[2 * r] = offset + a;
+            bounds[2 * r + 1] = offset + b + 1;
+            firstRun[total] = r + 1;
         }
-        return r;
     }
 }

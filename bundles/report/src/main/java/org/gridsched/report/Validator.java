@@ -31,11 +31,7 @@ public final class Validator {
         x.ids();
         x.times();
         x.placement(run.summary != null);
-        Unavailability down = run.unavailable;
-        if (down != null && down.total > down.intervals.size()) { // the charts keep the first ones only
-            down = Unavailability.read(run.dir, run.jobs.clusters, Long.MAX_VALUE);
-        }
-        x.overlaps(down);
+        x.overlaps(run.unavailable);
         x.dependencies();
         x.coallocation(run.dir.resolve("coalloc.csv"));
         return x.v;
@@ -156,22 +152,13 @@ public final class Validator {
      */
     private void overlaps(Unavailability down) {
         int n = t.size;
-        int m = down == null ? 0 : down.intervals.size();
+        int m = down == null ? 0 : down.total;
         outages = down;
         start = java.util.Arrays.copyOf(t.start, n + m);
         finish = java.util.Arrays.copyOf(t.finish, n + m);
-        outageRuns = new int[m][];
         for (int i = 0; i < m; i++) {
-            Unavailability.Interval d = down.intervals.get(i);
-            start[n + i] = d.from();
-            finish[n + i] = d.to();
-            int[] runs = d.runs(); // [first, count] pairs, as [from, to) pairs like the jobs' (taken and released: once)
-            int[] r = new int[runs.length];
-            for (int k = 0; k < runs.length; k += 2) {
-                r[k] = runs[k];
-                r[k + 1] = runs[k] + runs[k + 1];
-            }
-            outageRuns[i] = r;
+            start[n + i] = down.from(i);
+            finish[n + i] = down.to(i);
         }
         int[] byStart = Order.by(start, n + m);
         int[] byFinish = Order.by(finish, n + m);
@@ -187,18 +174,16 @@ public final class Validator {
             for (; f < n + m && !(finish[byFinish[f]] > now); f++) {
                 release(layers, byFinish[f]);
             }
-            int[] r = held(j);
-            for (int i = 0; i < r.length; i += 2) {
-                take(layers, j, r[i], r[i + 1]);
+            for (int k = 0; k < runs(j); k++) {
+                take(layers, j, low(j, k), high(j, k));
             }
         }
         v.checked(m == 0 ? "no processor held by two jobs at once"
                 : "no processor held by two jobs at once, nor while it had failed, was off or switching (unavailable.csv)");
     }
 
-    /** unavailable.csv's intervals, holders {@code t.size} on, during {@link #overlaps}; their processors as in {@link #held}. */
+    /** unavailable.csv's intervals, holders {@code t.size} on, during {@link #overlaps}. */
     private Unavailability outages;
-    private int[][] outageRuns;
     /** Every holder's start and finish (the jobs', then the intervals'), during {@link #overlaps}. */
     private double[] start;
     private double[] finish;
@@ -207,21 +192,31 @@ public final class Validator {
         return j >= t.size || t.ran(j) && t.finish[j] > t.start[j];
     }
 
-    /** A holder's processor runs as [from, to) pairs, platform-wide. */
-    private int[] held(int j) {
-        return j < t.size ? t.alloc[j] : outageRuns[j - t.size];
+    /** A holder's processor runs. */
+    private int runs(int j) {
+        return j < t.size ? t.alloc[j].length / 2 : outages.firstRun(j - t.size + 1) - outages.firstRun(j - t.size);
+    }
+
+    /** The first processor of a holder's run k, platform-wide. */
+    private int low(int j, int k) {
+        return j < t.size ? t.alloc[j][2 * k] : outages.low(outages.firstRun(j - t.size) + k);
+    }
+
+    /** The processor after the last of a holder's run k, platform-wide. */
+    private int high(int j, int k) {
+        return j < t.size ? t.alloc[j][2 * k + 1] : outages.high(outages.firstRun(j - t.size) + k);
     }
 
     private void release(List<TreeMap<Integer, int[]>> layers, int j) {
         if (!holds(j)) {
             return;
         }
-        int[] r = held(j);
-        for (int i = 0; i < r.length; i += 2) {
+        for (int k = 0; k < runs(j); k++) {
+            int from = low(j, k);
             for (TreeMap<Integer, int[]> held : layers) {
-                int[] e = held.get(r[i]);
+                int[] e = held.get(from);
                 if (e != null && e[1] == j) {
-                    held.remove(r[i]);
+                    held.remove(from);
                     break;
                 }
             }
@@ -262,10 +257,10 @@ public final class Validator {
         String during = "[" + num(Math.max(start[j], start[k])) + ", " + num(Math.min(finish[j], finish[k])) + ")";
         if (k >= t.size || j >= t.size) {
             int job = Math.min(j, k);
-            Unavailability.Interval down = outages.intervals.get(Math.max(j, k) - t.size);
+            int down = Math.max(j, k) - t.size;
             v.problem("unavailable", job(job) + " holds " + where + " during " + during + ", while they were "
-                    + Unavailability.STATES.get(down.state()).replace('_', ' ')
-                    + " (unavailable.csv line " + down.line() + ")");
+                    + Unavailability.STATES.get(outages.state(down)).replace('_', ' ')
+                    + " (unavailable.csv line " + outages.line(down) + ")");
             return;
         }
         v.problem("overlap", job(k) + " and " + job(j) + " both hold " + where + " during " + during);

@@ -74,6 +74,30 @@ class ValidatorTest {
         assertTrue(valid.ok() && valid.text().contains("nor while it had failed, was off or switching"), valid.text());
     }
 
+    /**
+     * unavailable.csv is read once, when the run folder is opened: the validator checks every interval from that
+     * reading, those after the ones the charts draw ({@link Unavailability#MAX_INTERVALS}) too, without reading the
+     * file again (it read it a second time, whole, when the charts had left some out).
+     */
+    @Test
+    void theValidatorChecksEveryIntervalOfTheOneReadingOfUnavailableCsv() throws Exception {
+        Path dir = Fixtures.valid(tmp);
+        StringBuilder csv = new StringBuilder("cluster,from,to,state,processors\n");
+        for (int i = 0; i < Unavailability.MAX_INTERVALS; i++) {
+            csv.append("b,").append(100 + i).append(",").append(100 + i).append(".5,failed,0\n"); // after every job
+        }
+        csv.append("b,15,16,off,1\n"); // b's processor 1 during job 4 ([12, 20) on a's 0 and b's 0-1): left out of the charts
+        Files.writeString(dir.resolve("unavailable.csv"), csv);
+        RunDir run = RunDir.open(dir);
+        Files.delete(dir.resolve("unavailable.csv"));
+        Validation v = Validator.validate(run);
+        assertEquals(1, v.counts().get("unavailable"), v.text());
+        assertEquals(List.of("job 4 (line 5) holds processor(s) 1 of cluster b during [15, 16), while they were off"
+                + " (unavailable.csv line " + (Unavailability.MAX_INTERVALS + 2) + ")"), v.examples().get("unavailable"));
+        assertEquals(Unavailability.MAX_INTERVALS + 1, run.unavailable.total);
+        assertEquals(Unavailability.MAX_INTERVALS, run.unavailable.drawn());
+    }
+
     @Test
     void overlapsAcrossClustersUsePlatformWideIds() {
         // job 2's part on b (ids 4-5) meets job 1 there; both on cluster a elsewhere, without overlap
