@@ -148,7 +148,8 @@ public final class Validator {
      * processor to [end, holder], so each check is a log-time lookup. A run that meets held ones goes into the next
      * map (layer) where it fits, so that it is still checked against later jobs: a valid schedule has one layer.
      * The intervals of {@code unavailable.csv} (processors failed, off or switching) are holders too, after the jobs
-     * (indexes from {@code t.size}): a job must not hold a processor while it is unavailable.
+     * (indexes from {@code t.size}): a job must not hold a processor while it is unavailable. They are held apart
+     * ({@link HeldOutages}): they may overlap one another, which is no fault of the schedule.
      */
     private void overlaps(Unavailability down) {
         int n = t.size;
@@ -160,6 +161,7 @@ public final class Validator {
             start[n + i] = down.from(i);
             finish[n + i] = down.to(i);
         }
+        HeldOutages heldDown = m == 0 ? null : new HeldOutages(down, t.clusters.total());
         int[] byStart = Order.by(start, n + m);
         int[] byFinish = Order.by(finish, n + m);
         List<TreeMap<Integer, int[]>> layers = new ArrayList<>();
@@ -172,10 +174,20 @@ public final class Validator {
             }
             double now = start[j];
             for (; f < n + m && !(finish[byFinish[f]] > now); f++) {
-                release(layers, byFinish[f]);
+                release(layers, heldDown, byFinish[f]);
             }
             for (int k = 0; k < runs(j); k++) {
-                take(layers, j, low(j, k), high(j, k));
+                if (j < n) {
+                    take(layers, j, low(j, k), high(j, k));
+                    if (heldDown != null) {
+                        for (int r : heldDown.meeting(low(j, k), high(j, k))) {
+                            conflict(n + down.intervalOf(r), j, Math.max(low(j, k), down.low(r)), Math.min(high(j, k), down.high(r)));
+                        }
+                    }
+                } else {
+                    meet(layers, j, low(j, k), high(j, k));
+                    heldDown.add(down.firstRun(j - n) + k);
+                }
             }
         }
         v.checked(m == 0 ? "no processor held by two jobs at once"
@@ -207,11 +219,15 @@ public final class Validator {
         return j < t.size ? t.alloc[j][2 * k + 1] : outages.high(outages.firstRun(j - t.size) + k);
     }
 
-    private void release(List<TreeMap<Integer, int[]>> layers, int j) {
+    private void release(List<TreeMap<Integer, int[]>> layers, HeldOutages heldDown, int j) {
         if (!holds(j)) {
             return;
         }
         for (int k = 0; k < runs(j); k++) {
+            if (j >= t.size) {
+                heldDown.remove(outages.firstRun(j - t.size) + k);
+                continue;
+            }
             int from = low(j, k);
             for (TreeMap<Integer, int[]> held : layers) {
                 int[] e = held.get(from);
@@ -223,19 +239,11 @@ public final class Validator {
         }
     }
 
+    /** Holder j takes processors [from, to): each held run it meets is a conflict; it goes into the first layer it fits. */
     private void take(List<TreeMap<Integer, int[]>> layers, int j, int from, int to) {
         TreeMap<Integer, int[]> free = null;
         for (TreeMap<Integer, int[]> held : layers) {
-            boolean met = false;
-            Map.Entry<Integer, int[]> e = held.floorEntry(from);
-            if (e == null || e.getValue()[0] <= from) {
-                e = held.higherEntry(from);
-            }
-            for (; e != null && e.getKey() < to; e = held.higherEntry(e.getKey())) {
-                met = true;
-                conflict(e.getValue()[1], j, Math.max(from, e.getKey()), Math.min(to, e.getValue()[0]));
-            }
-            if (!met && free == null) {
+            if (!meets(held, j, from, to) && free == null) {
                 free = held;
             }
         }
@@ -246,10 +254,28 @@ public final class Validator {
         free.put(from, new int[] {to, j});
     }
 
-    private void conflict(int k, int j, int lo, int hi) {
-        if (k >= t.size && j >= t.size) {
-            return; // two intervals of unavailable.csv: the engine's record of its own processors, not the schedule
+    /** Each run of the jobs' layers that processors [from, to) of holder j meet is a conflict. */
+    private void meet(List<TreeMap<Integer, int[]>> layers, int j, int from, int to) {
+        for (TreeMap<Integer, int[]> held : layers) {
+            meets(held, j, from, to);
         }
+    }
+
+    /** Whether processors [from, to) of holder j meet a run of layer {@code held}, each met a conflict. */
+    private boolean meets(TreeMap<Integer, int[]> held, int j, int from, int to) {
+        boolean met = false;
+        Map.Entry<Integer, int[]> e = held.floorEntry(from);
+        if (e == null || e.getValue()[0] <= from) {
+            e = held.higherEntry(from);
+        }
+        for (; e != null && e.getKey() < to; e = held.higherEntry(e.getKey())) {
+            met = true;
+            conflict(e.getValue()[1], j, Math.max(from, e.getKey()), Math.min(to, e.getValue()[0]));
+        }
+        return met;
+    }
+
+    private void conflict(int k, int j, int lo, int hi) {
         Clusters c = t.clusters;
         int cl = c.ofProcessor(lo);
         String where = cl < 0 ? "processor(s) " + range(lo, hi)

@@ -98,6 +98,39 @@ class ValidatorTest {
         assertEquals(Unavailability.MAX_INTERVALS, run.unavailable.drawn());
     }
 
+    /**
+     * Intervals of unavailable.csv that overlap on one processor (the engine's record, not the schedule's fault) are
+     * each still checked against the jobs, once: a job on that processor meets every one of them. 50,000 such intervals
+     * took minutes (each took a layer of the sweep of its own, which every later holder searched).
+     */
+    @Test
+    void manyOverlappingIntervalsOnOneProcessorAreEachCheckedOnce() throws Exception {
+        int many = 50_000;
+        Path dir = Fixtures.run(tmp, Fixtures.summary("x", "a:4"), Fixtures.BATSIM_HEADER,
+                Fixtures.row("1", 0, 2, 0, 10, "0-1", "a"), // before the intervals: fine
+                Fixtures.row("2", 0, 1, 100, 200, "1", "a"), // beside them: fine
+                Fixtures.row("3", 0, 2, 60_000, 60_010, "0-1", "a"), // on processor 0 while all of them are held
+                Fixtures.row("4", 0, 1, 1_000, 200_000, "3", "a")); // on processor 3, switched off meanwhile
+        StringBuilder csv = new StringBuilder("cluster,from,to,state,processors\n");
+        for (int i = 0; i < many; i++) {
+            csv.append("a,").append(10 + i).append(",100000,failed,0\n");
+        }
+        csv.append("a,150000,150001,off,2-3\n"); // taken while job 4 holds processor 3
+        Files.writeString(dir.resolve("unavailable.csv"), csv);
+        Validation v = Reports.validate(dir);
+        assertEquals(many + 1, v.counts().get("unavailable"), v.text());
+        assertEquals(1, v.counts().size(), v.text());
+        List<String> e = v.examples().get("unavailable");
+        assertEquals(Validation.EXAMPLES, e.size());
+        for (int i = 0; i < e.size(); i++) { // the intervals as they start
+            assertEquals("job 3 (line 4) holds processor(s) 0 of cluster a during [60000, 60010), while they were failed"
+                    + " (unavailable.csv line " + (i + 2) + ")", e.get(i));
+        }
+        Files.writeString(dir.resolve("unavailable.csv"), csv.toString().replace("150000,150001,off,2-3", "150000,150001,off,2"));
+        v = Reports.validate(dir);
+        assertEquals(many, v.counts().get("unavailable"), v.text());
+    }
+
     @Test
     void overlapsAcrossClustersUsePlatformWideIds() {
         // job 2's part on b (ids 4-5) meets job 1 there; both on cluster a elsewhere, without overlap
