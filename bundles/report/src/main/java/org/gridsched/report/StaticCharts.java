@@ -319,6 +319,14 @@ final class StaticCharts {
      * processors {@code down} says were failed, off or switching hatched under them.
      */
     static void gantt(JobsTable t, Unavailability down, int cluster, Path file) throws IOException {
+        JFreeChart chart = ganttChart(t, down, cluster);
+        if (chart != null) {
+            png(chart, file, 1400, Math.min(900, 300 + t.clusters.size(cluster) / 2));
+        }
+    }
+
+    /** The chart {@link #gantt} draws, or null: no job ran on the cluster. */
+    static JFreeChart ganttChart(JobsTable t, Unavailability down, int cluster) {
         Clusters c = t.clusters;
         int from = c.offset(cluster);
         int to = from + c.size(cluster);
@@ -333,7 +341,7 @@ final class StaticCharts {
             }
         }
         if (n == 0) {
-            return;
+            return null;
         }
         NumberAxis time = new NumberAxis("time (s)");
         NumberAxis procs = new NumberAxis("processor");
@@ -422,13 +430,18 @@ final class StaticCharts {
         }
         LegendItemCollection legend = new LegendItemCollection();
         int intervals = unavailable(plot, down, cluster, from, legend, n <= MAX_RECTS);
-        if (intervals > 0) {
+        int inFile = down == null ? 0 : down.total(cluster);
+        if (intervals < inFile) { // the charts draw the file's first MAX_INTERVALS: the rest is left out, and said so
+            title += String.format(java.util.Locale.ROOT, "; %,d of %,d intervals of unavailable processors drawn (hatched)", intervals, inFile);
+        } else if (intervals > 0) {
             title += String.format(java.util.Locale.ROOT, "; %,d intervals of unavailable processors (hatched)", intervals);
+        }
+        if (intervals > 0) {
             plot.setFixedLegendItems(legend);
         }
         plot.setBackgroundPaint(new Color(0xfafafa));
         time.setRange(lo, hi);
-        png(new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, intervals > 0), file, 1400, Math.min(900, 300 + c.size(cluster) / 2));
+        return new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, intervals > 0);
     }
 
     private static boolean inCluster(int[] r, int from, int to) {

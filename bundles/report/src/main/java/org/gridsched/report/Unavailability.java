@@ -86,6 +86,15 @@ final class Unavailability {
         return Math.min(total, MAX_INTERVALS);
     }
 
+    /** The intervals of cluster {@code c} in the file, drawn or not. */
+    int total(int c) {
+        int n = 0;
+        for (int i = 0; i < total; i++) {
+            n += cluster[i] == c ? 1 : 0;
+        }
+        return n;
+    }
+
     int cluster(int i) {
         return cluster[i];
     }

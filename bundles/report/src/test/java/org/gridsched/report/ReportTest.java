@@ -253,6 +253,33 @@ class ReportTest {
         assertFalse(data(p).has("unavailable") || data(p).has("energy"));
     }
 
+    /**
+     * The Gantt charts draw unavailable.csv's first {@link Unavailability#MAX_INTERVALS} intervals: when some are left
+     * out, the page and each PNG say how many were drawn of how many in the file (the PNG said only how many it drew).
+     */
+    @Test
+    void theGanttChartsSayHowManyUnavailableIntervalsWereLeftOut() throws Exception {
+        Path dir = Fixtures.failing(tmp.resolve("many"));
+        StringBuilder csv = new StringBuilder("cluster,from,to,state,processors\n");
+        for (int i = 0; i < Unavailability.MAX_INTERVALS; i++) {
+            csv.append("b,").append(i % 100).append(",").append(i % 100).append(".5,failed,0\n");
+        }
+        csv.append("b,120,130,off,1\na,20,30,failed,0\n"); // beyond the first MAX_INTERVALS: left out
+        Files.writeString(dir.resolve("unavailable.csv"), csv);
+        render(dir, new Reports.Options(null, false));
+        assertTrue(Files.readString(dir.resolve("report.html")).contains("200,002 intervals in unavailable.csv; the first 200,000 are drawn"));
+        RunDir run = RunDir.open(dir);
+        assertEquals("Gantt chart of b; 200,000 of 200,001 intervals of unavailable processors drawn (hatched)",
+                StaticCharts.ganttChart(run.jobs, run.unavailable, 1).getTitle().getText());
+        assertEquals("Gantt chart of a; 0 of 1 intervals of unavailable processors drawn (hatched)",
+                StaticCharts.ganttChart(run.jobs, run.unavailable, 0).getTitle().getText());
+        Files.writeString(dir.resolve("unavailable.csv"), "cluster,from,to,state,processors\nb,120,130,off,1\n");
+        run = RunDir.open(dir);
+        assertEquals("Gantt chart of b; 1 intervals of unavailable processors (hatched)",
+                StaticCharts.ganttChart(run.jobs, run.unavailable, 1).getTitle().getText(), "none left out: as before");
+        assertEquals("Gantt chart of a", StaticCharts.ganttChart(run.jobs, run.unavailable, 0).getTitle().getText());
+    }
+
     @Test
     void badUnavailabilityOrEnergyFilesNameFileLineAndField() throws Exception {
         Path dir = Fixtures.failing(tmp.resolve("bad"));
