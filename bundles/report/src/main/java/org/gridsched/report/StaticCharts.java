@@ -257,13 +257,20 @@ final class StaticCharts {
         plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
     }
 
-    /** A hatch of a state's colour, as the page draws unavailable processors: not to be mistaken for a job. */
-    private static Paint hatch(Color colour) {
+    /**
+     * A hatch of a state's colour, as the page draws unavailable processors: not to be mistaken for a job. Under the
+     * jobs, a translucent ground of the colour with lines of it; over the busy-share map ({@code linesOnly}), the lines
+     * alone on a transparent ground, so that between them the map's cells keep their colour (the ground tinted them:
+     * a failed processor's busy share could no longer be read from the scale).
+     */
+    static Paint hatch(Color colour, boolean linesOnly) {
         BufferedImage tile = new BufferedImage(8, 8, BufferedImage.TYPE_INT_ARGB);
         Graphics2D g = tile.createGraphics();
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-        g.setColor(new Color(colour.getRed(), colour.getGreen(), colour.getBlue(), 60));
-        g.fillRect(0, 0, 8, 8);
+        if (!linesOnly) {
+            g.setColor(new Color(colour.getRed(), colour.getGreen(), colour.getBlue(), 60));
+            g.fillRect(0, 0, 8, 8);
+        }
         g.setColor(colour);
         g.setStroke(new BasicStroke(1.5f));
         g.drawLine(0, 8, 8, 0);
@@ -275,8 +282,8 @@ final class StaticCharts {
 
     /**
      * The intervals of unavailable.csv on cluster {@code cluster} (its processors from {@code from} on, platform-wide),
-     * hatched in the colour of their state under the plot's jobs ({@code under}) or over its busy-share map, with a
-     * legend of the states drawn; their count, or 0.
+     * hatched in the colour of their state under the plot's jobs ({@code under}) or over its busy-share map (lines
+     * only), with a legend of the states drawn; their count, or 0.
      */
     private static int unavailable(XYPlot plot, Unavailability down, int cluster, int from, LegendItemCollection legend, boolean under) {
         if (down == null) {
@@ -285,7 +292,7 @@ final class StaticCharts {
         List<String> states = Unavailability.STATES;
         Paint[] paints = new Paint[states.size()];
         for (int k = 0; k < paints.length; k++) {
-            paints[k] = hatch(Color.decode(RunPage.UNAVAILABLE_COLOURS.get(states.get(k))));
+            paints[k] = hatch(Color.decode(RunPage.UNAVAILABLE_COLOURS.get(states.get(k))), !under);
         }
         Hatches hatches = new Hatches(paints);
         int count = 0;
@@ -308,8 +315,9 @@ final class StaticCharts {
             }
         }
         // an annotation of the plot's renderer rather than a dataset of bars: drawn in one fill per state (Hatches).
-        // In the background layer it is drawn before the jobs, which cover it; the busy-share map's cells are opaque
-        // (white where idle) and would hide it, so over the map it goes on top (an unavailable processor runs no job)
+        // In the background layer it is drawn before the jobs, which cover it. The busy-share map's cells are opaque
+        // (white where idle) and would hide it, so over the map it goes on top, as lines only (see hatch): a cell
+        // holding an unavailable processor often holds busy ones too, whose share must stay readable under it
         plot.getRenderer().addAnnotation(hatches, under ? Layer.BACKGROUND : Layer.FOREGROUND);
         return count;
     }

@@ -144,28 +144,33 @@
     return out;
   }
 
-  /* A hatched fill of a state's colour: unavailable processors must not be mistaken for a job's rectangle. */
+  /* A hatched fill of a state's colour: unavailable processors must not be mistaken for a job's rectangle. Under the
+     jobs, the colour with white lines; over the busy-share map (linesOnly), lines of the colour on a transparent ground:
+     between them the map's cells keep their colour, so a cell's busy share stays readable where processors were down
+     (drawn under the map, the hatch showed through its translucent cells and changed their colour, and the busiest
+     cells hid it). */
   var hatches = {};
-  function hatch(ctx, colour) {
-    if (hatches[colour]) return hatches[colour];
+  function hatch(ctx, colour, linesOnly) {
+    var key = colour + (linesOnly ? ' lines' : '');
+    if (hatches[key]) return hatches[key];
     var t = document.createElement('canvas');
     t.width = 6; t.height = 6;
     var c = t.getContext('2d');
-    c.fillStyle = colour; c.fillRect(0, 0, 6, 6);
-    c.strokeStyle = 'rgba(255,255,255,0.55)'; c.lineWidth = 1.5;
+    if (!linesOnly) { c.fillStyle = colour; c.fillRect(0, 0, 6, 6); }
+    c.strokeStyle = linesOnly ? colour : 'rgba(255,255,255,0.55)'; c.lineWidth = 1.5;
     c.beginPath(); c.moveTo(0, 6); c.lineTo(6, 0); c.moveTo(-1, 1); c.lineTo(1, -1); c.moveTo(5, 7); c.lineTo(7, 5); c.stroke();
-    hatches[colour] = ctx.createPattern(t, 'repeat');
-    return hatches[colour];
+    hatches[key] = ctx.createPattern(t, 'repeat');
+    return hatches[key];
   }
 
-  Gantt.prototype.drawUnavailable = function (ctx, g, a, b, sx, sy) {
+  Gantt.prototype.drawUnavailable = function (ctx, g, a, b, sx, sy, linesOnly) {
     var cl = D.clusters[g.cluster], list = this.down[g.cluster], W = g.canvas.width, n = 0;
     for (var i = 0; i < list.length; i++) {
       var u = list[i];
       if (u.to <= a || u.from >= b) continue;
       n++;
       var x0 = Math.max(0, (u.from - a) * sx), x1 = Math.min(W, (u.to - a) * sx);
-      ctx.fillStyle = hatch(ctx, D.unavailable.colours[u.state]);
+      ctx.fillStyle = hatch(ctx, D.unavailable.colours[u.state], linesOnly);
       for (var k = 0; k < u.runs.length; k += 2) {
         ctx.fillRect(x0, (u.runs[k] - cl.offset) * sy, Math.max(x1 - x0, 0.75), Math.max(u.runs[k + 1] * sy, 0.75));
       }
@@ -209,14 +214,14 @@
     var a = this.win[0], b = this.win[1], sx = W / (b - a), sy = H / cl.size;
     ctx.clearRect(0, 0, W, cv.height);
     ctx.fillStyle = '#fafafa'; ctx.fillRect(0, 0, W, H);
-    var downs = this.drawUnavailable(ctx, g, a, b, sx, sy);
-    var visible = [];
+    var visible = [], downs;
     for (var i = 0; i < list.length; i++) {
       var r = list[i], j = R.job[r];
       if (J.end[j] > a && J.start[j] < b) visible.push(r);
     }
     g.drawn = [];
     if (visible.length <= MAX_RECTS) {
+      downs = this.drawUnavailable(ctx, g, a, b, sx, sy, false); // under the jobs (an unavailable processor runs none)
       g.note.textContent = '  ' + visible.length.toLocaleString('en') + ' job parts in view';
       for (i = 0; i < visible.length; i++) {
         r = visible[i]; j = R.job[r];
@@ -256,6 +261,7 @@
           if (f > 0) { ctx.fillStyle = 'rgba(31,94,160,' + Math.min(1, 0.15 + 0.85 * f).toFixed(3) + ')'; ctx.fillRect(col * cellW, row * cellH, cellW + 0.5, cellH + 0.5); }
         }
       }
+      downs = this.drawUnavailable(ctx, g, a, b, sx, sy, true); // over the map, lines only (see hatch)
     }
     if (downs > 0) g.note.textContent += '; ' + downs.toLocaleString('en') + ' intervals of unavailable processors in view';
     if (this.hover >= 0) this.outline(ctx, g, this.hover, sx, sy, a);

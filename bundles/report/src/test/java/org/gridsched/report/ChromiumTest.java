@@ -155,6 +155,55 @@ class ChromiumTest {
         screenshot(a.resolve("report.html"), "large-run-report.png");
     }
 
+    /**
+     * Over the page's busy-share map (above 50,000 job parts in view) the unavailable processors' hatch is lines only,
+     * drawn after the map: between its lines the map's cells keep their colour, which the hatch drawn under the
+     * translucent map changed everywhere (and the busiest cells hid the hatch). Here the jobs run on processors said to
+     * have failed (an invalid schedule, drawn all the same); the same region of the canvas is read with and without.
+     */
+    @Test
+    void overTheBusyShareMapTheHatchLeavesTheMapsColoursBetweenItsLines() throws Exception {
+        Path plain = Fixtures.many(tmp.resolve("plain"), 120_000); // over [0, 120,000)
+        Path down = Fixtures.many(tmp.resolve("down"), 120_000);
+        Files.writeString(down.resolve("unavailable.csv"), "cluster,from,to,state,processors\na,40000,80000,failed,0-63\n");
+        String[] without = canvasPixels(plain);
+        String[] with = canvasPixels(down);
+        assertEquals(without.length, with.length);
+        int same = 0;
+        int red = 0;
+        for (int i = 0; i < with.length; i++) {
+            same += with[i].equals(without[i]) ? 1 : 0;
+            int rgb = Integer.parseInt(with[i], 16);
+            red += (rgb >> 16) > 150 && (rgb >> 8 & 0xff) < 90 && (rgb & 0xff) < 90 ? 1 : 0;
+        }
+        assertTrue(with.length > 5_000, "pixels read: " + with.length);
+        assertTrue(same > with.length / 3, "the map's colours between the lines: " + same + " of " + with.length + " pixels");
+        assertTrue(red > with.length / 20, "the hatch's lines, in the failed state's red: " + red + " of " + with.length + " pixels");
+    }
+
+    /** The pixels (hex RGB) of a's Gantt canvas over processors 10-49 and the middle fifth of the run, as drawn. */
+    private String[] canvasPixels(Path dir) throws Exception {
+        Reports.report(dir, new Reports.Options(null, false), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        String dump = "<script>(function dump() {\n"
+                + "  if (document.documentElement.getAttribute('data-report-ready') !== 'yes') { setTimeout(dump, 20); return; }\n"
+                + "  var cv = document.querySelector('canvas.gantt-canvas'), sy = (cv.height - 22) / 72;\n"
+                + "  var x0 = Math.round(cv.width * 0.4), x1 = Math.round(cv.width * 0.6), y0 = Math.ceil(10 * sy), y1 = Math.floor(50 * sy);\n"
+                + "  var d = cv.getContext('2d').getImageData(x0, y0, x1 - x0, y1 - y0).data, out = [];\n"
+                + "  for (var i = 0; i < d.length; i += 4) out.push(((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]).toString(16));\n"
+                + "  var pre = document.createElement('pre'); pre.id = 'pixels'; pre.textContent = out.join(' ');\n"
+                + "  document.body.appendChild(pre);\n"
+                + "})();</script>\n</body>";
+        Path page = dir.resolve("report-pixels.html");
+        String html = Files.readString(dir.resolve("report.html"));
+        int end = html.lastIndexOf("</body>"); // (the inlined scripts hold the words too)
+        Files.writeString(page, html.substring(0, end) + dump + html.substring(end + "</body>".length()));
+        Result r = chromium(page, "--dump-dom");
+        assertDrawn(r, 4);
+        Matcher m = Pattern.compile("<pre id=\"pixels\">([0-9a-f ]+)</pre>").matcher(r.dom());
+        assertTrue(m.find(), "the canvas was read");
+        return m.group(1).split(" ");
+    }
+
     @Test
     void aMatrixReportDrawsItsBoxPlots() throws Exception {
         Files.writeString(tmp.resolve("matrix.csv"), "batch,platform,seed,mean_wait,utilization\n"

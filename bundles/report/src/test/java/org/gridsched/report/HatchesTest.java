@@ -3,6 +3,7 @@ package org.gridsched.report;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.Color;
 import java.awt.Graphics2D;
@@ -18,6 +19,8 @@ import java.util.List;
 
 import javax.imageio.ImageIO;
 
+import org.jfree.chart.ChartRenderingInfo;
+import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.XYPlot;
 import org.junit.jupiter.api.Test;
@@ -118,6 +121,46 @@ class HatchesTest {
         assertArrayEquals(overlapping, touching);
         assertNotEquals(java.util.Arrays.hashCode(overlapping), java.util.Arrays.hashCode(gantt("later", "a,40,48,failed,0\na,44,50,failed,0\n")),
                 "the hatch is drawn: the same intervals later draw another picture");
+    }
+
+    /**
+     * Over the busy-share map of a cluster with more than 5,000 jobs (opaque cells, drawn before the hatch) the hatch is
+     * lines only: between its lines the map's cells keep the colours of the busy scale, which the hatch's translucent
+     * ground tinted (here the jobs run on processors said to have failed: an invalid schedule, drawn all the same).
+     */
+    @Test
+    void overTheBusyShareMapTheHatchLeavesTheMapsColoursBetweenItsLines() throws Exception {
+        Path dir = Fixtures.many(tmp.resolve("map"), 6_000); // 5,400 jobs on a, over [0, 6,000)
+        Files.writeString(dir.resolve("unavailable.csv"), "cluster,from,to,state,processors\na,2000,4000,failed,0-63\n");
+        RunDir run = RunDir.open(dir);
+        JFreeChart chart = StaticCharts.ganttChart(run.jobs, run.unavailable, 0);
+        ChartRenderingInfo info = new ChartRenderingInfo();
+        BufferedImage img = chart.createBufferedImage(1400, 600, BufferedImage.TYPE_INT_RGB, info);
+        XYPlot plot = chart.getXYPlot();
+        Rectangle2D area = info.getPlotInfo().getDataArea();
+        int x0 = (int) plot.getDomainAxis().valueToJava2D(2000, area, plot.getDomainAxisEdge()) + 3;
+        int x1 = (int) plot.getDomainAxis().valueToJava2D(4000, area, plot.getDomainAxisEdge()) - 3;
+        int y0 = (int) plot.getRangeAxis().valueToJava2D(64, area, plot.getRangeAxisEdge()) + 3;
+        int y1 = (int) plot.getRangeAxis().valueToJava2D(0, area, plot.getRangeAxisEdge()) - 3;
+        java.util.Set<Integer> scale = new java.util.HashSet<>();
+        StaticCharts.BusyScale busy = new StaticCharts.BusyScale();
+        for (int i = 0; i <= 10_000; i++) {
+            scale.add(((Color) busy.getPaint(i / 10_000.0)).getRGB());
+        }
+        int all = 0;
+        int map = 0;
+        int hatch = 0;
+        for (int y = y0; y < y1; y++) {
+            for (int x = x0; x < x1; x++) {
+                int rgb = img.getRGB(x, y);
+                all++;
+                map += scale.contains(rgb) ? 1 : 0;
+                hatch += (rgb & 0xffffff) == 0xd62728 ? 1 : 0;
+            }
+        }
+        assertTrue(all > 10_000, "the hatched area: " + all + " pixels");
+        assertTrue(map > all / 3, "the map's colours between the lines: " + map + " of " + all + " pixels");
+        assertTrue(hatch > all / 20, "the hatch's lines, in the failed state's red: " + hatch + " of " + all + " pixels");
     }
 
     private int[] gantt(String name, String intervals) throws Exception {
