@@ -51,7 +51,7 @@ def warnings_of(stderr: str) -> list:
             found.append(" ".join(block))
             block = None
         if line.startswith("gridsched: warning: "):
-            found.append(line[len("gridsched: warning: "):])
+            block = [line[len("gridsched: warning: "):]]  # with its indented lines (a matrix's skipped jobs)
         elif _SKIPPED.match(line):
             block = [line]
     if block is not None:

@@ -208,6 +208,11 @@ def test_what_a_run_warns_about_is_a_python_warning(gs, tmp_path):
     assert r.summary["jobs"]["skipped"] == 1 and len(said) == 1 and said[0].filename == __file__
     with pytest.warns(gs.GridschedWarning, match=where):
         gs.run({"platform": "c:4", "workload": {"file": str(bad)}}, out=tmp_path / "d")
+    matrix = {"platform": "c:4", "workload": {"file": str(bad)}, "collectors": ["jobs"],
+              "matrix": {"batch": ["fcfs", "easy"], "metrics": ["mean_wait"]}}
+    with pytest.warns(gs.GridschedWarning, match=rf"1 job\(s\) skipped .* in each run that reads .*the first: .*{where}") as said:
+        gs.run(matrix, out=tmp_path / "m")  # said once for the matrix, with its first line, not once per run
+    assert len(said) == 1
     import warnings
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a run with nothing to say says nothing
