@@ -158,10 +158,7 @@ final class MetricMatrix {
 
     /** A metric's overall value in a run's report (a number, NaN if reported empty); an error naming the cell if none. */
     private static Number metric(RunReport report, String key, List<Dim> dims, Run run, boolean withSeed, String source) {
-        Set<String> reported = new LinkedHashSet<>();
-        List<String> collectors = new ArrayList<>();
         for (MetricSection s : report.metrics()) {
-            collectors.add(s.collector());
             if (s.values().containsKey(key)) {
                 Object v = s.values().get(key);
                 if (v == null) {
@@ -173,7 +170,6 @@ final class MetricMatrix {
                 throw new InputException(source, 0, "matrix.metrics", "'" + key + "' is not a number in the cell " + describe(dims, run, true)
                         + " (collector " + s.collector() + " reported " + v + "); tabulate numeric metrics only");
             }
-            reported.addAll(s.values().keySet());
         }
         // "CLUSTER.metric": what the collectors reported for one cluster
         int dot = key.indexOf('.');
@@ -193,6 +189,9 @@ final class MetricMatrix {
                         + " (" + v + "); tabulate numeric metrics only");
             }
         }
+        // none had the key: what each reported
+        List<String> collectors = report.metrics().stream().map(MetricSection::collector).toList();
+        Set<String> reported = keys(report.metrics());
         throw new InputException(source, 0, "matrix.metrics", "no collector reported '" + key + "' in the cell " + describe(dims, run, true)
                 + Suggest.didYouMean(key, reported) + " (its collectors: " + (collectors.isEmpty() ? "none" : String.join(", ", collectors)) + "; they reported: "
                 + (reported.isEmpty() ? "nothing" : String.join(", ", reported)) + "); add the collector that reports it to \"collectors\""
