@@ -128,6 +128,10 @@ class ReservationsAppTest {
                 {"{\"cluster\": \"a\", \"start\": 0, \"duration\": 10, \"when\": 3}", "reservations[0].when: unknown key"},
                 {"{\"cluster\": \"a\", \"start\": 0, \"duration\": 10, \"groups\": []}", "reservations[0].groups: expected a non-empty list of group numbers"},
                 {"{\"cluster\": \"a\", \"start\": 0, \"duration\": 10, \"groups\": [\"chem\"]}", "reservations[0].groups: expected whole group numbers >= 0, got chem"},
+                // the second entry meets the first's second window: named by its entry, not by its place among the windows (was [3])
+                {"{\"name\": \"weekly\", \"cluster\": \"a\", \"start\": 0, \"duration\": 10, \"repeat\": 100, \"times\": 3},"
+                        + " {\"name\": \"big\", \"cluster\": \"a\", \"start\": 105, \"duration\": 10}",
+                        "reservations[1]: 'big' needs 64 processors of a (64) over [105, 115), which the reservations before it already hold in part"},
         };
         for (String[] c : cases) {
             Path profile = tmp.resolve("bad.json");
@@ -139,5 +143,27 @@ class ReservationsAppTest {
                 assertTrue(r.err().contains(c[1]), "expected '" + c[1] + "' in:\n" + r.err());
             }
         }
+    }
+
+    /**
+     * A job that runs past its requested time (killing off) into a maintenance window of the profile: the run stops with
+     * the window's name and entry and what to change. It said "during the start of a controller's claim: claim of 4
+     * processors of cluster 0 ... cannot start", of a claim the user never made.
+     */
+    @Test
+    void aWindowAJobOverranIntoIsNamed() throws Exception {
+        Path trace = tmp.resolve("t.swf");
+        Files.writeString(trace, "1 0 0 100 2 -1 -1 2 10 -1 1 1 1 -1 -1 -1 -1 -1\n");
+        Path profile = tmp.resolve("overrun.json");
+        Files.writeString(profile, """
+                {"name": "overrun", "platform": "c:4", "batch": "cbf", "kill_at_requested_time": false, "workload": {"file": "t.swf"},
+                 "reservations": [{"name": "maint", "cluster": "c", "start": 20, "duration": 30}]}
+                """);
+        App.Result r = App.run(tmp.resolve("plugins"), tmp.resolve("config"), null, "run", profile.toString(), "--out", tmp.resolve("o").toString());
+        assertEquals(1, r.exit(), r.all());
+        assertTrue(r.err().startsWith("gridsched: failed: at t=20 s, during the start of the reservation 'maint' (reservations[0]: 4 processors"
+                + " of cluster c over [20, 50)): only 2 of its 4 processors are free: a job ran past its requested time (killing at the"
+                + " requested time is off) and a job is never stopped for a reservation; run with kill_at_requested_time true (without"
+                + " --no-kill), or declare a window no job runs into\n"), r.err());
     }
 }

@@ -9,6 +9,8 @@ final class ClaimHold extends Hold implements Claim {
     boolean over;
     /** Declared by the run profile (a maintenance window), not by a controller: no controller is told of it. */
     boolean declared;
+    /** What the profile declared, for messages; null for a controller's claim. */
+    DeclaredReservation reservation;
     /** The place among the run's controllers of the one that claimed it; -1 for a declared one. */
     final int owner;
     /** A declared reservation for these groups (sorted): their jobs may run inside it; null for any other claim. */
@@ -25,8 +27,8 @@ final class ClaimHold extends Hold implements Claim {
     }
 
     /** A controller's claim ({@code owner} its place among the run's), or a declared one ({@code owner} -1). */
-    ClaimHold(int cluster, int processors, double start, double end, int owner) {
-        super(cluster, processors, start, end, null);
+    ClaimHold(int cluster, String clusterName, int processors, double start, double end, int owner) {
+        super(cluster, clusterName, processors, start, end, null);
         this.owner = owner;
     }
 
@@ -47,6 +49,11 @@ final class ClaimHold extends Hold implements Claim {
 
     @Override
     public String toString() {
-        return "claim of " + super.toString();
+        if (reservation == null) {
+            return "claim of " + super.toString();
+        }
+        // "the reservation 'maintenance' (reservations[1]: 4 processors of c over [20, 50))"
+        return "the reservation '" + reservation.name() + "' (" + (reservation.key() == null ? "" : reservation.key() + ": ")
+                + super.toString() + ")";
     }
 }

@@ -40,7 +40,7 @@ final class Claims {
         if (!c.canHold(processors, from, end)) {
             return null;
         }
-        ClaimHold claim = new ClaimHold(cluster, processors, from, end, controller);
+        ClaimHold claim = new ClaimHold(cluster, c.spec.name(), processors, from, end, controller);
         if (from == sim.now) {
             take(claim);
             c.add(claim);
@@ -56,23 +56,23 @@ final class Claims {
      * Holds the processors a run profile reserves (before any job arrives), as a claim nobody uses: every policy
      * plans around it, and its processors are taken from its start to its end.
      *
-     * @param index its position in the profile's list, for messages
      */
-    void declare(DeclaredReservation r, int index) {
+    void declare(DeclaredReservation r) {
         ClusterRuntime c = sim.clusters[r.cluster()];
         double from = SimTime.of(r.start());
         double end = SimTime.of(r.end());
         if (!(from >= sim.now) || !(end > from) || Double.isInfinite(end)) {
-            throw new InputException(null, 0, "reservations[" + index + "]", "'" + r.name() + "' must start at 0 or later and end after it starts, got ["
+            throw new InputException(null, 0, r.where(), "'" + r.name() + "' must start at 0 or later and end after it starts, got ["
                     + SimTime.format(r.start()) + ", " + SimTime.format(r.end()) + ")");
         }
         if (r.processors() < 1 || r.processors() > c.spec.processors() || !c.canHold(r.processors(), from, end)) {
-            throw new InputException(null, 0, "reservations[" + index + "]", "'" + r.name() + "' needs " + r.processors()
+            throw new InputException(null, 0, r.where(), "'" + r.name() + "' needs " + r.processors()
                     + " processors of " + c.spec.name() + " (" + c.spec.processors() + ") over [" + SimTime.format(from) + ", "
                     + SimTime.format(end) + "), which the reservations before it already hold in part");
         }
-        ClaimHold claim = new ClaimHold(r.cluster(), r.processors(), from, end, -1);
+        ClaimHold claim = new ClaimHold(r.cluster(), c.spec.name(), r.processors(), from, end, -1);
         claim.declared = true;
+        claim.reservation = r;
         if (r.groups().length > 0) {
             claim.groups = r.groups();
             sim.groupReservations.add(claim);
@@ -111,11 +111,15 @@ final class Claims {
     private void take(ClaimHold claim) {
         ProcessorPool pool = sim.clusters[claim.cluster].pool;
         if (pool.freeCount() < claim.processors) {
+            if (claim.declared) {
+                // the profile's window meets a job that overran into it: the run cannot keep both, and the user chooses
+                // (the event's description, "during the start of the reservation 'x' (...)", names the window)
+                throw new IllegalStateException("only " + pool.freeCount() + " of its " + claim.processors + " processors are free: a job"
+                        + " ran past its requested time (killing at the requested time is off) and a job is never stopped for a"
+                        + " reservation; run with kill_at_requested_time true (without --no-kill), or declare a window no job runs into");
+            }
             String why = " cannot start at t=" + Numbers.format(sim.now) + " s: only " + pool.freeCount() + " processors are free (a job"
                     + " ran past its requested time, which only happens when killing at the requested time is off)";
-            if (claim.declared) {
-                throw new IllegalStateException(claim + why);
-            }
             // not the controller's fault, but its claim: the user learns which plugin's plan the overrun broke
             throw PluginDecisionException.ofController(claim.owner, "made the " + claim + ", which" + why);
         }
@@ -155,8 +159,9 @@ final class Claims {
             if (free == 0) {
                 return null;
             }
-            ClaimHold smaller = new ClaimHold(claim.cluster, free, claim.start, claim.end, -1);
+            ClaimHold smaller = new ClaimHold(claim.cluster, claim.clusterName, free, claim.start, claim.end, -1);
             smaller.declared = true;
+            smaller.reservation = claim.reservation;
             smaller.groups = claim.groups;
             if (smaller.groups != null) {
                 sim.groupReservations.add(smaller);

@@ -230,7 +230,7 @@ final class ClusterRuntime implements Cluster {
 
     /** A part of a job started by a controller: held from now until its requested end. */
     void holdForeign(SimJob job, int part) {
-        add(new Hold(index, job.partProcessors(part), sim.now, SimTime.add(sim.now, job.requested), job));
+        add(new Hold(index, spec.name(), job.partProcessors(part), sim.now, SimTime.add(sim.now, job.requested), job));
     }
 
     void extendForeign(SimJob job, double end) {

@@ -30,8 +30,8 @@ final class Failures {
         /** The modelled node it took down, or -1 for a trace's failure. */
         final int node;
 
-        Down(int cluster, BitSet ids, int[] runs, double start, double end, int node) {
-            super(cluster, ids.cardinality(), start, end, null);
+        Down(int cluster, String clusterName, BitSet ids, int[] runs, double start, double end, int node) {
+            super(cluster, clusterName, ids.cardinality(), start, end, null);
             this.ids = ids;
             this.runs = runs;
             this.node = node;
@@ -271,7 +271,7 @@ final class Failures {
             sim.claims.breakFor(broken);
             int[] runs = cluster.pool.take(hit);
             down[c].or(hit);
-            Down d = new Down(c, hit, runs, now, end, node);
+            Down d = new Down(c, sim.clusters[c].spec.name(), hit, runs, now, end, node);
             long number = ++numbered;
             failures[c]++;
             changed(c, d.processors());
@@ -310,7 +310,7 @@ final class Failures {
                 d.ids.andNot(taken);
                 d.runs = ProcessorPool.runs(d.ids);
                 int[] runs = ProcessorPool.runs(taken);
-                Down after = new Down(c, taken, runs, d.end, end, -1);
+                Down after = new Down(c, d.clusterName, taken, runs, d.end, end, -1);
                 intervals.add(new double[] {c, d.end, end, after.processors(), number});
                 Outages.row(outages, cluster.spec.name(), d.end, end, "failed", runs);
                 cluster.add(after);

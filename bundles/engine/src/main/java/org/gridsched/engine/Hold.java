@@ -8,13 +8,16 @@ import org.gridsched.api.batch.Reservation;
  */
 class Hold implements Reservation {
     final int cluster;
+    /** The cluster's name, for messages (a plugin author prints a claim). */
+    final String clusterName;
     final int processors;
     final double start;
     double end;
     final SimJob job;
 
-    Hold(int cluster, int processors, double start, double end, SimJob job) {
+    Hold(int cluster, String clusterName, int processors, double start, double end, SimJob job) {
         this.cluster = cluster;
+        this.clusterName = clusterName;
         this.processors = processors;
         this.start = start;
         this.end = end;
@@ -38,7 +41,7 @@ class Hold implements Reservation {
 
     @Override
     public String toString() {
-        return processors + " processors of cluster " + cluster + " over [" + Numbers.format(start) + ", "
+        return processors + " processors of cluster " + clusterName + " over [" + Numbers.format(start) + ", "
                 + Numbers.format(end) + ")" + (job == null ? "" : " for " + job);
     }
 }

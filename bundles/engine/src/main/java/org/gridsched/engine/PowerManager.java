@@ -29,8 +29,8 @@ final class PowerManager {
         final int[] runs;
         final boolean on;
 
-        Switch(int cluster, BitSet ids, int[] runs, double start, double end, boolean on) {
-            super(cluster, ids.cardinality(), start, end, null);
+        Switch(int cluster, String clusterName, BitSet ids, int[] runs, double start, double end, boolean on) {
+            super(cluster, clusterName, ids.cardinality(), start, end, null);
             this.ids = ids;
             this.runs = runs;
             this.on = on;
@@ -134,7 +134,7 @@ final class PowerManager {
         try {
             if (m.switchOffTime() > 0) {
                 double end = SimTime.add(sim.now, SimTime.of(m.switchOffTime()));
-                Switch s = new Switch(c, idle, runs, sim.now, end, false);
+                Switch s = new Switch(c, sim.clusters[c].spec.name(), idle, runs, sim.now, end, false);
                 switchingOff[c] += n;
                 intervals.add(new double[] {c, SWITCHING_OFF, sim.now, end, n});
                 Outages.row(outages, cluster.spec.name(), sim.now, end, "switching_off", runs);
@@ -191,7 +191,7 @@ final class PowerManager {
         }
         int n = off[c].cardinality();
         if (n > 0) {
-            offHold[c] = new Hold(c, n, sim.now, FAR, null);
+            offHold[c] = new Hold(c, sim.clusters[c].spec.name(), n, sim.now, FAR, null);
             cluster.add(offHold[c]);
             openOff[c] = new double[] {c, OFF, sim.now, Double.NaN, n};
             intervals.add(openOff[c]);
@@ -271,7 +271,7 @@ final class PowerManager {
         sim.reactions.enterController();
         try {
             double end = SimTime.add(sim.now, SimTime.of(m.switchOnTime()));
-            Switch s = new Switch(c, ids, ProcessorPool.runs(ids), sim.now, end, true);
+            Switch s = new Switch(c, sim.clusters[c].spec.name(), ids, ProcessorPool.runs(ids), sim.now, end, true);
             switchingOn[c] += n;
             intervals.add(new double[] {c, SWITCHING_ON, sim.now, end, n});
             if (end > sim.now) {

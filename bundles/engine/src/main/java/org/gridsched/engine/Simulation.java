@@ -172,8 +172,8 @@ public final class Simulation {
         arrivals = new Arrivals(this);
         claims = new Claims(this);
         groupReservations = new GroupReservations(this, clusters.length);
-        for (int i = 0; i < this.settings.reservations.size(); i++) {
-            claims.declare(this.settings.reservations.get(i), i);
+        for (DeclaredReservation r : this.settings.reservations) {
+            claims.declare(r);
         }
         if (this.settings.powerTimeouts != null && this.settings.power == null) {
             throw new InputException(null, 0, "power_management", "switching processors off needs a power model (\"power\" in the profile)");
@@ -281,8 +281,8 @@ public final class Simulation {
             case WAKE_UP -> "a wake-up of the batch policy of " + clusters[arg];
             case REALLOCATE -> "a reallocation";
             case TIMER -> "a controller's timer";
-            case CLAIM_START -> "the start of a controller's claim";
-            case CLAIM_END -> "the end of a controller's claim";
+            case CLAIM_START -> "the start of " + (((ClaimHold) payload).declared ? "" : "a controller's ") + payload;
+            case CLAIM_END -> "the end of " + (((ClaimHold) payload).declared ? "" : "a controller's ") + payload;
             case FAILURE -> "a failure";
             case REPAIR -> "a repair";
             case POWER_CHECK -> "the power manager's check of " + clusters[arg];

@@ -337,12 +337,12 @@ class PluginDecisionTest {
         assertEquals(1, decision((SimulationFailure) forged, IllegalArgumentException.class, PluginDecision.Decider.CONTROLLER).controller());
 
         RuntimeException others = claimFailure((grid, claimed) -> job -> grid.release(claimed[0]));
-        assertTrue(others.getMessage().endsWith("the grid controller released claim of 4 processors of cluster 1 over [0, 50), which another"
+        assertTrue(others.getMessage().endsWith("the grid controller released claim of 4 processors of cluster b over [0, 50), which another"
                 + " grid controller of the run made (a controller uses and releases only its own claims)"), others.getMessage());
         assertEquals(1, decision((SimulationFailure) others, IllegalArgumentException.class, PluginDecision.Decider.CONTROLLER).controller());
 
         RuntimeException usedOthers = claimFailure((grid, claimed) -> job -> grid.start(job, claimed[0]));
-        assertTrue(usedOthers.getMessage().endsWith("the grid controller started job 1 in claim of 4 processors of cluster 1 over [0, 50),"
+        assertTrue(usedOthers.getMessage().endsWith("the grid controller started job 1 in claim of 4 processors of cluster b over [0, 50),"
                 + " which another grid controller of the run made (a controller uses and releases only its own claims)"),
                 usedOthers.getMessage());
         decision((SimulationFailure) usedOthers, IllegalStateException.class, PluginDecision.Decider.CONTROLLER);
@@ -351,7 +351,7 @@ class PluginDecisionTest {
             Claim mine = grid.claim(1, 2, 0, 50);
             grid.start(job, mine, mine);
         });
-        assertTrue(twice.getMessage().endsWith("the grid controller started job 1 in claim of 2 processors of cluster 1 over [0, 50) twice"
+        assertTrue(twice.getMessage().endsWith("the grid controller started job 1 in claim of 2 processors of cluster b over [0, 50) twice"
                 + " (each claim is one part of the job)"), twice.getMessage());
         decision((SimulationFailure) twice, IllegalStateException.class, PluginDecision.Decider.CONTROLLER);
 
@@ -393,9 +393,29 @@ class PluginDecisionTest {
         Simulation sim = new Simulation(p, SimulationTest.Greedy::new, List.of(), s);
         SimulationFailure f = assertThrows(SimulationFailure.class,
                 () -> sim.run(new ListJobSource("w", List.of(new JobRecord().set(1, 0, 100, 10, 2)))));
-        assertTrue(f.getMessage().endsWith("the grid controller made the claim of 4 processors of cluster 0 over [20, 50), which cannot start"
+        assertTrue(f.getMessage().endsWith("the grid controller made the claim of 4 processors of cluster c over [20, 50), which cannot start"
                 + " at t=20 s: only 2 processors are free (a job ran past its requested time, which only happens when killing at the"
                 + " requested time is off)"), f.getMessage());
         assertEquals(0, decision(f, IllegalStateException.class, PluginDecision.Decider.CONTROLLER).controller());
+    }
+
+    /**
+     * A maintenance window of the profile that cannot start because a job ran past its requested time into it (killing
+     * off): the user learns which window, from which profile entry, and what to change. It was an IllegalStateException
+     * saying "claim of 4 processors of cluster 0 ... cannot start", during "the start of a controller's claim".
+     */
+    @Test
+    void aProfileReservationThatCannotStartIsNamedWithItsKey() {
+        Simulation.Settings s = new Simulation.Settings();
+        s.killAtRequestedTime = false;
+        s.reservations = List.of(new DeclaredReservation("maint", "reservations[0]", 0, 4, 20, 50, new int[0]));
+        Platform p = new Platform(List.of(new ClusterSpec("c", 4, 1.0)));
+        Simulation sim = new Simulation(p, SimulationTest.Greedy::new, List.of(), s);
+        SimulationFailure f = assertThrows(SimulationFailure.class,
+                () -> sim.run(new ListJobSource("w", List.of(new JobRecord().set(1, 0, 100, 10, 2)))));
+        assertEquals("at t=20 s, during the start of the reservation 'maint' (reservations[0]: 4 processors of cluster c over [20, 50)):"
+                + " only 2 of its 4 processors are free: a job ran past its requested time (killing at the requested time is off) and a"
+                + " job is never stopped for a reservation; run with kill_at_requested_time true (without --no-kill), or declare a"
+                + " window no job runs into", f.getMessage());
     }
 }

@@ -71,7 +71,7 @@ final class ReservationsKey {
             }
             int[] groups = groups(m.get("groups"), where + ".groups");
             for (long k = 0; k < times; k++) {
-                out.add(new DeclaredReservation(times > 1 ? name + " #" + (k + 1) : name, cluster, processors, start + k * repeat,
+                out.add(new DeclaredReservation(times > 1 ? name + " #" + (k + 1) : name, where, cluster, processors, start + k * repeat,
                         end + k * repeat, groups));
             }
         }

@@ -126,8 +126,9 @@ class PluginErrorsNamedTest {
         }
 
         assertEquals(1, simulate(cli, "--platform", "c:64", "--controllers", "claiming,meddling"));
-        assertTrue(cli.err().matches("(?s)gridsched: failed: at t=[0-9,.]+ s, during the start of a controller's claim: the grid controller"
-                + " 'meddling' \\(org.example.thirdparty 0.2.0\\) released claim of 4 processors of cluster 0 over \\[[0-9,.]+, [0-9,.]+\\),"
+        assertTrue(cli.err().matches("(?s)gridsched: failed: at t=[0-9,.]+ s, during the start of a controller's claim of 4 processors of cluster c"
+                + " over \\[[0-9,.]+, [0-9,.]+\\): the grid controller 'meddling' \\(org.example.thirdparty 0.2.0\\) released claim of"
+                + " 4 processors of cluster c over \\[[0-9,.]+, [0-9,.]+\\),"
                 + " which another grid controller of the run made \\(a controller uses and releases only its own claims\\)\n.*"), cli.err());
 
         assertEquals(1, simulate(cli, "--platform", "c:64", "--controllers", "forging"));
