@@ -104,14 +104,20 @@ final class SweepCommands {
         return p;
     }
 
-    /** {@code matrix PROFILE [--list | --cell I | --cells I-J | --merge DIR] [--out DIR] [--threads N] [--seed N] [--quiet]}. */
+    /**
+     * {@code matrix PROFILE [--list | --cell I | --cells I-J | --merge DIR] [--out DIR] [--threads N] [--seed N] [--quiet |
+     * --no-progress]}.
+     */
     void matrix(List<String> list) {
-        Args a = args("matrix", list, Set.of("--list", "--quiet"), "runconfigs/brokering-load-sweep.json --list");
+        Args a = args("matrix", list, Set.of("--list", "--quiet", "--no-progress"), "runconfigs/brokering-load-sweep.json --list");
         List<String> modes = a.options().keySet().stream().filter(List.of("--list", "--cell", "--cells", "--merge")::contains).toList();
         if (modes.size() > 1) {
             throw new Cli.UsageException("matrix: " + String.join(" and ", modes) + " do different things; give one of them");
         }
         RunProfile p = profile(a);
+        if (a.has("--no-progress")) { // warnings and the tables still print
+            p.progress = false;
+        }
         if (a.has("--quiet")) { // nothing but errors, which reach the user as exceptions
             p.progress = false;
             PrintStream silent = new PrintStream(java.io.OutputStream.nullOutputStream(), true, java.nio.charset.StandardCharsets.UTF_8);

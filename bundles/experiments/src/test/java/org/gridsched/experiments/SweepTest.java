@@ -186,6 +186,11 @@ class SweepTest {
         assertEquals("", cli.out() + cli.err(), "--quiet prints nothing but errors");
         assertEquals(1, cli.run("matrix", p.toString(), "--out", sweep.toString(), "--cells", "2-30", "--quiet"));
         assertTrue(cli.err().contains("--cells: cells 2-30 go beyond the last cell"), "errors still reach the user: " + cli.err());
+        // --no-progress: no line per cell, which a job log of thousands of cells does not need
+        Path quieter = tmp.resolve("quieter");
+        assertEquals(0, cli.run("matrix", p.toString(), "--out", quieter.toString(), "--cells", "0-1", "--no-progress"), cli.err());
+        assertFalse(cli.err().contains("m: cell 0 ("), cli.err());
+        assertTrue(Files.exists(quieter.resolve("cells/light-fcfs-seed-1/cell.json")));
     }
 
     @Test

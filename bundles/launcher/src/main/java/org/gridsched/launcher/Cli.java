@@ -221,6 +221,7 @@ public final class Cli {
                     p.progress = false;
                     p.quiet = true;
                 }
+                case "--no-progress" -> p.progress = false; // warnings and the summary still print (scripts, job logs)
                 case "--reference" -> p.reference = true;
                 case "--report" -> p.report = true;
                 default -> {

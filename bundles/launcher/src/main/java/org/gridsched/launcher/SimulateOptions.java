@@ -99,6 +99,7 @@ final class SimulateOptions {
                     p.progress = false;
                     p.quiet = true;
                 }
+                case "--no-progress" -> p.progress = false; // warnings and the summary still print (scripts, job logs)
                 case "--report" -> p.report = true;
                 case "--workload-option" -> keyValue(value(args, ++i, a), workloadOptions, a);
                 case "--power-option" -> keyValue(value(args, ++i, a), power, a);

@@ -37,6 +37,7 @@ final class Usage {
                            --reader NAME                        workload reader (default: chosen by file name):
                                                                 {reader}
                            --seed N  --name NAME  --strict  --no-kill  --quiet
+                           --no-progress                        no progress lines; warnings and the summary still print
                            --collectors a,b                     metric collectors (default jobs,utilization):
                                                                 {collector}
                            --controllers a,b                    grid controllers taking part in the run (default none):
@@ -64,14 +65,15 @@ final class Usage {
                            --failure-model-option KEY=VALUE     failures of every cluster from a model (repeatable): mtbf,
                                                                 distribution, shape, repair_mean, repair_sigma, node_size
                            --failures-option KEY=VALUE          resubmit (true), retries (3), model_from (0) (repeatable)
-              run PROFILE.json [--out DIR] [--force] [--seed N] [--quiet] [--report]
+              run PROFILE.json [--out DIR] [--force] [--seed N] [--quiet | --no-progress] [--report]
                          run a JSON run profile (see runconfigs/); --force clears an --out holding other results;
+                         --quiet prints only errors, --no-progress (profile key "progress": false) all but progress;
                          --report (profile key "report": true) also writes the report at the end; a profile with
                          "study" runs that experiment plugin (e.g. ocean-atmosphere-repartition-study.json)
               run --check PROFILE.json...
                          check profiles without running anything: keys and values, plugin names and options (per
                          cluster, per matrix value, a study's), workload files; one line each, exit 1 if one is wrong
-              matrix PROFILE.json [--list | --cell I | --cells I-J | --merge DIR] [--out DIR] [--threads N] [--seed N] [--quiet]
+              matrix PROFILE.json [--list | --cell I | --cells I-J | --merge DIR] [--out DIR] [--threads N] [--seed N] [--quiet | --no-progress]
                          a profile's matrix as numbered cells: --list prints them; --cell(s) runs those into DIR/cells/KEY
                          (complete cells are skipped: a killed sweep resumes); --merge DIR writes matrix.csv and tables.md
                          from the cells, byte for byte those of 'run'; with none of the four: every cell left, then the merge
@@ -79,7 +81,7 @@ final class Usage {
                                  [--max-array-size N] [--out DIR] [--seed N] [--submit]
                          writes Slurm job arrays running the matrix's cells, K per task, and a merge job after them, into
                          DIR/slurm; --submit submits them and prints the job ids (see README, Sweeps on Slurm)
-              theory PROFILE.json [--out DIR] [--seed N] [--quiet]
+              theory PROFILE.json [--out DIR] [--seed N] [--quiet | --no-progress]
                          run a random-brokering profile and print queueing theory beside the simulation
               generate PROFILE.json --swf FILE [--seed N] [--force]
                          write the profile's workload (any generator or reader) as an SWF trace (.gz: compressed);

@@ -100,6 +100,16 @@ class CliTest {
         assertEquals(0, cli.run("simulate", "--workload", trace.toString(), "--batch", "fcfs", "--out", tmp.resolve("o").toString(), "--force"), cli.err());
         assertTrue(cli.out().contains("2 jobs simulated on cluster:4 with fcfs"));
         assertTrue(cli.err().contains("t.swf:4: job 3: runtime 0 (runtime_not_positive)"), "without --quiet, skipped lines are shown: " + cli.err());
+        // between the two (scripts, job logs): the warnings and the summary without the progress lines
+        assertEquals(0, cli.run("simulate", "--workload", trace.toString(), "--out", tmp.resolve("o").toString(), "--force", "--no-progress"), cli.err());
+        assertTrue(cli.out().contains("2 jobs simulated on cluster:4"), cli.out());
+        assertTrue(cli.err().contains("t.swf:4: job 3: runtime 0 (runtime_not_positive)"), cli.err());
+        Path profile = tmp.resolve("p.json");
+        Files.writeString(profile, "{\"name\": \"p\", \"workload\": {\"file\": \"" + trace.getFileName() + "\"}}");
+        RunProfile run = cli.cli().runProfile(List.of(profile.toString(), "--no-progress"));
+        assertFalse(run.progress);
+        assertFalse(run.quiet);
+        assertTrue(cli.cli().runProfile(List.of(profile.toString())).progress);
     }
 
     @Test
