@@ -50,15 +50,23 @@ final class Limits {
             t.qos == null ? null : qos.computeIfAbsent(t.qos, q -> new Count(spec.maxFor(2, q)))};
     }
 
-    void submitted(Tracked t) {
+    /**
+     * Why a job could never start under the processor limits (wider than its user's, group's or QOS's
+     * max_processors): {@code over_user_processor_limit}, {@code over_group_processor_limit} or
+     * {@code over_qos_processor_limit}, the first that applies; null if it fits them all.
+     */
+    String refusal(Tracked t) {
         Count[] cs = counts(t);
         for (int k = 0; k < 3; k++) {
             if (cs[k] != null && cs[k].max[1] < t.job.processors()) {
-                throw new IllegalStateException("job " + t.job.id() + " needs " + t.job.processors()
-                        + " processors, more than limits." + LimitSpec.KINDS[k] + ".max_processors = " + cs[k].max[1]
-                        + ": it could never start");
+                return "over_" + LimitSpec.KINDS[k] + "_processor_limit";
             }
         }
+        return null;
+    }
+
+    /** A job that passed {@link #refusal}: admitted, or held under max_submitted. */
+    void submitted(Tracked t) {
         if (fits(t, 2, 1)) {
             admit(t);
         } else {

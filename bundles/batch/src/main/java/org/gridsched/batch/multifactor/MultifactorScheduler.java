@@ -86,6 +86,13 @@ final class MultifactorScheduler implements BatchScheduler {
     @Override
     public void jobSubmitted(QueuedJob job) {
         Tracked t = new Tracked(job, usage.of(job.user(), job.group()), settings.qosOfQueue.get(job.queue()));
+        String overLimit = limits == null ? null : limits.refusal(t);
+        if (overLimit != null) {
+            // it could never start: refused at submission, as partitions refuse a job over their limits, so that the
+            // run goes on and says so (jobs.csv REJECTED, summary.json rejected_by_reason)
+            cluster.reject(job, overLimit);
+            return;
+        }
         if (router != null) {
             t.partition = router.route(job);
             if (t.partition < 0) {

@@ -83,7 +83,29 @@ class MultifactorLimitsTest {
         cluster.end(50, a);
         assertEquals(50.0, cluster.starts.get(c.id));
         assertEquals(1, scheduler.heldByLimit());
-        assertThrows(IllegalStateException.class, () -> cluster.submit(60, new Job(5, 60, 100, 8, 1, 0, -1, -1)));
+        // wider than the limit, it could never start: rejected, naming the limit, and the run goes on (it stopped the run)
+        cluster.submit(60, new Job(5, 60, 100, 8, 1, 0, -1, -1));
+        assertEquals(Map.of(5L, "over_user_processor_limit"), cluster.rejected);
+        assertEquals(0, scheduler.waitingJobs(), "rejected jobs never queue");
+    }
+
+    /** Each kind's processor limit gives its own reason; a job within all of them is not refused. */
+    @Test
+    void overAProcessorLimitIsRejectedWithTheKindsReason() {
+        Map<String, Object> o = fifoOptions();
+        o.put("qos", Map.of("normal", 0));
+        o.put("qos_names", Map.of("1", "normal"));
+        o.put("limits", Map.of("user", Map.of("max_processors", 8), "group", Map.of("max_processors", 6),
+                "qos", Map.of("max_processors", 4, "by_name", Map.of("normal", Map.of("max_processors", 3)))));
+        create(o, 10);
+        cluster.submit(0, new Job(1, 0, 100, 9, 1, 0, -1, -1));
+        cluster.submit(0, new Job(2, 0, 100, 7, 1, 0, -1, -1));
+        cluster.submit(0, new Job(3, 0, 100, 4, 1, 0, 1, -1));
+        cluster.submit(0, new Job(4, 0, 100, 3, 1, 0, 1, -1));
+        assertEquals(Map.of(1L, "over_user_processor_limit", 2L, "over_group_processor_limit", 3L, "over_qos_processor_limit"),
+                cluster.rejected);
+        assertEquals(Map.of(4L, 0.0), cluster.starts);
+        assertEquals(0, scheduler.waitingJobs());
     }
 
     /** max_submitted 2: the third job of user 1 is not admitted until one of the first two leaves. */
