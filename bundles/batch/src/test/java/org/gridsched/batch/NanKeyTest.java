@@ -31,4 +31,19 @@ class NanKeyTest {
         assertTrue(f.getMessage().contains("the job order (a lambda of org.gridsched.batch.NanKeyTest) gave NaN as the key of job 2"
                 + " (a key must be a number)"), f.getMessage());
     }
+
+    /**
+     * The same through {@code JobOrder.recalculatedEvery}, the way the guide writes an order that changes with time: the
+     * message named the wrapper, "(org.gridsched.api.batch.kit.JobOrder$1)", which no author wrote.
+     */
+    @Test
+    void aRecalculatedOrdersNanNamesTheOrderWritten() {
+        JobOrder nan = JobOrder.recalculatedEvery(5, (job, now) -> now >= 5 ? Double.NaN : job.id());
+        Simulation sim = new Simulation(new Platform(List.of(new ClusterSpec("c", 4, 1.0))),
+                c -> new PlanningScheduler(c, nan, PlanningRule.easy()), List.of(), new Simulation.Settings());
+        List<JobRecord> jobs = List.of(new JobRecord().set(1, 0, 10, 10, 4), new JobRecord().set(2, 1, 10, 10, 4));
+        SimulationFailure f = assertThrows(SimulationFailure.class, () -> sim.run(new ListJobSource("nan", jobs)));
+        assertTrue(f.getMessage().contains("the job order (a lambda of org.gridsched.batch.NanKeyTest) gave NaN as the key of job 2"
+                + " (a key must be a number)"), f.getMessage());
+    }
 }

@@ -38,9 +38,11 @@ final class PluginUse {
      * package), else null (the engine's own code, a library, or a package that several of the run's plugins share).
      */
     PluginRegistry.Entry culprit(Throwable failure) {
+        boolean kit = false;
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             for (StackTraceElement frame : t.getStackTrace()) {
                 String c = frame.getClassName();
+                kit |= c.startsWith("org.gridsched.api.batch.kit.");
                 if (c.startsWith("org.gridsched.engine.") || c.startsWith("org.gridsched.api.") || c.startsWith("java.")
                         || c.startsWith("jdk.")) {
                     continue; // never a plugin's, even for a plugin whose package is a prefix of these
@@ -50,6 +52,19 @@ final class PluginUse {
                     return best == AMBIGUOUS ? null : best;
                 }
             }
+        }
+        // the planning kit, called by the engine as the scheduler a batch policy's create() returned, found the policy's
+        // order wrong (a NaN key, returned before it was found, so no frame of the policy's): that batch policy, when the
+        // run has one
+        if (kit) {
+            PluginRegistry.Entry only = null;
+            for (PluginRegistry.Entry e : batchPolicies.values()) {
+                if (only != null && only.plugin() != e.plugin()) {
+                    return null;
+                }
+                only = e;
+            }
+            return only;
         }
         return null;
     }

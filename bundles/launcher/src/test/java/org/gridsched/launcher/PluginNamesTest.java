@@ -116,6 +116,23 @@ class PluginNamesTest {
         assertFalse(java.nio.file.Files.exists(tmp.resolve("r")), "nothing written");
     }
 
+    /**
+     * A policy whose create() returns the planning kit: the kit finds its order's NaN after the order returned, so no
+     * frame of the policy is on the stack, and the failure named no plugin ("failed: at t=.. s, during ..:
+     * java.lang.IllegalStateException: the job order (org.gridsched.api.batch.kit.JobOrder$1) gave NaN ...").
+     */
+    @Test
+    void aKitPolicysBadOrderIsNamedAsThePolicys() {
+        CliHarness cli = new CliHarness(tmp).add(new LublinGenerator(), new JobMetricsCollector(), new UtilizationCollector());
+        cli.registry().add(new org.example.kitnan.NanKitPolicy(), "org.example.kitnan", "1.0.0", 0);
+        assertEquals(1, cli.run("simulate", "--generator", "lublin99", "--workload-option", "jobs=500", "--platform", "c:64", "--batch",
+                "nan-kit", "--out", tmp.resolve("k").toString()));
+        String err = cli.err();
+        assertTrue(err.matches("(?s)gridsched: failed: at t=[0-9,.]+ s, during [^:]+: the batch policy 'nan-kit' \\(org.example.kitnan 1.0.0\\)"
+                + " failed: java.lang.IllegalStateException: the job order \\(a lambda of org.example.kitnan.NanKitPolicy\\) gave NaN as the"
+                + " key of job [0-9]+ \\(a key must be a number\\).*"), err);
+    }
+
     @Test
     void aPluginThatFailsWhileTheRunIsSetUpIsNamed() {
         CliHarness cli = new CliHarness(tmp).add(new LublinGenerator(), new JobMetricsCollector(), new UtilizationCollector());

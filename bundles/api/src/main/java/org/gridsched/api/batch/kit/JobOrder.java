@@ -42,16 +42,6 @@ public interface JobOrder {
         if (!(seconds > 0)) {
             throw new IllegalArgumentException("the recalculation period must be positive, got " + seconds);
         }
-        return new JobOrder() {
-            @Override
-            public double key(QueuedJob job, double now) {
-                return order.key(job, now);
-            }
-
-            @Override
-            public double recalculationPeriod() {
-                return seconds;
-            }
-        };
+        return new RecalculatedOrder(seconds, order);
     }
 }

@@ -66,6 +66,9 @@ final class WaitingQueue {
      * found, so the stack names no plugin. A lambda's class is named by the class that wrote it.
      */
     static String describe(JobOrder order) {
+        if (order instanceof RecalculatedOrder r) {
+            return describe(r.order);
+        }
         String name = order.getClass().getName();
         int lambda = name.indexOf("$$Lambda");
         return "(" + (lambda > 0 ? "a lambda of " + name.substring(0, lambda) : name) + ")";
