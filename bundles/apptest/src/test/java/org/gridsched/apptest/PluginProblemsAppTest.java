@@ -188,7 +188,7 @@ class PluginProblemsAppTest {
         Files.writeString(kit, "protected = -3\n");
         App.Result bad = App.run(plugins, config, null, concat(withKit, tmp.resolve("kit-bad").toString()));
         assertEquals(1, bad.exit(), bad.all());
-        assertTrue(bad.err().contains("gridsched: error: " + kit + ": batch policy 'kit-easy': protected must be at least 1, got -3"), bad.all());
+        assertTrue(bad.err().contains("gridsched: error: " + kit + ": protected: must be at least 1, got -3 (batch policy 'kit-easy')"), bad.all());
         // a misspelt key there is an error too: every run ignored it, only 'plugins' warned
         Files.writeString(kit, "protcted = 2\n");
         App.Result misspelt = App.run(plugins, config, null, concat(withKit, tmp.resolve("kit-misspelt").toString()));

@@ -24,4 +24,23 @@ class PlanningRuleOptionsTest {
         InputException e = assertThrows(InputException.class, () -> rule(Map.of("bf_window", "forever")));
         assertTrue(e.getMessage().contains("bf_window"), e.getMessage());
     }
+
+    /**
+     * A bad value's error has the option as its field, so that a run names where it is given (the profile's
+     * batch.options.protected, or the .cfg file); it had none ("batch policy 'kit-easy': protected must be ...").
+     */
+    @Test
+    void aBadValueNamesItsOptionAsTheField() {
+        InputException p = assertThrows(InputException.class, () -> rule(Map.of("protected", 0)));
+        assertEquals("protected", p.field());
+        assertEquals("protected: must be at least 1, got 0 (batch policy 'kit-easy')", p.getMessage());
+        InputException d = assertThrows(InputException.class, () -> rule(Map.of("bf_max_job_test", 0)));
+        assertEquals("bf_max_job_test", d.field());
+        InputException w = assertThrows(InputException.class, () -> rule(Map.of("bf_window", -3)));
+        assertEquals("bf_window: must be positive, got -3.0 (batch policy 'kit-easy')", w.getMessage());
+        InputException c = assertThrows(InputException.class, () -> PlanningRule.fromOptions(PlanningRule.conservative(),
+                new PluginOptions("batch policy 'kit-cbf'", Map.of("bf_window", 60))));
+        assertEquals("bf_window", c.field());
+        assertEquals("bf_window: applies only to the easy rule, not to conservative (batch policy 'kit-cbf')", c.getMessage());
+    }
 }

@@ -163,10 +163,17 @@ final class PluginUse {
             return e;
         }
         String given = e.field() == null ? null : givenKeys.get(e.field());
+        String inside = "";
+        if (given == null && e.field() != null && e.field().indexOf('.') > 0) {
+            // a key inside an option's JSON object ("limits.user.max_running"): where the option is given, then the rest
+            String option = e.field().substring(0, e.field().indexOf('.'));
+            given = givenKeys.get(option);
+            inside = e.field().substring(option.length());
+        }
         if (given != null && !given.isEmpty()) {
             // a plugin refusing a value the run gives names the option bare ("weight"): say where it is given
             String message = e.getMessage();
-            InputException named = new InputException(null, 0, given, message.startsWith(e.field() + ": ")
+            InputException named = new InputException(null, 0, given + inside, message.startsWith(e.field() + ": ")
                     ? message.substring(e.field().length() + 2) : message);
             named.initCause(e);
             return named;

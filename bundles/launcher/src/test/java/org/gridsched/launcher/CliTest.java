@@ -231,8 +231,21 @@ class CliTest {
         Files.writeString(batch, "{\"name\": \"p\", \"platform\": \"c:64\", \"batch\": {\"name\": \"kit-easy\","
                 + " \"options\": {\"protected\": -3}}, \"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 10}}}");
         assertEquals(1, cli.run("run", "--check", batch.toString()));
-        assertTrue(cli.err().contains(batch + ": batch policy 'kit-easy': protected must be at least 1, got -3"), cli.err());
+        assertTrue(cli.err().contains(batch + ": batch.options.protected: must be at least 1, got -3 (batch policy 'kit-easy')"), cli.err());
         assertFalse(Files.exists(tmp.resolve("o1")), "nothing written");
+
+        // a key inside an option's object is named from the profile's key down (it lacked "batch.options.")
+        cli.add(new org.gridsched.batch.multifactor.MultifactorPolicy());
+        Path limits = tmp.resolve("limits.json");
+        Files.writeString(limits, "{\"name\": \"p\", \"platform\": \"c:64\", \"batch\": {\"name\": \"multifactor\","
+                + " \"options\": {\"limits\": {\"user\": {\"max_running\": 0}}, \"partitions\": {\"a\": 1}}},"
+                + " \"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 10}}}");
+        assertEquals(1, cli.run("run", "--check", limits.toString()));
+        assertTrue(cli.err().contains(limits + ": batch.options.limits.user.max_running: expected a whole number >= 1, got '0'"
+                + " (batch policy 'multifactor')"), cli.err());
+        Files.writeString(limits, Files.readString(limits).replace("\"max_running\": 0", "\"max_running\": 1").replace("\"a\": 1", "\"a\": -1"));
+        assertEquals(1, cli.run("run", "--check", limits.toString()));
+        assertTrue(cli.err().contains(limits + ": batch.options.partitions.a: expected a tier >= 0, got '-1.0'"), cli.err());
     }
 
     /**

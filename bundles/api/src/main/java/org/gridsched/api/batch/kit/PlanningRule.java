@@ -97,19 +97,26 @@ public final class PlanningRule {
      */
     public static PlanningRule fromOptions(PlanningRule rule, PluginOptions options) {
         PlanningRule r = rule;
+        // each option is the error's field, so that the run says where it is given (batch.options.protected of
+        // the profile, the --batch-option, the .cfg file)
+        String option = null;
         try {
             if (options.has("protected")) {
+                option = "protected";
                 r = r.withProtected(options.getInt("protected", 1));
             }
             // "unlimited", the default 'plugins' shows, may be given back as a value
             if (options.has("bf_max_job_test") && !unlimited(options, "bf_max_job_test")) {
+                option = "bf_max_job_test";
                 r = r.depth(options.getInt("bf_max_job_test", Integer.MAX_VALUE));
             }
             if (options.has("bf_window") && !unlimited(options, "bf_window")) {
+                option = "bf_window";
                 r = r.window(options.getDouble("bf_window", Double.POSITIVE_INFINITY));
             }
         } catch (IllegalArgumentException e) {
-            throw new InputException(null, 0, null, options.owner() + ": " + e.getMessage());
+            String message = e.getMessage().startsWith(option + " ") ? e.getMessage().substring(option.length() + 1) : e.getMessage();
+            throw new InputException(null, 0, option, message + " (" + options.owner() + ")");
         }
         return r;
     }
