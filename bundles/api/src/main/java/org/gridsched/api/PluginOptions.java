@@ -75,14 +75,19 @@ public final class PluginOptions {
             return n.doubleValue();
         }
         if (v instanceof String s) {
-            try {
-                return Double.parseDouble(s.trim());
-            } catch (NumberFormatException e) {
+            String t = s.trim();
+            // Java's parser also takes a type suffix and hexadecimal ("7d" is 7, "1f" is 1, "0x10p0" is 16): a
+            // duration written "7d" would silently be 7 seconds. Only decimal numbers, Infinity and NaN are numbers.
+            if (!DECIMAL.matcher(t).matches()) {
                 throw bad(key, v, "a number");
             }
+            return Double.parseDouble(t);
         }
         throw bad(key, v, "a number");
     }
+
+    private static final java.util.regex.Pattern DECIMAL =
+            java.util.regex.Pattern.compile("[+-]?(NaN|Infinity|(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?)");
 
     public long getLong(String key, long defaultValue) {
         Object v = values.get(key);

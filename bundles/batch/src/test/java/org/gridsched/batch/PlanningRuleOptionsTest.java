@@ -43,4 +43,25 @@ class PlanningRuleOptionsTest {
         assertEquals("bf_window", c.field());
         assertEquals("bf_window: applies only to the easy rule, not to conservative (batch policy 'kit-cbf')", c.getMessage());
     }
+
+    /**
+     * Numbers given as text are decimal: Java's parser also took "7d" (7: a type suffix), "1f" and hexadecimal, so a
+     * duration written "7d" was silently 7 seconds.
+     */
+    @Test
+    void numbersAsTextAreDecimalOnly() {
+        PluginOptions o = new PluginOptions("batch policy 'multifactor'",
+                Map.of("a", "7d", "b", "1f", "c", "0x10p0", "d", " 2.5e3 ", "e", "-.5", "f", "Infinity", "g", "7."));
+        for (String bad : new String[] {"a", "b", "c"}) {
+            InputException e = assertThrows(InputException.class, () -> o.getDouble(bad, 0));
+            assertEquals(bad, e.field());
+            assertTrue(e.getMessage().contains("expected a number for batch policy 'multifactor', got '"), e.getMessage());
+        }
+        assertThrows(InputException.class, () -> o.getPositive("a", 1));
+        assertThrows(InputException.class, () -> o.getInt("a", 1));
+        assertEquals(2500, o.getDouble("d", 0));
+        assertEquals(-0.5, o.getDouble("e", 0));
+        assertEquals(Double.POSITIVE_INFINITY, o.getDouble("f", 0));
+        assertEquals(7, o.getDouble("g", 0));
+    }
 }
