@@ -433,7 +433,8 @@ public class PluginRegistry {
             throw new InputException(null, 0, field, kind.label + " '" + name + "' is not available"
                     + (gone != null ? " (its bundle " + gone + " has been stopped or removed)" : "")
                     + "; available: "
-                    + (valid.isEmpty() ? "none (is its bundle installed and started?)" : String.join(", ", valid)));
+                    + (valid.isEmpty() ? "none (is its bundle installed and started?)" : String.join(", ", valid))
+                    + (gone != null ? "" : Suggest.didYouMean(name, valid)));
         }
         return withConfiguration(list.get(0));
     }

@@ -61,6 +61,16 @@ class PluginNamesTest {
         assertFalse(cli.err().contains("warning"), "the third party's policy is gone, no clash left: " + cli.err());
     }
 
+    /** A mistyped plugin name gets the suggestion 'plugins NAME' gives, not only the list of names. */
+    @Test
+    void aMistypedPluginNameGetsASuggestion() {
+        CliHarness cli = new CliHarness(tmp).add(new ConservativePolicy(), new LublinGenerator());
+        assertEquals(1, cli.run("simulate", "--generator", "lublin99", "--platform", "c:64", "--batch", "cbff"));
+        assertTrue(cli.err().contains("batch: batch policy 'cbff' is not available; available: cbf; did you mean 'cbf'?"), cli.err());
+        assertEquals(1, cli.run("simulate", "--generator", "lublin99", "--platform", "c:64", "--batch", "backfilling"));
+        assertFalse(cli.err().contains("did you mean"), "nothing close: " + cli.err());
+    }
+
     @Test
     void aPluginWithoutAUsableNameIsNotRegisteredAndSaidSo() {
         CliHarness cli = new CliHarness(tmp).add(new ConservativePolicy(), new LublinGenerator());
