@@ -2,8 +2,6 @@ package org.gridsched.engine;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,8 +18,9 @@ import org.gridsched.api.InputException;
  * {@code 0x1p8} are errors), intensities at most 1,000,000 g CO2/kWh as for a constant.
  *
  * <p>Errors name the file, the line and the field ({@code time} or {@code gco2_per_kwh}): a value that is not a
- * number, a negative intensity, a time not after the previous one (unsorted), a spacing different from the first
- * one (a gap in the series), or no row at all.
+ * number, a negative intensity, a time equal to the previous one (a duplicate) or before it (unsorted), a spacing
+ * different from the first one (a gap in the series), or no row at all. A gzip-compressed file is read as its text, and
+ * a UTF-8 byte order mark at its start is ignored.
  */
 public final class CarbonSeries {
     /** The largest intensity accepted, in g CO2/kWh, as for a constant given in a profile (no grid comes near 2,000). */
@@ -59,13 +58,13 @@ public final class CarbonSeries {
         String name = file.toString();
         List<double[]> rows = new ArrayList<>();
         List<Long> lines = new ArrayList<>();
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (BufferedReader r = InputFiles.open(file)) {
             String text;
             long line = 0;
             boolean first = true;
             while ((text = r.readLine()) != null) {
                 line++;
-                String t = text.strip();
+                String t = InputFiles.line(text, line).strip();
                 if (t.isEmpty() || t.startsWith("#")) {
                     continue;
                 }
@@ -87,6 +86,10 @@ public final class CarbonSeries {
                 }
                 if (!rows.isEmpty()) {
                     double previous = rows.get(rows.size() - 1)[0];
+                    if (time == previous) {
+                        throw new InputException(name, line, "time", "a duplicate time: " + Numbers.format(time)
+                                + " is also the previous row's (one intensity per time)");
+                    }
                     if (!(time > previous)) {
                         throw new InputException(name, line, "time", "times must increase (the series is unsorted): "
                                 + Numbers.format(time) + " after " + Numbers.format(previous));

@@ -2,7 +2,6 @@ package org.gridsched.engine;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,7 +26,9 @@ import org.gridsched.api.SimTime;
  * its times (Unix seconds) minus {@code timeOffset} are the workload's.</li>
  * </ul>
  * Only the first line that is not blank or a {@code #} comment may be a header (its first field a word, not a number); a later
- * line whose number fields are not numbers is an error, never skipped, and so is a file without any event line.
+ * line whose number fields are not numbers is an error, never skipped, and so is a file without any event line. A
+ * gzip-compressed file is read as its text, and a UTF-8 byte order mark at its start is ignored. Events may come in any
+ * order (the simulation takes them in time order).
  */
 public final class FailureTraces {
     private FailureTraces() {
@@ -169,14 +170,14 @@ public final class FailureTraces {
             throw new InputException(file.toString().isEmpty() ? "failures" : file.toString(), 0, null,
                     (file.toString().isEmpty() ? "an empty file name" : "is a folder") + "; give a failure trace file");
         }
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (BufferedReader r = InputFiles.open(file)) {
             String text;
             long line = 0;
             long handed = 0;
             boolean headerOnly = false;
             while ((text = r.readLine()) != null) {
                 line++;
-                String t = text.strip();
+                String t = InputFiles.line(text, line).strip();
                 if (!t.isEmpty() && !t.startsWith("#")) {
                     handed++;
                     headerOnly = handler.line(line, t, handed == 1);

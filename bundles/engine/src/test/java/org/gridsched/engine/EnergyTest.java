@@ -120,6 +120,7 @@ class EnergyTest {
     void badSeriesNameFileLineAndField() throws Exception {
         assertBad("time,gco2_per_kwh\n0,100\n3600,-1\n", ":3: gco2_per_kwh");
         assertBad("0,100\n3600,200\n1800,300\n", ":3: time", "unsorted");
+        assertBad("0,100\n3600,200\n3600,300\n", ":3: time", "a duplicate time: 3600");
         assertBad("0,100\n3600,200\n10800,300\n", ":3: time", "gap");
         assertBad("0,100\n3600,\n", ":2: gco2_per_kwh", "missing");
         assertBad("0,100\nabc,200\n", ":2: time", "not a number");

@@ -150,6 +150,44 @@ class FailureTracesTest {
         assertEquals(org.gridsched.api.SimTime.MAX_JOB_TIME, max, "some draws reach the bound and none exceed it");
     }
 
+    /**
+     * Files as editors and archives save them: a UTF-8 byte order mark at the start (before, a first data line after it
+     * was "'\uFEFF0' is not a number", and a carbon series' first row was taken for a header and silently dropped),
+     * CRLF line ends, and gzip (before, "not UTF-8 text"); a file that starts as gzip but is cut short says so.
+     */
+    @Test
+    void bomCrlfAndGzipAreRead() throws Exception {
+        Files.writeString(dir.resolve("bom.csv"), "\uFEFF100,a,0-3,60\r\n200,b,all,60\r\n");
+        List<FailureSpec.Event> e = FailureTraces.csv(dir.resolve("bom.csv"), AB);
+        assertEquals(2, e.size());
+        assertEquals(100, e.get(0).time());
+        Files.writeString(dir.resolve("bom.tab"), "\uFEFF1 1 10 1 n 0 5 15 0\r\n");
+        assertEquals(10, FailureTraces.fta(dir.resolve("bom.tab"), AB, 1, 2, 0).get(0).duration());
+        Files.writeString(dir.resolve("carbon.csv"), "\uFEFF0,100\r\n3600,200\r\n");
+        CarbonSeries c = CarbonSeries.read(dir.resolve("carbon.csv"));
+        assertEquals(100, c.at(0), "the first row is data, not a header");
+        assertEquals(200, c.at(3600));
+        Files.writeString(dir.resolve("hdr.csv"), "\uFEFFtime,gco2_per_kwh\n0,100\n3600,200\n");
+        assertEquals(100, CarbonSeries.read(dir.resolve("hdr.csv")).at(0));
+
+        Path gz = dir.resolve("f.csv.gz");
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
+            out.write("time,cluster,processors,duration\n100,a,0-3,60\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        assertEquals(List.of(new FailureSpec.Event(0, FailureTraces.csv(dir.resolve("bom.csv"), AB).get(0).processors(), 100, 60,
+                gz.toString(), 2)), FailureTraces.csv(gz, AB));
+        Path carbonGz = dir.resolve("carbon.gz"); // by its bytes, whatever its name
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(carbonGz))) {
+            out.write("0,100\n3600,200\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        assertEquals(200, CarbonSeries.read(carbonGz).at(3600));
+        byte[] whole = Files.readAllBytes(gz);
+        Path cut = dir.resolve("cut.csv.gz");
+        Files.write(cut, java.util.Arrays.copyOf(whole, 12));
+        String m = message(() -> FailureTraces.csv(cut, AB));
+        assertTrue(m.startsWith(cut + ": cannot read the failure trace: ") && m.contains("gzip"), m);
+    }
+
     /** A file that cannot be read is named with the reason in words, as the carbon reader names its own. */
     @Test
     void unreadableFilesSayWhy() throws Exception {
