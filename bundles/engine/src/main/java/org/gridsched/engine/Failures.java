@@ -63,9 +63,9 @@ final class Failures {
     /** unavailable.csv's header, then each failure's cluster, interval and processors, at the failure. */
     final StringBuilder outages = new StringBuilder(Outages.HEADER);
     /**
-     * Every down interval: cluster, from, to, processors, and the number of the failure it comes from (its own outage,
-     * or processors it kept down after an earlier repair); for the unavailable processor-seconds and the failures within
-     * a window. A failure's intervals are consecutive.
+     * Every down interval: cluster, from, to, processors, the number of the failure it comes from (its own outage, or
+     * processors it kept down after an earlier repair), and 1 if that failure killed jobs (on its own outage's interval);
+     * for the unavailable processor-seconds and the failures within a window. A failure's intervals are consecutive.
      */
     private final List<double[]> intervals = new ArrayList<>();
     /** The failures so far (those counted in {@link #failures}), which number the intervals. */
@@ -169,7 +169,7 @@ final class Failures {
     void fail(Object payload, int arg) {
         if (payload instanceof FailureSpec.Event e) {
             if (!take(e.cluster(), e.processors(), e.duration(), -1)) {
-                // all its processors were off, claimed, or down until its end already: not a failure, but never silent
+                // all its processors were off or switching, claimed, or down until its end already: not a failure, but never silent
                 withoutEffect++;
                 if (withoutEffectExamples.size() < 5) {
                     withoutEffectExamples.add(e.source() + ":" + e.line());
@@ -275,7 +275,7 @@ final class Failures {
             long number = ++numbered;
             failures[c]++;
             changed(c, d.processors());
-            intervals.add(new double[] {c, now, end, d.processors(), number});
+            intervals.add(new double[] {c, now, end, d.processors(), number, victims.isEmpty() ? 0 : 1});
             Outages.row(outages, cluster.spec.name(), now, end, "failed", runs);
             cluster.add(d);
             sim.events.push(end, Simulation.REPAIR, d, 0);
@@ -311,7 +311,7 @@ final class Failures {
                 d.runs = ProcessorPool.runs(d.ids);
                 int[] runs = ProcessorPool.runs(taken);
                 Down after = new Down(c, d.clusterName, taken, runs, d.end, end, -1);
-                intervals.add(new double[] {c, d.end, end, after.processors(), number});
+                intervals.add(new double[] {c, d.end, end, after.processors(), number, 0});
                 Outages.row(outages, cluster.spec.name(), d.end, end, "failed", runs);
                 cluster.add(after);
                 sim.events.push(end, Simulation.REPAIR, after, 0);
@@ -437,15 +437,17 @@ final class Failures {
     }
 
     /**
-     * The failures of cluster {@code c} that kept processors down within [from, to]: those whose outage overlaps the
-     * window whose unavailable processor-seconds summary.json gives beside them. A trace's failure after the last job's
-     * end, or one repaired before the first submission, is not among them.
+     * The failures of cluster {@code c} within the run's window [from, to]: those whose outage overlaps it (the window
+     * whose unavailable processor-seconds summary.json gives beside them), and those that killed a job. A trace's failure
+     * after the last job's end, or one repaired before the first submission, is not among them; a failure that kills the
+     * last running job ends the window at its own start, and is (before, it was counted outside the window beside its
+     * kill).
      */
     long failuresWithin(int c, double from, double to) {
         long n = 0;
         double last = 0; // failure numbers start at 1
         for (double[] i : intervals) {
-            if ((int) i[0] == c && i[4] != last && i[1] < to && i[2] > from) {
+            if ((int) i[0] == c && i[4] != last && (i[1] < to && i[2] > from || i[5] > 0)) {
                 n++;
                 last = i[4];
             }

@@ -80,6 +80,27 @@ class FailureTracesTest {
         assertEquals("time,cluster,unavailable_processors\n100,b,2\n120,b,4\n130,b,2\n350,b,0\n", r.files().get("availability.csv"));
     }
 
+    /**
+     * A failure that kills the last running job (not re-submitted) ends the run's window at its own start: its outage
+     * does not overlap the window, but it is one of the run's failures, beside its kill. Before, summary.json said
+     * failures 0 (1 outside the window) with failure_kills 1 and failed_jobs 1. A failure after the last end stays outside.
+     */
+    @Test
+    void aFailureThatKillsTheLastJobIsWithinTheWindow() throws Exception {
+        Path f = dir.resolve("f.csv");
+        Files.writeString(f, "50,a,0,10\n500,a,0,10\n");
+        Simulation.Settings s = new Simulation.Settings();
+        s.failures = new FailureSpec(FailureTraces.csv(f, AB), null, false, 3, 1, 0);
+        s.router = grid -> job -> 0;
+        SimulationResult r = new Simulation(AB, SimulationTest.Greedy::new, List.of(), s)
+                .run(new ListJobSource("w", List.of(new JobRecord().set(1, 0, 100, 100, 1))));
+        assertEquals(1L, r.failures().get("failure_kills"));
+        assertEquals(1L, r.failures().get("failed_jobs"));
+        assertEquals(1L, r.failures().get("failures"), "the failure at 50 killed the job: the window is [0, 50]");
+        assertEquals(1L, r.failures().get("failures_outside_window"), "the one at 500");
+        assertEquals(1L, r.failures(0).get("failures"));
+    }
+
     @Test
     void badTracesNameFileLineAndField() throws Exception {
         bad("f.csv", "0,z,0,10\n", () -> FailureTraces.csv(dir.resolve("f.csv"), AB), ":1: cluster", "unknown cluster 'z'");

@@ -385,7 +385,7 @@ public final class Runner {
             Object idle = result.failures().get("trace_events_without_effect");
             if (print && idle != null) {
                 err.println("gridsched: warning: " + idle + " failure event(s) of the trace took no processor down (all of theirs"
-                        + " were off, claimed, or down until the event's end already), e.g. " + ControlChars.escape(((List<?>) result.failures()
+                        + " were off or switching, claimed, or down until the event's end already), e.g. " + ControlChars.escape(((List<?>) result.failures()
                         .get("trace_events_without_effect_examples")).stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")))
                         + "; not counted as failures (summary.json: trace_events_without_effect)");
             }

@@ -438,6 +438,25 @@ class CliTest {
                 cli.out());
     }
 
+    /**
+     * Power management switches processor 1 off over [10, 12) (off after 10 s idle, 2 s to switch); a trace's failure
+     * of it at 11 (switching) and at 50 (off) takes nothing down: the warning names both states (it said "off, claimed,
+     * or down", not switching).
+     */
+    @Test
+    void aFailureOfSwitchingProcessorsIsWarnedAbout() throws Exception {
+        Path trace = tmp.resolve("pm.swf");
+        Files.writeString(trace, "1 0 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n2 100 -1 10 2 -1 -1 2 10 -1 1 1 1 -1 -1 -1 -1 -1\n");
+        Files.writeString(tmp.resolve("f.csv"), "11,c,1,5\n50,c,1,10\n");
+        assertEquals(0, cli.run("simulate", "--workload", trace.toString(), "--platform", "c:2", "--batch", "fcfs", "--power-option",
+                "idle=10", "--power-option", "busy=30", "--power-option", "switch_off_time=2", "--power-option", "switch_on_time=5",
+                "--power-management-option", "timeout=10", "--failures", tmp.resolve("f.csv").toString(), "--out",
+                tmp.resolve("o").toString()), cli.err());
+        assertTrue(cli.err().contains("gridsched: warning: 2 failure event(s) of the trace took no processor down (all of theirs"
+                + " were off or switching, claimed, or down until the event's end already), e.g. " + tmp.resolve("f.csv") + ":1, "
+                + tmp.resolve("f.csv") + ":2;"), cli.err());
+    }
+
     @Test
     void simulateOptionsForFailuresAndEnergyNeedWhatTheyBuildOn() {
         String[] base = {"simulate", "--generator", "lublin99", "--platform", "c:64", "--quiet", "--out", tmp.resolve("o").toString()};
