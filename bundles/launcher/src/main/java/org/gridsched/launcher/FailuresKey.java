@@ -41,6 +41,13 @@ final class FailuresKey {
         List<FailureSpec.Event> events = new ArrayList<>();
         Object trace = m.get("trace");
         List<?> traces = trace == null ? List.of() : trace instanceof List<?> l ? l : List.of(trace);
+        if (trace instanceof List<?> l && l.isEmpty()) {
+            // as an empty trace file is an error: a run that was meant to fail and silently does not
+            throw bad(KEY + ".trace", "an empty list; give one failure trace or more, or leave \"trace\" out");
+        }
+        if (traces.isEmpty() && m.get("model") == null) {
+            throw bad(KEY, "give a \"trace\", a \"model\" or both (both are null here)");
+        }
         for (int i = 0; i < traces.size(); i++) {
             String where = KEY + ".trace" + (trace instanceof List<?> ? "[" + i + "]" : "");
             events.addAll(trace(traces.get(i), where, baseDir, platform));

@@ -50,6 +50,12 @@ class FailuresKeyTest {
     @Test
     void errorsNameTheKey() {
         bad(Map.of(), "failures", "give a");
+        bad(Map.of("trace", List.of()), "failures.trace: an empty list"); // ran without failures, without a word
+        bad(Map.of("trace", List.of(), "model", Map.of("mtbf", 1, "repair_mean", 10)), "failures.trace: an empty list");
+        java.util.Map<String, Object> nulls = new java.util.HashMap<>();
+        nulls.put("trace", null);
+        nulls.put("model", null);
+        bad(nulls, "failures", "give a \"trace\", a \"model\" or both");
         bad(Map.of("model", Map.of("mtbf", -1, "repair_mean", 10)), "failures.model.mtbf", "positive");
         bad(Map.of("model", Map.of("z", Map.of("mtbf", 1, "repair_mean", 10))), "failures.model.z", "unknown cluster");
         bad(Map.of("model", Map.of("mtbf", 1, "repair_mean", 10, "shape", 2)), "failures.model.shape", "weibull");
