@@ -1,5 +1,6 @@
 package org.gridsched.workload.gwf;
 
+import java.io.BufferedInputStream;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -7,9 +8,11 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.zip.GZIPInputStream;
 
 import org.gridsched.api.InputException;
@@ -31,9 +34,13 @@ import org.gridsched.api.workload.WorkloadReport;
  * <li>who submitted it: user = 12 UserID, group = 13 GroupID, executable = 14 ExecutableID, queue = 15 QueueID,
  *     partition = 16 PartitionID, and the recorded wait = 3 WaitTime (any number &ge; 0): an id is a whole number
  *     ({@code 12}) or letters then one ({@code U12}: 12, as the Grid Workloads Archive writes them); -1, or an id
- *     of another form or beyond 2^31-1 (counted as repair {@code submitter_field_not_whole_unknown}), is unknown.</li>
+ *     of another form or beyond 2^31-1 (counted as repair {@code submitter_field_not_whole_unknown}), is unknown;
+ *     so is a WaitTime that is neither -1 nor a number &ge; 0 (counted as repair {@code wait_time_invalid_unknown}).</li>
  * </ul>
- * Fields 6, 7, 10, 11, 18 and 21-29 are read past. At least 20 fields are needed; GWF's -1 means missing.
+ * Fields 6, 7, 10, 11, 18 and 21-29 are read past. At least 20 fields are needed and at most 29; GWF's -1 means
+ * missing. JobID, NProcs and ReqNProcs are whole numbers (else the line is malformed); a negative JobID, or one an
+ * earlier line had, is skipped ({@code job_id_negative}, {@code job_id_duplicate}), as by the SWF reader. A UTF-8
+ * byte order mark is read past; a gzip file is recognised by its content, whatever its name.
  */
 final class GwfJobSource implements JobSource {
     /** The numeric fields read (0-based index: GWF name); null for fields read past. */
@@ -52,6 +59,8 @@ final class GwfJobSource implements JobSource {
     private final WorkloadReport report = new WorkloadReport();
     private final Map<String, Integer> sites = new LinkedHashMap<>();
     private long lineNo;
+    /** Job ids seen so far: a duplicate would make two jobs of one in every result file. */
+    private final Set<Long> ids = new HashSet<>();
     private double origin = Double.NaN;
     private double last = Double.NEGATIVE_INFINITY;
 
@@ -63,7 +72,13 @@ final class GwfJobSource implements JobSource {
         }
         InputStream raw = Files.newInputStream(file);
         try {
-            InputStream s = file.toString().toLowerCase(Locale.ROOT).endsWith(".gz") ? new GZIPInputStream(raw, 1 << 16) : raw;
+            // gzip by its magic bytes, as the SWF reader: a gzipped trace named .gwf was read as binary text, line by
+            // line malformed, and a plain one named .gwf.gz failed
+            BufferedInputStream buffered = new BufferedInputStream(raw, 1 << 16);
+            buffered.mark(2);
+            boolean gzip = buffered.read() == 0x1f && buffered.read() == 0x8b;
+            buffered.reset();
+            InputStream s = gzip ? new GZIPInputStream(buffered, 1 << 16) : buffered;
             in = new BufferedReader(new InputStreamReader(s, StandardCharsets.UTF_8), 1 << 16);
         } catch (IOException e) {
             raw.close();
@@ -75,7 +90,7 @@ final class GwfJobSource implements JobSource {
     public boolean next(JobRecord into) {
         String line;
         while ((line = readLine()) != null) {
-            String t = line.strip();
+            String t = (lineNo == 1 && line.startsWith("\uFEFF") ? line.substring(1) : line).strip(); // a byte order mark
             if (t.isEmpty() || t.startsWith("#") || t.startsWith(";")) {
                 continue;
             }
@@ -101,8 +116,8 @@ final class GwfJobSource implements JobSource {
 
     /** Fills the record from one line's fields; false (counted) if the line is skipped. */
     private boolean parse(String[] f, JobRecord into) {
-        if (f.length < 20) {
-            return skip("malformed_line", "fields", "has " + f.length + " fields; GWF has 29 (at least 20 are needed)");
+        if (f.length < 20 || f.length > 29) {
+            return skip("malformed_line", "fields", "has " + f.length + " fields; GWF has 29" + (f.length < 20 ? " (at least 20 are needed)" : ""));
         }
         double[] v = new double[10];
         for (int i = 0; i < NUMBERS.length; i++) {
@@ -118,7 +133,17 @@ final class GwfJobSource implements JobSource {
                 return skip("malformed_line", NUMBERS[i], "'" + shorten(t) + "' is out of range"
                         + (Double.isInfinite(d) ? "" : " (at most " + (long) LIMITS[i] + ")"));
             }
+            if ((i == 0 || i == 4 || i == 7) && d != Math.rint(d)) { // a cast would silently make 2.5 into 2
+                return skip("malformed_line", NUMBERS[i], "'" + shorten(t) + "' is not a whole number");
+            }
             v[i] = d;
+        }
+        long id = (long) v[0];
+        if (id < 0) {
+            return skip("job_id_negative", "JobID", "job id " + f[0] + " is negative");
+        }
+        if (!ids.add(id)) {
+            return skip("job_id_duplicate", "JobID", "job id " + f[0] + " was given to an earlier line");
         }
         double submit = v[1];
         double runtime = v[3];
@@ -176,11 +201,14 @@ final class GwfJobSource implements JobSource {
             t = last;
         }
         last = t;
-        into.set((long) v[0], t, runtime, requested, procs);
+        into.set(id, t, runtime, requested, procs);
         into.line = lineNo;
         into.home = home;
         into.components = components;
         double wait = parse(f[2]);
+        if (!(wait >= 0) && !f[2].equals("-1")) {
+            report.repair("wait_time_invalid_unknown");
+        }
         into.recordedWait = wait >= 0 ? wait : -1;
         into.user = id(f[11]);
         into.group = id(f[12]);

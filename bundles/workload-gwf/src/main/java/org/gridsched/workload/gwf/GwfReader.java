@@ -20,11 +20,12 @@ import org.osgi.service.component.annotations.Component;
  * Reads Grid Workload Format traces (the Grid Workloads Archive's text format: 29 white-space separated
  * fields per job, {@code #} comment lines), plain or gzipped. The field mapping is in {@link GwfJobSource}
  * and docs/coallocation.md. Skip reasons: {@code malformed_line} (also a number out of range, such as more
- * processors than an int holds), {@code runtime_not_positive}, {@code submit_time_missing} (GWF's -1),
+ * processors than an int holds, a fractional JobID or processor count, more than 29 fields),
+ * {@code job_id_negative}, {@code job_id_duplicate}, {@code runtime_not_positive}, {@code submit_time_missing} (GWF's -1),
  * {@code submit_time_negative} (any other negative submit time), {@code processors_not_positive},
  * {@code unknown_site}, {@code unequal_components} (also a component count larger than the processors);
  * repairs: {@code requested_time_from_runtime}, {@code processors_from_requested},
- * {@code submit_time_out_of_order}. With {@code strict}, a line that would be skipped or reordered is an
+ * {@code submit_time_out_of_order}, {@code submitter_field_not_whole_unknown}, {@code wait_time_invalid_unknown}. With {@code strict}, a line that would be skipped or reordered is an
  * error naming file, line and field.
  */
 @Component(service = WorkloadReader.class, configurationPid = "gridsched.reader.gwf")

@@ -176,4 +176,67 @@ class GwfReaderTest {
         assertEquals("SubmitTime", e.field());
         assertTrue(e.getMessage().contains("-100"), e.getMessage());
     }
+    /**
+     * A fractional JobID or processor count was cut to a whole number without a word (2.5 became job 2, 4.5 processors 4),
+     * a negative or repeated JobID made a job -2 or two jobs 1 in jobs.csv, and a line of 31 fields was taken: now
+     * malformed or skipped under the SWF reader's reasons, each an error naming line and field with strict.
+     */
+    @Test
+    void idsAndProcessorCountsAreWholeNewAndNonNegative(@TempDir Path dir) throws Exception {
+        String[][] cases = {
+            {line("2.5", "5", "10", "4", "4", "UNITARY", "-1"), "malformed_line", "JobID", "not a whole number"},
+            {line("2", "5", "10", "4.5", "4", "UNITARY", "-1"), "malformed_line", "NProcs", "not a whole number"},
+            {line("2", "5", "10", "-1", "4.7", "UNITARY", "-1"), "malformed_line", "ReqNProcs", "not a whole number"},
+            {line("-2", "5", "10", "4", "4", "UNITARY", "-1"), "job_id_negative", "JobID", "negative"},
+            {line("1", "5", "10", "4", "4", "UNITARY", "-1"), "job_id_duplicate", "JobID", "earlier line"},
+            {line("2", "5", "10", "4", "4", "UNITARY", "-1").replace("\n", " x y\n"), "malformed_line", "fields", "31 fields"},
+        };
+        for (String[] c : cases) {
+            Path f = trace(dir, c[0]);
+            JobSource[] s = new JobSource[1];
+            assertEquals(1, read(f, Map.of(), s).size(), c[0]);
+            assertEquals(Map.of(c[1], 1L), s[0].report().skipped(), c[0]);
+            InputException e = assertThrows(InputException.class, () -> read(f, Map.of("strict", true), new JobSource[1]), c[0]);
+            assertEquals(3, e.line(), e.getMessage());
+            assertEquals(c[2], e.field(), e.getMessage());
+            assertTrue(e.getMessage().contains(c[3]), e.getMessage());
+        }
+    }
+
+    /** A WaitTime of -7 or "abc" became unknown without a word: now counted as a repair; -1 is GWF's unknown, not counted. */
+    @Test
+    void anInvalidWaitTimeIsACountedRepair(@TempDir Path dir) throws Exception {
+        Path f = trace(dir, line("2", "5", "10", "4", "4", "UNITARY", "-1").replaceFirst(" 0 ", " -7 "),
+                line("3", "6", "10", "4", "4", "UNITARY", "-1").replaceFirst(" 0 ", " abc "),
+                line("4", "7", "10", "4", "4", "UNITARY", "-1").replaceFirst(" 0 ", " -1 "));
+        JobSource[] s = new JobSource[1];
+        assertEquals(4, read(f, Map.of(), s).size());
+        assertEquals(Map.of("wait_time_invalid_unknown", 2L), s[0].report().repaired());
+    }
+
+    /**
+     * A byte order mark made the first line malformed ("'\uFEFF1' is not a number"); a gzipped trace named .gwf was read as
+     * binary text (no job), and a plain one named .gwf.gz failed with "Not in GZIP format".
+     */
+    @Test
+    void byteOrderMarkAndGzipByContent(@TempDir Path dir) throws Exception {
+        Path bom = dir.resolve("bom.gwf");
+        Files.writeString(bom, "\uFEFF" + line("1", "0", "10", "4", "4", "UNITARY", "-1") + line("2", "5", "10", "4", "4", "UNITARY", "-1"));
+        JobSource[] s = new JobSource[1];
+        assertEquals(2, read(bom, Map.of(), s).size());
+        assertEquals(Map.of(), s[0].report().skipped());
+        Path comment = dir.resolve("bomc.gwf");
+        Files.writeString(comment, "\uFEFF# a comment\n" + line("1", "0", "10", "4", "4", "UNITARY", "-1"));
+        assertEquals(1, read(comment, Map.of(), s).size());
+        assertEquals(Map.of(), s[0].report().skipped());
+
+        Path gzNamedPlain = dir.resolve("gz.gwf");
+        try (OutputStream o = new GZIPOutputStream(Files.newOutputStream(gzNamedPlain))) {
+            o.write(Files.readAllBytes(sample()));
+        }
+        assertEquals(5, read(gzNamedPlain, Map.of(), s).size());
+        Path plainNamedGz = dir.resolve("plain.gwf.gz");
+        Files.copy(sample(), plainNamedGz);
+        assertEquals(5, read(plainNamedGz, Map.of(), s).size());
+    }
 }
