@@ -68,6 +68,10 @@ final class SwfJobSource implements JobSource {
      * nor a whole number in 0..2^31-1 (or 0..9e15 for a job number): taken as unknown (-1); the job runs.
      */
     static final String REPAIR_ID_UNKNOWN = "submitter_field_not_whole_unknown";
+    /** A wait time (field 3) below 0 other than SWF's -1: taken as unknown; the job runs. */
+    static final String REPAIR_WAIT_UNKNOWN = "wait_time_invalid_unknown";
+    /** A think time (field 18) below 0 other than SWF's -1: taken as unknown; the job runs. */
+    static final String REPAIR_THINK_UNKNOWN = "think_time_invalid_unknown";
 
     private static final int INITIAL_BUFFER = 1 << 16;
     /** Longer lines are malformed (a binary file, or a file with no newlines). */
@@ -471,13 +475,20 @@ final class SwfJobSource implements JobSource {
 
     /**
      * Fields 3 (wait time) and 12-18 (user, group, executable, queue, partition, preceding job, think time):
-     * -1 is SWF's "unknown", and so is any negative wait or think time; a number field that is not a whole
-     * number in range is taken as unknown and counted ({@link #REPAIR_ID_UNKNOWN}).
+     * -1 is SWF's "unknown"; any other negative wait or think time is taken as unknown and counted
+     * ({@link #REPAIR_WAIT_UNKNOWN}, {@link #REPAIR_THINK_UNKNOWN}), as a number field that is not a whole number in
+     * range ({@link #REPAIR_ID_UNKNOWN}).
      */
     private void submitter(JobRecord into, double[] v) {
         double wait = v[F_WAIT];
+        if (wait < 0 && wait != -1) {
+            report.repair(REPAIR_WAIT_UNKNOWN);
+        }
         into.recordedWait = wait >= 0 ? wait : -1;
         double think = v[F_THINK];
+        if (think < 0 && think != -1) {
+            report.repair(REPAIR_THINK_UNKNOWN);
+        }
         into.thinkTime = think >= 0 ? think : -1;
         into.user = idField(v[F_USER]);
         into.group = idField(v[F_USER + 1]);

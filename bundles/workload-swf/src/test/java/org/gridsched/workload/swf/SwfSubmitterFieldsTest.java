@@ -88,4 +88,24 @@ class SwfSubmitterFieldsTest {
         assertEquals("2 5 -1 10 1 -1 -1 1 20 -1 1 -1 -1 -1 -1 -1 1 30.5", lines.get(1));
         assertEquals("4 6 7.25 10 1 -1 -1 1 20 -1 1 9 4 1 1 2 2 0", lines.get(3));
     }
+
+    /** A wait time of -7 or a think time of -2.5 became unknown without a word; -1 (SWF's unknown) is not counted. */
+    @Test
+    void aNegativeWaitOrThinkTimeOtherThanMinusOneIsACountedRepair() throws IOException {
+        Path f = dir.resolve("neg.swf");
+        Files.writeString(f, "1 0 -7 10 1 -1 -1 1 20 -1 1 -1 -1 -1 -1 -1 -1 -1\n"
+                + "2 5 -1 10 1 -1 -1 1 20 -1 1 -1 -1 -1 -1 -1 -1 -2.5\n"
+                + "3 6 -1 10 1 -1 -1 1 20 -1 1 -1 -1 -1 -1 -1 -1 -1\n");
+        try (JobSource s = new SwfReader().open(f, PluginOptions.empty("t"))) {
+            JobRecord r = new JobRecord();
+            List<JobRecord> jobs = new ArrayList<>();
+            while (s.next(r)) {
+                jobs.add(r.copy());
+            }
+            assertEquals(3, jobs.size());
+            check(jobs.get(0), -1, -1, -1, -1, -1, -1, -1, -1);
+            check(jobs.get(1), -1, -1, -1, -1, -1, -1, -1, -1);
+            assertEquals(Map.of(SwfJobSource.REPAIR_WAIT_UNKNOWN, 1L, SwfJobSource.REPAIR_THINK_UNKNOWN, 1L), s.report().repaired());
+        }
+    }
 }
