@@ -7,6 +7,7 @@ import java.util.List;
 
 import org.gridsched.api.InputException;
 import org.gridsched.api.Parameter;
+import org.gridsched.api.workload.WorkloadReport;
 import org.gridsched.launcher.PluginRegistry.Kind;
 
 /**
@@ -329,8 +330,35 @@ public final class Cli {
         Runner runner = new Runner(registry, out, err, terminal, home);
         try (var source = runner.openWorkload(p)) {
             RunMonitor m = monitor;
-            long n = SwfOutput.write(source, swf, () -> m != null && m.cancelled() || OutputFolder.stopping());
+            // a trace's skipped lines and repairs are said as a run says them, and a trace that loses more than
+            // max_skipped_fraction (or every job) fails as its run would: they were dropped without a word
+            RunInputs inputs = new RunInputs(registry, err);
+            RunInputs.Skipped[] skipped = new RunInputs.Skipped[1];
+            SwfOutput.Lost[] lost = new SwfOutput.Lost[1];
+            long n = SwfOutput.write(source, swf, () -> m != null && m.cancelled() || OutputFolder.stopping(),
+                    written -> skipped[0] = inputs.checkSkipped(p, source.report(), written, source), lost);
+            if (skipped[0] != null) {
+                err.println(skipped[0].of(p.name));
+            }
             out.printf("%s: wrote %,d jobs from %s to %s%n", p.name, n, source.describe(), swf);
+            WorkloadReport report = source.report();
+            if (report.skippedTotal() > 0 || !report.repaired().isEmpty()) {
+                List<String> counts = new ArrayList<>();
+                counts.add(String.format("read %,d", report.read()));
+                if (report.skippedTotal() > 0) {
+                    counts.add(String.format("skipped %,d %s", report.skippedTotal(), report.skipped()));
+                }
+                if (!report.repaired().isEmpty()) {
+                    counts.add("repaired " + report.repaired());
+                }
+                out.println("  " + String.join("; ", counts));
+            }
+            if (lost[0].homes() > 0 || lost[0].coallocated() > 0) {
+                err.printf("gridsched: warning: %s: SWF has no field for a job's home cluster nor for co-allocation: %,d job(s)"
+                        + " with a home cluster and %,d co-allocated job(s) are ordinary jobs in %s (the co-allocated ones of all"
+                        + " their processors), so it does not simulate as the profile's workload%n", p.name, lost[0].homes(),
+                        lost[0].coallocated(), swf);
+            }
         }
     }
 

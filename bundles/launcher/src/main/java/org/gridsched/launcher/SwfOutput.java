@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongConsumer;
 
 import org.gridsched.api.InputException;
 import org.gridsched.api.workload.JobRecord;
@@ -41,18 +42,27 @@ final class SwfOutput {
         }
     }
 
+    /** What SWF cannot hold of the jobs written: how many had a home cluster, and how many were co-allocated. */
+    record Lost(long homes, long coallocated) {
+    }
+
     /**
      * Writes the trace through a temporary file in the same folder, moved into place at the end. When {@code cancelled}
      * turns true (the Python package's Ctrl-C, a signal stopping the process) the write stops within a few thousand
      * jobs with {@link RunMonitor.Cancelled} and leaves no file: a 30-million-job trace took its whole 2 GB first.
+     * {@code check} is given the number of jobs written before the file is moved into place: an exception it throws
+     * (the workload lost too many lines) leaves no file, and an earlier one as it was.
      */
-    static long write(JobSource source, Path swf, BooleanSupplier cancelled) {
+    static long write(JobSource source, Path swf, BooleanSupplier cancelled, LongConsumer check, Lost[] lost) {
         Path target = swf.toAbsolutePath().normalize();
         // the same ending, so that a .gz name is compressed; hidden, so that it is not taken for a trace meanwhile
         Path tmp = target.resolveSibling(".gridsched-" + ProcessHandle.current().pid() + "-" + target.getFileName());
         try {
             tmp.toFile().deleteOnExit(); // a signal that stops the process leaves no temporary file
-            long n = SwfWriter.write(new Cancellable(source, cancelled), tmp);
+            Cancellable counted = new Cancellable(source, cancelled);
+            long n = SwfWriter.write(counted, tmp);
+            check.accept(n);
+            lost[0] = new Lost(counted.homes, counted.coallocated);
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             return n;
         } catch (NoClassDefFoundError e) {
@@ -78,6 +88,8 @@ final class SwfOutput {
         private final JobSource source;
         private final BooleanSupplier cancelled;
         private int untilCheck;
+        long homes;
+        long coallocated;
 
         Cancellable(JobSource source, BooleanSupplier cancelled) {
             this.source = source;
@@ -92,7 +104,15 @@ final class SwfOutput {
                     throw new RunMonitor.Cancelled();
                 }
             }
-            return source.next(into);
+            if (!source.next(into)) {
+                return false;
+            }
+            if (into.components > 1) {
+                coallocated++;
+            } else if (into.home >= 0) {
+                homes++;
+            }
+            return true;
         }
 
         @Override

@@ -536,6 +536,82 @@ class CliTest {
                 swf.getFileName().toString()));
     }
 
+    /**
+     * generate wrote what the reader kept of a trace and said nothing of the lines it skipped or repaired, and wrote a
+     * trace that lost more than max_skipped_fraction (or every job) where its run fails: now it says them as a run does,
+     * and fails as the run would, leaving no file.
+     */
+    @Test
+    void generateSaysWhatTheTraceLostAndFailsWhereItsRunWould() throws Exception {
+        Path trace = swf("; MaxProcs: 8", job(1, 0, 10, 2, 20), "2 5 -1 10", job(3, 6, 10, 2, -1));
+        Path profile = tmp.resolve("t.json");
+        Files.writeString(profile, "{\"name\": \"t\", \"workload\": {\"file\": \"" + trace + "\"}}");
+        Path out = tmp.resolve("t-out.swf");
+        assertEquals(0, cli.run("generate", profile.toString(), "--swf", out.toString()), cli.err());
+        assertTrue(cli.err().contains("t: 1 job(s) skipped {malformed_line=1}; the first:\n  t.swf:3: found 4 fields, expected 18"),
+                cli.err());
+        assertTrue(cli.out().contains("wrote 2 jobs") && cli.out().contains("  read 3; skipped 1 {malformed_line=1}; repaired"
+                + " {requested_time_from_runtime=1}"), cli.out());
+
+        Path bad = swf("; MaxProcs: 8", job(1, 0, 10, 2, 20), "2 5 -1 10", "3 6 x");
+        Files.writeString(profile, "{\"name\": \"t\", \"workload\": {\"file\": \"" + bad + "\"}}");
+        Path out2 = tmp.resolve("t-out2.swf");
+        assertEquals(1, cli.run("generate", profile.toString(), "--swf", out2.toString()));
+        assertTrue(cli.err().contains("max_skipped_fraction: 2 of 3 jobs were skipped {malformed_line=2}"), cli.err());
+        assertFalse(Files.exists(out2), "no trace written");
+        assertEquals(List.of("t-out.swf", "t.json", "t.swf"), Files.list(tmp).map(f -> f.getFileName().toString())
+                .filter(n -> n.startsWith("t")).sorted().toList(), "nor a temporary file left");
+    }
+
+    /** A workload's home clusters and co-allocated jobs became ordinary SWF jobs without a word. */
+    @Test
+    void generateWarnsThatSwfHasNoHomeClusterNorCoallocation() throws Exception {
+        cli.add(new org.gridsched.api.workload.WorkloadGenerator() {
+            @Override
+            public String name() {
+                return "homes";
+            }
+
+            @Override
+            public String description() {
+                return "two jobs with a home, one co-allocated";
+            }
+
+            @Override
+            public List<org.gridsched.api.Parameter> parameters() {
+                return List.of();
+            }
+
+            @Override
+            public org.gridsched.api.workload.JobSource open(org.gridsched.api.PluginOptions options, long seed) {
+                List<org.gridsched.api.workload.JobRecord> jobs = new ArrayList<>();
+                for (int i = 1; i <= 4; i++) {
+                    org.gridsched.api.workload.JobRecord r = new org.gridsched.api.workload.JobRecord();
+                    r.set(i, i, 10, 10, 4);
+                    r.home = i <= 2 ? 0 : -1;
+                    r.components = i == 3 ? 2 : 1;
+                    jobs.add(r);
+                }
+                return new org.gridsched.engine.ListJobSource("homes", jobs);
+            }
+        });
+        Path profile = tmp.resolve("h.json");
+        Files.writeString(profile, "{\"name\": \"h\", \"platform\": \"a:8,b:8\", \"workload\": {\"generator\": \"homes\"}}");
+        assertEquals(0, cli.run("generate", profile.toString(), "--swf", tmp.resolve("h.swf").toString()), cli.err());
+        assertTrue(cli.err().contains("gridsched: warning: h: SWF has no field for a job's home cluster nor for co-allocation: 2 job(s)"
+                + " with a home cluster and 1 co-allocated job(s) are ordinary jobs in"), cli.err());
+        assertEquals(0, cli.run("generate", writeProfile("q.json",
+                "{\"name\": \"q\", \"workload\": {\"generator\": \"synthetic\", \"options\": {\"jobs\": 5}}}"), "--swf",
+                tmp.resolve("q.swf").toString()), cli.err());
+        assertFalse(cli.err().contains("warning"), cli.err());
+    }
+
+    private String writeProfile(String name, String json) throws IOException {
+        Path f = tmp.resolve(name);
+        Files.writeString(f, json);
+        return f.toString();
+    }
+
     @Test
     void severalClustersRunWithAMetaScheduler() throws Exception {
         assertEquals(0, cli.run("simulate", "--generator", "synthetic", "--workload-option", "jobs=5000", "--platform",
