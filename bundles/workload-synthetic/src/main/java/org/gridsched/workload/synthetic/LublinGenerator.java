@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.gridsched.api.InputException;
 import org.gridsched.api.Parameter;
 import org.gridsched.api.PluginOptions;
+import org.gridsched.api.SimTime;
 import org.gridsched.api.workload.JobSource;
 import org.gridsched.api.workload.WorkloadGenerator;
 import org.osgi.service.component.annotations.Component;
@@ -128,7 +129,17 @@ public class LublinGenerator implements WorkloadGenerator {
     public JobSource open(PluginOptions options, long seed) {
         PluginOptions opts = options != null ? options : PluginOptions.empty("workload generator '" + NAME + "'");
         Settings settings = Settings.parse(opts, parameters());
-        return new LublinJobSource(settings, UserPopulation.Settings.parse(opts), seed);
+        LublinJobSource source = new LublinJobSource(settings, UserPopulation.Settings.parse(opts), seed);
+        // beyond the limit of simulated time no job can be simulated, and a load of 1e-300 (gaps of 1e300 s) made the
+        // daily cycle's arrival process walk its half-hour buckets for ever
+        double span = source.meanSpan();
+        if (!(span <= SimTime.MAX_JOB_TIME)) {
+            throw Settings.bad(opts, settings.hasLoad() ? LOAD : JOBS, String.format(Locale.ROOT, "%,d jobs %s arrive over"
+                    + " about %.3g s on average, beyond the %s s (about 317 years) of simulated time; give %s", settings.jobs(),
+                    settings.hasLoad() ? "at load " + settings.load() : "at the model's native rate", span,
+                    SimTime.format(SimTime.MAX_JOB_TIME), settings.hasLoad() ? "a higher load or fewer jobs" : "fewer jobs or a higher load"));
+        }
+        return source;
     }
 
     /** The validated options. {@code load} is NaN when native. */
@@ -170,8 +181,10 @@ public class LublinGenerator implements WorkloadGenerator {
             }
 
             double overestimateMax = options.getDouble(OVERESTIMATE_MAX, 5);
-            if (!(overestimateMax >= 1) || Double.isInfinite(overestimateMax)) {
-                throw bad(options, OVERESTIMATE_MAX, "must be a finite number of at least 1, got " + overestimateMax);
+            if (!(overestimateMax >= 1 && overestimateMax <= SimTime.MAX_JOB_TIME)) {
+                // beyond 1e10 every requested time of a second or more is beyond the limit of simulated time
+                throw bad(options, OVERESTIMATE_MAX, "must be a number in 1.." + SimTime.format(SimTime.MAX_JOB_TIME)
+                        + ", got " + overestimateMax);
             }
 
             long maxRuntime = options.getLong(MAX_RUNTIME, 0);

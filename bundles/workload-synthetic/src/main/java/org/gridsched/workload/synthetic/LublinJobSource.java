@@ -69,6 +69,11 @@ final class LublinJobSource implements JobSource {
         this.header = Collections.unmodifiableMap(h);
     }
 
+    /** The mean time the jobs take to arrive, seconds: jobs × the mean gap after {@code load}'s scaling. */
+    double meanSpan() {
+        return settings.jobs() * Lublin99Model.meanInterArrival() * arrivalScale;
+    }
+
     /** Mean runtime × procs over {@code n} jobs drawn from {@code rng} (sizes and runtimes on split streams). */
     static double meanWork(Lublin99Model model, SplittableRandom rng, int n) {
         SplittableRandom pilotSizes = rng.split();

@@ -9,6 +9,7 @@ import org.gridsched.api.Decimals;
 import org.gridsched.api.InputException;
 import org.gridsched.api.Parameter;
 import org.gridsched.api.PluginOptions;
+import org.gridsched.api.SimTime;
 import org.gridsched.api.workload.JobSource;
 import org.gridsched.api.workload.WorkloadGenerator;
 import org.gridsched.theory.LengthDistribution;
@@ -108,7 +109,8 @@ public class SyntheticGenerator implements WorkloadGenerator {
             new Parameter(RATE, "0.5", "arrival rate in jobs per second (alternative to interarrival)"),
             new Parameter(INTERARRIVAL, "1/rate", "mean seconds between arrivals (alternative to rate)"),
             new Parameter(PHASES, "none",
-                    "time-varying rate: [{\"rate\": r, \"duration\": d}, ...] applied one after the other; no jobs after the last"),
+                    "time-varying rate: [{\"rate\": r, \"duration\": d}, ...] applied one after the other; no jobs after the last"
+                    + " (on the command line: phases=r:d,r:d,...)"),
             new Parameter(LENGTH, "exponential",
                     "length law: exponential, constant, uniform, shifted-exponential or erlang"),
             new Parameter(MEAN_LENGTH, "100", "mean job length in seconds at speed 1"),
@@ -234,14 +236,27 @@ public class SyntheticGenerator implements WorkloadGenerator {
                 }
             }
 
+            // when the arrivals stop: by count (at the expected arrival of the last job), by duration or after the phases;
+            // beyond the limit of simulated time no job can be simulated (interarrival=1e300 had every job skipped as
+            // invalid_job, which named no option)
+            double end = arrivalsEnd(phases, jobs, duration);
+            if (!(end <= SimTime.MAX_JOB_TIME)) {
+                String key = duration > 0 && duration > SimTime.MAX_JOB_TIME && (jobs == 0 || end == duration) ? DURATION
+                        : phased ? PHASES : rateGivenAs;
+                throw bad(options, key, String.format(Locale.ROOT, "the jobs would arrive until about %.3g s, beyond the %s s"
+                        + " (about 317 years) of simulated time; give %s", end, SimTime.format(SimTime.MAX_JOB_TIME),
+                        key.equals(DURATION) ? "a shorter duration" : key.equals(PHASES) ? "shorter phases, higher rates or fewer jobs"
+                        : "a higher rate or fewer jobs"));
+            }
+
             LengthDistribution lengths = parseLengths(options);
             SizeDistribution sizes = parseSizes(options);
 
             String requested = choice(options, REQUESTED_TIME, REQUESTED_RUNTIME, REQUESTED_RUNTIME,
                     REQUESTED_OVERESTIMATE);
             double overestimateMax = options.getDouble(OVERESTIMATE_MAX, DEFAULT_OVERESTIMATE_MAX);
-            if (!(overestimateMax >= 1) || Double.isInfinite(overestimateMax)) {
-                throw bad(options, OVERESTIMATE_MAX, "must be a finite number of at least 1, got "
+            if (!(overestimateMax >= 1 && overestimateMax <= SimTime.MAX_JOB_TIME)) {
+                throw bad(options, OVERESTIMATE_MAX, "must be a number in 1.." + SimTime.format(SimTime.MAX_JOB_TIME) + ", got "
                         + raw.get(OVERESTIMATE_MAX));
             }
             return new Settings(jobs, duration, poisson, List.copyOf(phases), phased, rateGivenAs, lengths, sizes,
@@ -257,8 +272,9 @@ public class SyntheticGenerator implements WorkloadGenerator {
                         + LengthDistribution.VALID_NAMES);
             }
             double mean = options.getDouble(MEAN_LENGTH, DEFAULT_MEAN_LENGTH);
-            if (!(mean > 0) || Double.isInfinite(mean)) {
-                throw bad(options, MEAN_LENGTH, "must be a positive finite number of seconds, got " + raw.get(MEAN_LENGTH));
+            if (!(mean > 0 && mean <= SimTime.MAX_JOB_TIME)) { // the limit of every job's time
+                throw bad(options, MEAN_LENGTH, "must be a positive number of seconds, at most " + SimTime.format(SimTime.MAX_JOB_TIME)
+                        + " (about 317 years), got " + raw.get(MEAN_LENGTH));
             }
             double alpha = law.usesAlpha() ? LengthSampler.defaultAlpha(law) : Double.NaN;
             if (raw.get(ALPHA) != null) {
@@ -301,6 +317,34 @@ public class SyntheticGenerator implements WorkloadGenerator {
                 throw bad(options, Q, "must be strictly between 0 and 1, got " + raw.get(Q));
             }
             return new SizeDistribution(law, (int) min, (int) max, q);
+        }
+
+        /**
+         * When arrivals stop, seconds: the expected arrival of the {@code jobs}-th job (0: no limit by count), the
+         * {@code duration} (0: none), or the end of the last phase with arrivals, whichever comes first; infinite if none.
+         */
+        static double arrivalsEnd(List<ArrivalPhases.Phase> phases, long jobs, double duration) {
+            double left = jobs > 0 ? jobs : Double.POSITIVE_INFINITY;
+            double t = 0;
+            double end = Double.POSITIVE_INFINITY;
+            boolean arrivals = false;
+            for (ArrivalPhases.Phase ph : phases) {
+                if (ph.rate() > 0) {
+                    arrivals = true;
+                    double need = left / ph.rate();
+                    if (need <= ph.duration()) {
+                        end = t + need;
+                        break;
+                    }
+                    left -= ph.rate() * ph.duration();
+                    end = t + ph.duration();
+                }
+                t += ph.duration();
+            }
+            if (!arrivals) {
+                end = 0;
+            }
+            return duration > 0 ? Math.min(end, duration) : end;
         }
 
         /** A list of {rate|interarrival, duration} maps, or the text "r:d,r:d". */
@@ -361,6 +405,12 @@ public class SyntheticGenerator implements WorkloadGenerator {
 
         private static List<Map<String, Object>> phasesFromText(PluginOptions options, String text) {
             List<Map<String, Object>> out = new ArrayList<>();
+            if (text.strip().startsWith("[") || text.strip().startsWith("{")) {
+                // the profile's JSON given as text (--workload-option phases=[{...}]): it was cut at its commas, and the
+                // error named a 'rate' of '[{"rate"'
+                throw bad(options, PHASES, "a list of {\"rate\": r, \"duration\": d} objects is for a profile; as text (the"
+                        + " command line) give 'rate:duration,rate:duration,...', e.g. phases=0.5:3600,0:1800, got '" + text + "'");
+            }
             for (String part : text.split(",")) {
                 String p = part.trim();
                 int colon = p.indexOf(':');

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
@@ -302,7 +303,9 @@ class LublinGeneratorTest {
                 new Object[] { "overestimate_max", "big" },
                 new Object[] { "max_runtime", -1 },
                 new Object[] { "max_runtime", 1.5 },
-                new Object[] { "walltime", 3 });
+                new Object[] { "walltime", 3 },
+                new Object[] { "overestimate_max", 1e300 },
+                new Object[] { "jobs", 100_000_000 });
         for (Object[] kv : bad) {
             String key = (String) kv[0];
             InputException e = assertThrows(InputException.class, () -> generator.open(options(key, kv[1]), 1),
@@ -310,6 +313,27 @@ class LublinGeneratorTest {
             assertEquals(key, e.field(), "field for " + key + "=" + kv[1]);
             assertTrue(e.getMessage().contains(key), e.getMessage());
         }
+    }
+
+    /**
+     * load=1e-300 made every gap 1e300 s, and the daily cycle's arrival process walked its half-hour buckets for ever
+     * (a run hung); any load or job count whose jobs arrive beyond the 1e10 s limit of simulated time is refused
+     * naming the option (they were all skipped as invalid_job, which named neither).
+     */
+    @Test
+    void aLoadOrJobCountBeyondTheLimitOfSimulatedTimeIsRefusedNamingIt() {
+        for (Object[] kv : List.of(new Object[] {"load", 1e-300, true}, new Object[] {"load", 1e-300, false},
+                new Object[] {"load", 1e-5, true})) {
+            InputException e = assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () -> assertThrows(InputException.class,
+                    () -> generator.open(new PluginOptions("workload generator 'lublin99'", Map.of("jobs", 200, "load", kv[1],
+                            "daily_cycle", kv[2])), 1)), kv[1] + " " + kv[2]);
+            assertEquals("load", e.field(), e.getMessage());
+            assertTrue(e.getMessage().contains("beyond the 10000000000 s"), e.getMessage());
+        }
+        InputException e = assertThrows(InputException.class, () -> generator.open(options("jobs", 20_000_000), 1));
+        assertEquals("jobs", e.field(), e.getMessage());
+        assertTrue(e.getMessage().contains("20,000,000 jobs at the model's native rate arrive over about 1.82e+10 s"), e.getMessage());
+        generator.open(new PluginOptions("t", Map.of("jobs", 200, "load", 1e-3)), 1); // 200 jobs over some 4e7 s: fine
     }
 
     @Test

@@ -495,6 +495,19 @@ class SyntheticGeneratorTest {
         bad("q", "jobs", 10, "size", "realistic", "q", 1);
         bad("requested_time", "jobs", 10, "requested_time", "guess");
         bad("overestimate_max", "jobs", 10, "requested_time", "overestimate", "overestimate_max", 0.5);
+        // values that make every job impossible (beyond the 1e10 s limit of simulated time) were taken, and every job
+        // was skipped as invalid_job, naming no option
+        bad("overestimate_max", "jobs", 10, "requested_time", "overestimate", "overestimate_max", 1e300);
+        e = bad("mean_length", "jobs", 10, "mean_length", 1e300);
+        assertTrue(e.getMessage().contains("at most 10000000000 (about 317 years)"), e.getMessage());
+        e = bad("interarrival", "jobs", 100, "interarrival", 1e300);
+        assertTrue(e.getMessage().contains("the jobs would arrive until about 1.00e+302 s, beyond the 10000000000 s"), e.getMessage());
+        bad("rate", "jobs", 100, "rate", 1e-9);
+        bad("duration", "duration", 2e10, "rate", 0.001);
+        bad("phases", "jobs", 100, "phases", List.of(phase(1, 10), phase(1e-9, 1e300)));
+        generator.open(options("jobs", 100, "rate", 1e-8), 1).close();                    // until about 1e10 s: fine
+        generator.open(options("jobs", 100, "rate", 1, "duration", 1e300), 1).close();   // 100 jobs, a duration never reached
+        generator.open(options("jobs", 5, "phases", List.of(phase(1, 10), phase(0, 1e300))), 1).close(); // an idle tail
         e = bad("speed", "jobs", 10, "speed", 2);
         assertTrue(e.getMessage().contains("valid options"), e.getMessage());
     }
@@ -506,6 +519,9 @@ class SyntheticGeneratorTest {
         bad("phases", "phases", List.of());
         bad("phases", "phases", 3);
         bad("phases", "phases", "fast");
+        // the profile's form given on the command line was cut at its commas: "'rate' must be a number, got '[{"rate"'"
+        InputException json = bad("phases", "phases", "[{\"rate\":1,\"duration\":10}]");
+        assertTrue(json.getMessage().contains("as text (the command line) give 'rate:duration,rate:duration,...'"), json.getMessage());
         bad("phases", "phases", List.of(5));
         bad("phases", "phases", List.of(Map.of("rate", 1)));
         bad("phases", "phases", List.of(Map.of("duration", 10)));
