@@ -46,9 +46,23 @@ public final class WfCommonsReader {
     public static Workflow read(Path file) {
         String text;
         try {
-            text = Files.readString(file);
+            byte[] bytes = Files.readAllBytes(file);
+            if (bytes.length >= 2 && (bytes[0] & 0xff) == 0x1f && (bytes[1] & 0xff) == 0x8b) { // gzip, whatever the name
+                try (java.io.InputStream in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(bytes))) {
+                    bytes = in.readAllBytes();
+                }
+            }
+            text = java.nio.charset.StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            // Files.readString said "Input length = 1"
+            throw new InputException(file.toString(), 0, null, "not UTF-8 text (a WfCommons instance is a JSON file)");
+        } catch (java.util.zip.ZipException | java.io.EOFException e) {
+            throw new InputException(file.toString(), 0, null, "corrupt or truncated gzip data (" + e.getMessage() + ")");
         } catch (IOException e) {
             throw new InputException(file.toString(), 0, null, "cannot read the workflow: " + e.getMessage());
+        }
+        if (text.startsWith("\uFEFF")) { // a byte order mark: "not valid JSON: Unexpected character ('\uFEFF' ...)"
+            text = text.substring(1);
         }
         return parse(text, file.toString());
     }
@@ -107,7 +121,21 @@ public final class WfCommonsReader {
         }
         Map<String, JsonNode> execById = new HashMap<>();
         for (int i = 0; i < exec.size(); i++) {
-            execById.put(text(exec.get(i), "id", "workflow.execution.tasks[" + i + "]", src), exec.get(i));
+            String id = text(exec.get(i), "id", "workflow.execution.tasks[" + i + "]", src);
+            if (execById.put(id, exec.get(i)) != null) { // the later runtime was taken without a word
+                throw new InputException(src, 0, "workflow.execution.tasks[" + i + "].id", "task '" + id + "' has a second execution entry");
+            }
+        }
+        java.util.Set<String> specIds = new java.util.HashSet<>();
+        for (int i = 0; i < spec.size(); i++) {
+            specIds.add(spec.get(i).path("id").asText());
+        }
+        for (int i = 0; i < exec.size(); i++) {
+            String id = exec.get(i).path("id").asText();
+            if (!specIds.contains(id)) { // ignored without a word: a task id mistyped on one side
+                throw new InputException(src, 0, "workflow.execution.tasks[" + i + "].id", "no task '" + id
+                        + "' in workflow.specification.tasks");
+            }
         }
         List<DagBuilder.RawTask> tasks = new ArrayList<>();
         for (int i = 0; i < spec.size(); i++) {
@@ -176,6 +204,9 @@ public final class WfCommonsReader {
         }
         List<String> l = new ArrayList<>();
         for (JsonNode r : v) {
+            if (!r.isValueNode() || r.isNull()) { // an object's asText() is "": "unknown parent ''"
+                throw new InputException(src, 0, where + "." + key, "expected task ids, got " + shorten(r.toString()));
+            }
             l.add(r.asText());
         }
         return l;
@@ -220,6 +251,10 @@ public final class WfCommonsReader {
         }
     }
 
+    private static String shorten(String s) {
+        return s.length() > 60 ? s.substring(0, 60) + "..." : s;
+    }
+
     private static double size(JsonNode f, String where, String src) {
         JsonNode v = f.path("sizeInBytes");
         if (!v.isNumber() || !(v.asDouble() >= 0) || Double.isInfinite(v.asDouble())) {
@@ -254,8 +289,9 @@ public final class WfCommonsReader {
         if (v.isMissingNode() || v.isNull()) {
             return 1;
         }
-        if (!v.isNumber() || !(v.asDouble() > 0)) {
-            throw new InputException(src, 0, where + "." + key, "expected a positive number of cores, got " + v);
+        if (!v.isNumber() || !(v.asDouble() > 0) || !(v.asDouble() <= Integer.MAX_VALUE)) { // 3e9 gave 2147483647 cores
+            throw new InputException(src, 0, where + "." + key, "expected a positive number of cores, at most " + Integer.MAX_VALUE
+                    + ", got " + v);
         }
         return (int) Math.ceil(v.asDouble());
     }

@@ -98,6 +98,55 @@ class WfCommonsReaderTest {
                 .endsWith("unknown parent 'zz' of task 'a'"));
     }
 
+    /**
+     * A second execution entry of a task replaced its runtime without a word, an entry of no task was ignored, an object
+     * as a parent was "unknown parent ''", and 3e9 cores were 2147483647: each is now an error naming the field.
+     */
+    @Test
+    void executionEntriesMustMatchTheTasksOneToOne() {
+        String spec = "{\"schemaVersion\":\"1.6\",\"workflow\":{\"specification\":{\"tasks\":[{\"id\":\"A\",\"name\":\"a\"},"
+                + "{\"id\":\"B\",\"name\":\"b\",\"parents\":%s}]},\"execution\":{\"tasks\":[{\"id\":\"A\",\"runtimeInSeconds\":1},"
+                + "{\"id\":\"B\",\"runtimeInSeconds\":2%s}%s]}}}";
+        assertEquals(2, WfCommonsReader.parse(String.format(spec, "[\"A\"]", "", ""), "x.json").size()); // schema 1.6: as 1.5
+        assertEquals("x.json: workflow.execution.tasks[2].id: task 'B' has a second execution entry",
+                message(String.format(spec, "[\"A\"]", "", ",{\"id\":\"B\",\"runtimeInSeconds\":999}")));
+        assertEquals("x.json: workflow.execution.tasks[2].id: no task 'Z' in workflow.specification.tasks",
+                message(String.format(spec, "[\"A\"]", "", ",{\"id\":\"Z\",\"runtimeInSeconds\":999}")));
+        assertEquals("x.json: workflow.specification.tasks[1].parents: expected task ids, got {\"id\":\"A\"}",
+                message(String.format(spec, "[{\"id\":\"A\"}]", "", "")));
+        assertTrue(message(String.format(spec, "[\"A\"]", ",\"coreCount\":3e9", ""))
+                .startsWith("x.json: workflow.execution.tasks (task 'B').coreCount: expected a positive number of cores, at most"));
+    }
+
+    /** A byte order mark was "not valid JSON: Unexpected character", gzip and Latin-1 files "Input length = 1". */
+    @Test
+    void aByteOrderMarkAndGzipAreRead(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        byte[] json = java.nio.file.Files.readAllBytes(Harness.resource("diamond.json"));
+        Path bom = dir.resolve("bom.json");
+        java.nio.file.Files.write(bom, concat(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, json));
+        int tasks = WfCommonsReader.read(Harness.resource("diamond.json")).size();
+        assertEquals(tasks, WfCommonsReader.read(bom).size());
+        Path gz = dir.resolve("gz.json");
+        try (java.io.OutputStream o = new java.util.zip.GZIPOutputStream(java.nio.file.Files.newOutputStream(gz))) {
+            o.write(json);
+        }
+        assertEquals(tasks, WfCommonsReader.read(gz).size());
+        Path latin1 = dir.resolve("latin1.json");
+        java.nio.file.Files.write(latin1, concat(json, new byte[] {' ', (byte) 0xE9}));
+        assertEquals(latin1 + ": not UTF-8 text (a WfCommons instance is a JSON file)",
+                assertThrows(InputException.class, () -> WfCommonsReader.read(latin1)).getMessage());
+        Path cut = dir.resolve("cut.json");
+        java.nio.file.Files.write(cut, java.util.Arrays.copyOf(java.nio.file.Files.readAllBytes(gz), 20));
+        assertTrue(assertThrows(InputException.class, () -> WfCommonsReader.read(cut)).getMessage()
+                .startsWith(cut + ": corrupt or truncated gzip data"));
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] c = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+
     private static String message(String json) {
         return assertThrows(InputException.class, () -> WfCommonsReader.parse(json, "x.json")).getMessage();
     }
