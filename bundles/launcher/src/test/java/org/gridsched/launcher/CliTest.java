@@ -820,7 +820,7 @@ class CliTest {
     void aCancelledGenerateStopsWritingAndLeavesNoFile() throws Exception {
         Path profile = tmp.resolve("big.json");
         Files.writeString(profile, """
-                {"name": "big", "platform": "c:1024", "workload": {"generator": "lublin99", "options": {"jobs": 30000000}}}
+                {"name": "big", "platform": "c:1024", "workload": {"generator": "lublin99", "options": {"jobs": 30000000, "load": 5}}}
                 """);
         Path dir = Files.createDirectory(tmp.resolve("traces"));
         Path swf = dir.resolve("big.swf");
