@@ -435,6 +435,10 @@ public final class Cli {
             String value = configured == null ? dflt : configured + " (configured; default " + dflt + ")";
             out.printf("  %12s   %s = %s   %s%n", "", p.name(), value, p.description());
         }
+        String json = jsonOptionHint(e);
+        if (json != null) {
+            out.printf("  %12s   (%s)%n", "", json);
+        }
         if (e.configurationPid() != null && !e.plugin().parameters().isEmpty()) {
             out.printf("  %12s   (defaults can be set in %s)%n", "", configFile(home, e.configurationPid()));
         }
@@ -444,6 +448,44 @@ public final class Cli {
             out.printf("  %12s   error: %s (every run that uses %s stops with this error: correct or remove the key)%n", "",
                     new InputException(e.configuredFrom(), 0, k, e.unknownOptionProblem()).getMessage(), e.label());
         }
+    }
+
+    /**
+     * How {@code simulate} takes an object or list for a plugin whose options hold some (a default that is one, or a
+     * description that shows one: <code>{"</code> or <code>[{</code>): {@code --batch-option 'shares={"3": 2}'}, the first such option with the example
+     * its description gives; null for a plugin without such options or a kind {@code simulate} gives no options to.
+     */
+    static String jsonOptionHint(PluginRegistry.Entry e) {
+        String flag = switch (e.kind().choosing()) {
+            case WORKLOAD -> "--workload-option";
+            case PER_CLUSTER, ONE, ONE_OR_NONE -> e.kind().option() + "-option";
+            default -> null;
+        };
+        if (flag == null) {
+            return null;
+        }
+        java.util.regex.Pattern example = java.util.regex.Pattern.compile("\\{\"[^{}]*\\}|\\[[^\\[\\]]*\\]");
+        for (Parameter p : e.plugin().parameters()) {
+            String d = p.defaultValue().strip();
+            java.util.regex.Matcher m = example.matcher(p.description());
+            String value = null;
+            while (value == null && m.find()) {
+                try {
+                    Object v = ProfileParser.jsonValue(m.group());
+                    value = v instanceof java.util.Map<?, ?> || v instanceof List<?> ? m.group() : null;
+                } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
+                    // not JSON: read on
+                }
+            }
+            int object = p.description().indexOf("{\"");
+            int list = p.description().indexOf("[{");
+            boolean listFirst = list >= 0 && (object < 0 || list < object);
+            if (value != null || d.startsWith("{") || d.startsWith("[") || object >= 0 || list >= 0) {
+                return "on the command line an object or list is JSON, in single quotes: " + flag + " '" + p.name() + "="
+                        + (value != null ? value : d.startsWith("[") || listFirst ? "[...]" : "{...}") + "'";
+            }
+        }
+        return null;
     }
 
     /**

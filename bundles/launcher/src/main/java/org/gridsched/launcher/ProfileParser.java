@@ -147,6 +147,15 @@ public final class ProfileParser {
         return new ProfileParser(source, baseDir).profile(root);
     }
 
+    /**
+     * A plugin option's value given as JSON text ({@code --batch-option 'shares={"3": 2}'}): the object, list or
+     * scalar it holds, as the same value in a profile's {@code options} reads (maps, lists, numbers, text); a key
+     * given twice in an object is an error, as in a profile.
+     */
+    static Object jsonValue(String json) throws JsonProcessingException {
+        return MAPPER.convertValue(MAPPER.readTree(json), Object.class);
+    }
+
     /** Jackson's message without its advice to enable parser features (a profile is plain JSON), with a hint. */
     static String jsonProblem(JsonProcessingException e) {
         String m = e.getOriginalMessage().replaceAll(":? *enable `[^`]*` to allow.*", "");

@@ -281,7 +281,10 @@ final class SimulateOptions {
         }
     }
 
-    /** KEY=VALUE; numbers and booleans become numbers and booleans, like in a profile. */
+    /**
+     * KEY=VALUE; numbers and booleans become numbers and booleans, and a VALUE that starts with <code>{</code> or
+     * {@code [} is read as JSON (an object or a list: {@code shares={"3": 2}}), like in a profile.
+     */
     static void keyValue(String kv, Map<String, Object> into, String option) {
         int eq = kv.indexOf('=');
         if (eq <= 0) {
@@ -292,6 +295,60 @@ final class SimulateOptions {
         if (into.containsKey(key)) { // as a repeated key in a profile: one value, not the last one silently
             throw new UsageException(option + " sets " + key + " twice; give it once");
         }
+        String json = v.strip();
+        if (json.startsWith("{") || json.startsWith("[")) {
+            into.put(key, json(json, option, key));
+            return;
+        }
         into.put(key, v.equals("true") || v.equals("false") ? (Object) Boolean.parseBoolean(v) : numberOrText(v));
+    }
+
+    /**
+     * An option's value written as a JSON object or list, as a profile's {@code options} would hold it; an error names
+     * the option and key and says what is wrong with the JSON (where, as a column of the value).
+     */
+    private static Object json(String v, String option, String key) {
+        try {
+            return ProfileParser.jsonValue(v);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            String problem = e.getOriginalMessage().startsWith("Trailing token")
+                    ? "more after the closing '" + (v.startsWith("{") ? "}" : "]") + "' (one JSON object or list per option)"
+                            + column(e)
+                    : ProfileParser.jsonProblem(e);
+            String quoted = v.indexOf('"') < 0 ? shellStripped(v) : null;
+            if (quoted != null) {
+                problem = problem.replace(" (a comma before '}'?)", "");
+                // {3: 2}: the shell took the double quotes of an option that was not in single quotes
+                problem += "; the shell removes double quotes unless the option is in single quotes: " + option + " '" + key + "="
+                        + quoted + "'";
+            }
+            throw new UsageException(option + " " + key + ": not valid JSON: " + problem);
+        }
+    }
+
+    /**
+     * The JSON a value without double quotes was before the shell removed them ({@code {3: 2}} from
+     * {@code {"3": 2}}): names, and values that are no number, true, false or null, quoted again; null if that is no
+     * JSON either.
+     */
+    private static String shellStripped(String v) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([{\\[,:]\\s*)([^\\s{}\\[\\],:]+)(?=\\s*[:,}\\]])").matcher(v);
+        String quoted = m.replaceAll(r -> {
+            String word = r.group(2);
+            boolean literal = word.equals("true") || word.equals("false") || word.equals("null")
+                    || (org.gridsched.engine.PlainNumbers.isPlain(word) && !word.startsWith("+"));
+            boolean name = v.substring(r.end()).stripLeading().startsWith(":");
+            return java.util.regex.Matcher.quoteReplacement(r.group(1) + (literal && !name ? word : "\"" + word + "\""));
+        });
+        try {
+            ProfileParser.jsonValue(quoted);
+            return quoted;
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return null;
+        }
+    }
+
+    private static String column(com.fasterxml.jackson.core.JsonProcessingException e) {
+        return e.getLocation() != null && e.getLocation().getColumnNr() > 0 ? " (column " + e.getLocation().getColumnNr() + ")" : "";
     }
 }

@@ -45,6 +45,8 @@ final class Usage {
                            --workload-option KEY=VALUE          reader or generator option (repeatable)
                            --batch-option KEY=VALUE             batch policy option (repeatable)
                            --meta-option KEY=VALUE              meta-scheduler option (repeatable)
+                                                                (every --...-option: a VALUE starting with { or [ is
+                                                                JSON, as in a profile: --batch-option 'shares={"3": 2}')
                            --realloc none|NAME                  move waiting jobs between clusters periodically:
                                                                 {realloc}
                            --heuristic NAME                     which job reallocation handles next:

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.gridsched.engine.JobsCsv;
 import org.gridsched.batch.ConservativePolicy;
@@ -910,5 +911,76 @@ class CliTest {
         for (String internal : List.of("Source:", "Feature", "StreamReadFeature", "REDACTED", "jackson", "JsonNode")) {
             assertFalse(cli.err().contains(internal), internal + ": " + cli.err());
         }
+    }
+
+    /**
+     * A --KIND-option value that is a JSON object or list is read as JSON, as the profile's options are: multifactor's
+     * limits from the command line hold user 1's second and third job as in the profile (before, "expected a JSON
+     * object, got '{...}'"); bad JSON names the option and key and says what is wrong.
+     */
+    @Test
+    void anOptionsObjectOrListOnTheCommandLineIsJson() throws Exception {
+        cli.add(new org.gridsched.batch.multifactor.MultifactorPolicy());
+        Path trace = swf("; MaxProcs: 8", "1 0 -1 100 2 -1 -1 2 100 -1 1 1 1 -1 1 1 -1 -1", "2 0 -1 100 2 -1 -1 2 100 -1 1 1 1 -1 1 1 -1 -1",
+                "3 0 -1 100 2 -1 -1 2 100 -1 1 1 1 -1 1 1 -1 -1");
+        String[] run = {"simulate", "--workload", trace.toString(), "--platform", "c:8", "--batch", "multifactor", "--quiet"};
+        assertEquals(0, cli.run(concat(run, "--out", tmp.resolve("free").toString())), cli.err());
+        assertEquals(0, cli.run(concat(run, "--out", tmp.resolve("cli").toString(), "--batch-option",
+                "limits={\"user\": {\"max_running\": 1}}", "--batch-option", "shares={\"1\": 2}")), cli.err());
+        Path profile = tmp.resolve("limits.json");
+        Files.writeString(profile, "{\"name\": \"p\", \"platform\": \"c:8\", \"workload\": {\"file\": \"t.swf\"}, \"output\": \"profile\","
+                + " \"batch\": {\"name\": \"multifactor\", \"options\": {\"limits\": {\"user\": {\"max_running\": 1}}, \"shares\": {\"1\": 2}}}}");
+        assertEquals(0, cli.run("run", profile.toString(), "--quiet"), cli.err());
+        List<String> limited = Files.readAllLines(tmp.resolve("cli/jobs.csv"));
+        assertEquals(Files.readAllLines(tmp.resolve("profile/jobs.csv")), limited,
+                "the command line's options are the profile's");
+        assertFalse(limited.equals(Files.readAllLines(tmp.resolve("free/jobs.csv"))), "the limit held jobs: " + limited);
+
+        // every --...-option reads JSON the same way
+        List<String> args = new ArrayList<>(List.of("--generator", "lublin99", "--batch", "multifactor", "--meta", "mct", "--realloc",
+                "regular", "--heuristic", "minmin", "--power-option", "idle=100"));
+        for (String option : List.of("--workload-option", "--batch-option", "--meta-option", "--realloc-option", "--heuristic-option",
+                "--power-option", "--power-management-option", "--failure-model-option", "--failures-option")) {
+            args.addAll(List.of(option, "m= {\"a\": [1, 2.5, \"x\"], \"b\": {\"c\": true}}", option, "l=[1, \"two\"]"));
+        }
+        RunProfile p = SimulateOptions.profile(args);
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("a", List.of(1, 2.5, "x"));
+        m.put("b", Map.of("c", true));
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> given = List.of(p.workloadOptions, p.choice(PluginRegistry.Kind.BATCH).options(),
+                p.choice(PluginRegistry.Kind.META).options(), p.choice(PluginRegistry.Kind.REALLOCATION).options(),
+                p.choice(PluginRegistry.Kind.HEURISTIC).options(), (Map<String, Object>) p.power, (Map<String, Object>) p.powerManagement,
+                (Map<String, Object>) ((Map<String, Object>) p.failures).get("model"), (Map<String, Object>) p.failures);
+        for (Map<String, Object> options : given) {
+            assertEquals(m, options.get("m"), options.toString());
+            assertEquals(List.of(1, "two"), options.get("l"), options.toString());
+        }
+
+        // bad JSON: the option, the key and what is wrong; JSON the shell took the double quotes from, given back quoted
+        assertEquals(2, cli.run(concat(run, "--batch-option", "shares={\"1\": 2}}")));
+        assertTrue(cli.err().contains("--batch-option shares: not valid JSON: Unexpected close marker '}'"), cli.err());
+        assertEquals(2, cli.run(concat(run, "--batch-option", "shares={\"1\": 2, \"1\": 3}")));
+        assertTrue(cli.err().contains("--batch-option shares: not valid JSON: Duplicate field '1'"), cli.err());
+        assertEquals(2, cli.run(concat(run, "--meta-option", "weights=[1, 2] 3")));
+        assertTrue(cli.err().contains("--meta-option weights: not valid JSON: more after the closing ']' (one JSON object or list per"
+                + " option) (column 8)"), cli.err());
+        assertEquals(2, cli.run(concat(run, "--batch-option", "limits={user: {max_running: 1}, qos: {by_name: {high: {max_running: 2}}}}")));
+        assertTrue(cli.err().contains("--batch-option limits: not valid JSON: Unexpected character ('u' (code 117)): was expecting"
+                + " double-quote to start field name (column 2); the shell removes double quotes unless the option is in single quotes:"
+                + " --batch-option 'limits={\"user\": {\"max_running\": 1}, \"qos\": {\"by_name\": {\"high\": {\"max_running\": 2}}}}'"),
+                cli.err());
+        assertEquals(2, cli.run(concat(run, "--batch-option", "partition_names={1:batch}")));
+        assertTrue(cli.err().contains("--batch-option 'partition_names={\"1\":\"batch\"}'"), cli.err());
+        assertFalse(cli.err().contains("Exception") || cli.err().contains("expected a JSON object"), cli.err());
+
+        // plugins NAME says how, for a plugin with such options only
+        String hint = "(on the command line an object or list is JSON, in single quotes: ";
+        assertEquals(0, cli.run("plugins", "multifactor"));
+        assertTrue(cli.out().contains(hint + "--batch-option 'shares={\"3\": 2}')"), cli.out());
+        assertEquals(0, cli.run("plugins", "synthetic"));
+        assertTrue(cli.out().contains(hint + "--workload-option 'phases=[...]')"), cli.out());
+        assertEquals(0, cli.run("plugins", "fcfs"));
+        assertFalse(cli.out().contains(hint), cli.out());
     }
 }
