@@ -55,6 +55,17 @@ final class Defaults {
         return strings(ROOT.path("warnings_when_estimates_are_asked").path(kind.profileKey()));
     }
 
+    /**
+     * Plugin name to (counter to warning), for runs in which a cluster using that plugin of this kind reported the
+     * counter above 0 ({@code BatchScheduler.counters()}); {@code {n}} in the warning stands for the count.
+     */
+    static Map<String, Map<String, String>> warningsFromCounters(Kind kind) {
+        Map<String, Map<String, String>> out = new LinkedHashMap<>();
+        ROOT.path("warnings_from_counters").path(kind.profileKey()).fields()
+                .forEachRemaining(e -> out.put(e.getKey(), strings(e.getValue())));
+        return out;
+    }
+
     static JsonNode matrix() {
         return ROOT.path("matrix");
     }

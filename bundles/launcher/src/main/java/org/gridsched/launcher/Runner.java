@@ -382,6 +382,7 @@ public final class Runner {
                         + "; the first:" + skipped.firstLines());
             }
             warnAboutEstimates(p, platform, result);
+            warnAboutCounters(p, platform, result);
             Object idle = result.failures().get("trace_events_without_effect");
             if (print && idle != null) {
                 err.println("gridsched: warning: " + idle + " failure event(s) of the trace took no processor down (all of theirs"
@@ -433,6 +434,30 @@ public final class Runner {
                 warnOnce(warning);
             }
         }
+    }
+
+    /**
+     * The warnings of {@link Defaults#warningsFromCounters} for the counters the clusters' batch policies reported above
+     * 0 (multifactor's jobs with no user that its per-user limits did not apply to, say), the count summed over the
+     * clusters with that policy: what the run did differently from what its options say is said, once per command, not
+     * left to a line of summary.json.
+     */
+    private void warnAboutCounters(RunProfile p, Platform platform, SimulationResult result) {
+        Map<String, Map<String, String>> warnings = Defaults.warningsFromCounters(Kind.BATCH);
+        Map<String, Long> sums = new java.util.LinkedHashMap<>();
+        Map<String, String> texts = new java.util.LinkedHashMap<>();
+        for (int c = 0; c < platform.size(); c++) {
+            Map<String, String> ofPolicy = warnings.getOrDefault(p.batchOf(c).name(), Map.of());
+            for (Map.Entry<String, Long> counter : result.policyCounters(c).entrySet()) {
+                String warning = ofPolicy.get(counter.getKey());
+                if (warning != null && counter.getValue() > 0) {
+                    String key = p.batchOf(c).name() + " " + counter.getKey();
+                    sums.merge(key, counter.getValue(), Long::sum);
+                    texts.put(key, warning);
+                }
+            }
+        }
+        sums.forEach((key, n) -> warnOnce(texts.get(key).replace("{n}", Long.toString(n))));
     }
 
     /**

@@ -983,4 +983,35 @@ class CliTest {
         assertEquals(0, cli.run("plugins", "fcfs"));
         assertFalse(cli.out().contains(hint), cli.out());
     }
+
+    /**
+     * Per-user limits on jobs with no user (a generator without users, SWF user -1): they ran as one user, one job at a
+     * time under max_running 1, said only by held_by_limit; now they are under no user's limits, and the run says so
+     * once, with the count in summary.json.
+     */
+    @Test
+    void userLimitsOnJobsWithNoUserAreSaidAndDoNotSerializeThem() throws Exception {
+        cli.add(new org.gridsched.batch.multifactor.MultifactorPolicy());
+        String[] run = {"simulate", "--generator", "lublin99", "--workload-option", "jobs=200", "--platform", "c:64", "--batch",
+            "multifactor", "--no-progress"};
+        assertEquals(0, cli.run(concat(run, "--out", tmp.resolve("free").toString())), cli.err());
+        assertFalse(cli.err().contains("limits"), cli.err());
+        assertEquals(0, cli.run(concat(run, "--out", tmp.resolve("limited").toString(), "--batch-option",
+                "limits={\"user\": {\"max_running\": 1}}")), cli.err());
+        String warning = "gridsched: warning: multifactor: limits.user do not apply to jobs with no user (user -1: SWF field 12, or a"
+                + " generator without users): 200 of this run's jobs (summary.json: exempt_from_user_limits); limits.user.by_name \"-1\""
+                + " limits them as one user";
+        assertTrue(cli.err().contains(warning), cli.err());
+        assertEquals(1, cli.err().split("limits.user do not apply", -1).length - 1, "said once: " + cli.err());
+        assertTrue(Files.readString(tmp.resolve("limited/summary.json")).contains("\"exempt_from_user_limits\": 200"),
+                Files.readString(tmp.resolve("limited/summary.json")));
+        assertEquals(Files.readAllLines(tmp.resolve("free/jobs.csv")), Files.readAllLines(tmp.resolve("limited/jobs.csv")),
+                "the limit holds none of them");
+        // by_name "-1": as one user, one at a time, as asked; nothing to say
+        assertEquals(0, cli.run(concat(run, "--out", tmp.resolve("one").toString(), "--batch-option",
+                "limits={\"user\": {\"by_name\": {\"-1\": {\"max_running\": 1}}}}")), cli.err());
+        assertFalse(cli.err().contains("limits"), cli.err());
+        assertFalse(Files.readString(tmp.resolve("one/summary.json")).contains("exempt_from"));
+        assertTrue(Files.readString(tmp.resolve("one/summary.json")).matches("(?s).*\"held_by_limit\": [1-9].*"));
+    }
 }

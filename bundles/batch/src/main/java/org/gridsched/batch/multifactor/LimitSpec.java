@@ -33,6 +33,21 @@ final class LimitSpec {
         return named[k].getOrDefault(id, max[k]);
     }
 
+    /** Whether {@code by_name} of kind {@code k} names {@code id} (a user or group number, a QOS name). */
+    boolean names(int k, Object id) {
+        return named[k].containsKey(id);
+    }
+
+    /** Whether the maxima of kind {@code k} that apply to every user, group or QOS limit anything. */
+    boolean limitsEvery(int k) {
+        for (int m : max[k]) {
+            if (m != Integer.MAX_VALUE) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     static LimitSpec parse(PluginOptions o, Set<String> qosNames) {
         LimitSpec s = new LimitSpec();
         Map<String, Object> limits = Settings.object(o, "limits");

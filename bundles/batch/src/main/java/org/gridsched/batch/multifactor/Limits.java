@@ -11,6 +11,12 @@ import java.util.TreeSet;
  * next pass after the limiting job ends reconsiders it. Slurm rejects a job beyond max_submitted; a batch
  * policy here cannot reject, so such a job is held, not counted as submitted, until a job of the same
  * user, group or QOS leaves. Every job held at least once is counted ({@link #held()}).
+ *
+ * <p>A job with no user (user -1: the trace does not know it, or a generator made none) is under no user's limits,
+ * a job with no group under no group's, a job with no QOS (its queue maps to none) under no QOS's: counted as one
+ * user they would queue behind each other (a trace without users would run one job at a time under
+ * {@code max_running: 1}), and Slurm has no such user. {@code by_name} naming -1 limits them as that one user or
+ * group. The jobs a kind's limits would otherwise have applied to are counted ({@link #exempt(int)}).
  */
 final class Limits {
     /** What one user, group or QOS has running and submitted. */
@@ -34,6 +40,8 @@ final class Limits {
     private final TreeSet<Tracked> unadmitted =
             new TreeSet<>((a, b) -> Long.compare(a.job.submitOrder(), b.job.submitOrder()));
     private long held;
+    /** By kind (user, group, QOS): submitted jobs with no user, group or QOS where that kind limits every one. */
+    private final long[] exempt = new long[3];
 
     Limits(LimitSpec spec) {
         this.spec = spec;
@@ -44,18 +52,44 @@ final class Limits {
         return held;
     }
 
+    /**
+     * Submitted jobs that kind {@code k}'s limits (0 user, 1 group, 2 QOS) do not apply to, having no user, group or
+     * QOS, where those limits apply to every user, group or QOS.
+     */
+    long exempt(int k) {
+        return exempt[k];
+    }
+
+    /** The job's counts by kind; null for a kind it has none of (no user, group or QOS), whose limits it is under none of. */
     private Count[] counts(Tracked t) {
-        return new Count[] {users.computeIfAbsent(t.job.user(), u -> new Count(spec.maxFor(0, u))),
-            groups.computeIfAbsent(t.job.group(), g -> new Count(spec.maxFor(1, g))),
+        return new Count[] {count(0, t.job.user(), users), count(1, t.job.group(), groups),
             t.qos == null ? null : qos.computeIfAbsent(t.qos, q -> new Count(spec.maxFor(2, q)))};
+    }
+
+    private Count count(int k, int id, Map<Integer, Count> of) {
+        if (id < 0 && !spec.names(k, id)) {
+            return null;
+        }
+        return of.computeIfAbsent(id, x -> new Count(spec.maxFor(k, x)));
+    }
+
+    /** Counts, by kind, a job submitted without a user, group or QOS where that kind's limits apply to every one. */
+    private void countExempt(Tracked t) {
+        Count[] cs = counts(t);
+        for (int k = 0; k < 3; k++) {
+            if (cs[k] == null && spec.limitsEvery(k)) {
+                exempt[k]++;
+            }
+        }
     }
 
     /**
      * Why a job could never start under the processor limits (wider than its user's, group's or QOS's
      * max_processors): {@code over_user_processor_limit}, {@code over_group_processor_limit} or
-     * {@code over_qos_processor_limit}, the first that applies; null if it fits them all.
+     * {@code over_qos_processor_limit}, the first that applies; null if it fits them all. Called once per submission.
      */
     String refusal(Tracked t) {
+        countExempt(t);
         Count[] cs = counts(t);
         for (int k = 0; k < 3; k++) {
             if (cs[k] != null && cs[k].max[1] < t.job.processors()) {

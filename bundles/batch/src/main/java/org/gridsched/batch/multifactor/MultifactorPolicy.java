@@ -44,7 +44,8 @@ public final class MultifactorPolicy implements BatchPolicy {
                 new Parameter("qos", "{}", "QOS name -> priority >= 0: {\"normal\": 0, \"high\": 100}"),
                 new Parameter("qos_names", "{}", "SWF queue number -> QOS name: {\"1\": \"normal\"}"),
                 new Parameter("limits", "{} (none)",
-                        "{\"user\"|\"group\"|\"qos\": {\"max_running\": n, \"max_processors\": n, \"max_submitted\": n}}, n >= 1")));
+                        "{\"user\"|\"group\"|\"qos\": {\"max_running\": n, \"max_processors\": n, \"max_submitted\": n}}, n >= 1; a job with no user or group"
+                                + " (-1) or QOS is under none of their limits (by_name \"-1\": as one user or group)")));
         p.addAll(PlanningRule.PARAMETERS);
         PARAMETERS = List.copyOf(p);
     }

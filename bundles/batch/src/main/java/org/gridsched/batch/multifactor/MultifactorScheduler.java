@@ -66,7 +66,8 @@ final class MultifactorScheduler implements BatchScheduler {
 
     /**
      * In summary.json, only for what is configured (other runs' summaries stay as they were):
-     * held_by_limit with limits, and with partitions the jobs routed to each ({@code routed_to_NAME}; those
+     * held_by_limit with limits (and exempt_from_user_limits, _group_, _qos_: jobs with no user, group or QOS that
+     * those limits did not apply to, when there are any), and with partitions the jobs routed to each ({@code routed_to_NAME}; those
      * rejected are counted by the engine under rejected_by_reason).
      */
     @Override
@@ -74,6 +75,11 @@ final class MultifactorScheduler implements BatchScheduler {
         Map<String, Long> out = new LinkedHashMap<>();
         if (limits != null) {
             out.put("held_by_limit", limits.held());
+            for (int k = 0; k < 3; k++) {
+                if (limits.exempt(k) > 0) { // jobs without a user (group, QOS) under limits for every one: said, not silent
+                    out.put("exempt_from_" + LimitSpec.KINDS[k] + "_limits", limits.exempt(k));
+                }
+            }
         }
         if (router != null) {
             for (int p = 0; p < routed.length; p++) {

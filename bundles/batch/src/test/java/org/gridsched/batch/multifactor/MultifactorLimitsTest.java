@@ -157,6 +157,56 @@ class MultifactorLimitsTest {
         assertEquals(2, scheduler.heldByLimit());
     }
 
+    /**
+     * Jobs with no user (-1: a trace without users, a generator without them) are under no user's limits, and counted;
+     * as one user, max_running 1 ran them one at a time, saying nothing. The same for no group and no QOS.
+     */
+    @Test
+    void jobsWithNoUserGroupOrQosAreUnderNoneOfTheirLimitsAndCounted() {
+        Map<String, Object> o = fifoOptions();
+        o.put("qos", Map.of("normal", 0));
+        o.put("qos_names", Map.of("1", "normal"));
+        o.put("limits", Map.of("user", Map.of("max_running", 1), "group", Map.of("max_running", 1), "qos", Map.of("max_running", 1)));
+        create(o, 10);
+        for (int i = 1; i <= 3; i++) {
+            cluster.submit(0, new Job(i, 0, 100, 2, -1, -1, -1, -1));
+        }
+        cluster.submit(0, new Job(4, 0, 100, 2, 7, 3, 1, -1)); // user 7, group 3, QOS normal
+        cluster.submit(0, new Job(5, 0, 100, 2, 7, -1, -1, -1)); // user 7 again: held
+        assertEquals(Map.of(1L, 0.0, 2L, 0.0, 3L, 0.0, 4L, 0.0), cluster.starts, "jobs 1-3 run together, job 5 waits for user 7's");
+        assertEquals(1, scheduler.heldByLimit());
+        Map<String, Long> expected = new java.util.LinkedHashMap<>();
+        expected.put("held_by_limit", 1L);
+        expected.put("exempt_from_user_limits", 3L);
+        expected.put("exempt_from_group_limits", 4L);
+        expected.put("exempt_from_qos_limits", 4L);
+        assertEquals(expected, scheduler.counters());
+        // wider than a user's max_processors: a job with no user is not refused by it
+        o.put("limits", Map.of("user", Map.of("max_processors", 4)));
+        create(o, 10);
+        cluster.submit(0, new Job(6, 0, 100, 8, -1, -1, -1, -1));
+        assertEquals(Map.of(6L, 0.0), cluster.starts);
+        assertEquals(Map.of(), cluster.rejected);
+    }
+
+    /** by_name "-1" limits the jobs with no user as one user; none is exempt then. Only the kinds' limits for all count. */
+    @Test
+    void byNameMinusOneLimitsTheJobsWithNoUserAsOneUser() {
+        Map<String, Object> o = fifoOptions();
+        o.put("limits", Map.of("user", Map.of("max_running", 4, "by_name", Map.of("-1", Map.of("max_running", 1)))));
+        create(o, 10);
+        for (int i = 1; i <= 3; i++) {
+            cluster.submit(0, new Job(i, 0, 100, 2, -1, -1, -1, -1));
+        }
+        assertEquals(Map.of(1L, 0.0), cluster.starts);
+        assertEquals(Map.of("held_by_limit", 2L), scheduler.counters());
+        // limits by name only (user 7): jobs with no user were never under them; nothing to say
+        o.put("limits", Map.of("user", Map.of("by_name", Map.of("7", Map.of("max_running", 1)))));
+        create(o, 10);
+        cluster.submit(0, new Job(1, 0, 100, 2, -1, -1, -1, -1));
+        assertEquals(Map.of("held_by_limit", 0L), scheduler.counters());
+    }
+
     @ParameterizedTest(name = "{0} = {1}")
     @CsvSource(delimiter = ';', value = {
         "weight_age; -1", "weight_qos; -0.5", "usage_half_life; 0", "priority_period; 0", "max_age; 0",
