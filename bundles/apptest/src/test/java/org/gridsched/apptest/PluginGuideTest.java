@@ -92,6 +92,32 @@ class PluginGuideTest {
         assertTrue(out.contains("per-processor = false (configured; default true)"), "the configuration step shows:\n" + out);
     }
 
+    /**
+     * The guide's renaming block, applied to the other example (examples/smallest-area-first, its names in place of
+     * shortest-queue's), renames it whether the project has tests or not: its loop moved src/main/java and
+     * src/test/java, and a project without tests (as that example was) stopped at the second mv.
+     */
+    @Test
+    void theRenamingStepsWorkOnTheOtherExampleWithOrWithoutTests(@TempDir Path tmp) throws Exception {
+        String sh = script(Files.readAllLines(App.HOME.resolve("docs/plugin-guide.md")));
+        Matcher block = Pattern.compile("(?s)\ncd ~/my-broker\n(.*?)\ncd -").matcher(sh);
+        assertTrue(block.find(), "the guide's renaming block:\n" + sh);
+        String rename = block.group(1).replace("shortestqueue", "saf").replace("shortest-queue", "smallest-area-first");
+        for (boolean tests : List.of(true, false)) {
+            Path copy = tmp.resolve(tests ? "with-tests" : "without-tests");
+            App.exec(List.of("cp", "-r", App.HOME.resolve("examples/smallest-area-first").toString(), copy.toString()), null, Map.of(), null, 30);
+            App.exec(List.of("rm", "-rf", copy.resolve("target").toString()), null, Map.of(), null, 30);
+            if (!tests) {
+                App.exec(List.of("rm", "-rf", copy.resolve("src/test").toString()), null, Map.of(), null, 30);
+            }
+            App.Result r = App.exec(List.of("bash", "-c", "set -euo pipefail\n" + rename), copy, Map.of(), null, 30);
+            assertEquals(0, r.exit(), "the renaming steps failed (" + copy.getFileName() + "):\n" + rename + "\n" + r.all());
+            String main = Files.readString(copy.resolve("src/main/java/org/example/gridsched/mybroker/SmallestAreaFirst.java"));
+            assertTrue(main.startsWith("package org.example.gridsched.mybroker;") && main.contains("\"my-broker\""), main);
+            assertEquals(tests, Files.isRegularFile(copy.resolve("src/test/java/org/example/gridsched/mybroker/SmallestAreaFirstTest.java")));
+        }
+    }
+
     @Test
     void scriptTakesCommandBlocksAndSavesTheNamedProfile() {
         List<String> md = new ArrayList<>(List.of("intro", "", "    echo one", "    echo two", "", "Save it as `p.json`:", "",

@@ -40,6 +40,10 @@ class PolicyGuideAppTest {
         App.Result build = App.exec(List.of("mvn", "-B", "-q", "package", "-Dmaven.repo.local=" + repo), project,
                 Map.of(), null, 300);
         assertEquals(0, build.exit(), "the example builds against the released API:\n" + build.all());
+        Path report = project.resolve("target/surefire-reports/TEST-org.example.gridsched.saf.SmallestAreaFirstTest.xml");
+        assertTrue(Files.isRegularFile(report), "the build ran the example's own tests, as shortest-queue's does");
+        assertTrue(Files.readString(report).matches("(?s).*<testsuite [^>]*tests=\"[1-9][0-9]*\"[^>]*failures=\"0\".*"),
+                Files.readString(report));
 
         Path plugins = Files.createDirectories(tmp.resolve("plugins"));
         Path config = Files.createDirectories(tmp.resolve("config"));
