@@ -336,3 +336,13 @@ def test_a_jobs_csv_value_that_is_no_number_is_named_by_file_line_and_column(gs,
                                                 r"got '2.5'$"):
         gs.read_jobs(bad)
     assert gs.read_jobs(r.folder / "jobs.csv").equals(r.jobs)
+
+
+def test_dict_and_list_options_reach_the_plugin_as_in_a_profile(gs, tmp_path):
+    # a dict option was passed on as JSON text, which the plugin refused ("expected a JSON object, got '{...}'"); the
+    # jobs of lublin99 without users are under no user's limits, which the run says as a warning
+    with pytest.warns(gs.GridschedWarning, match=r"limits.user do not apply to jobs with no user .*: 30 of this run's jobs"):
+        r = gs.simulate(generator="lublin99", workload_options={"jobs": 30, "processors": 16}, platform="c:16",
+                        batch="multifactor", batch_options={"limits": {"user": {"max_running": 1}}, "shares": {"3": 2}},
+                        out=tmp_path / "limits")
+    assert "exempt_from_user_limits" in json.dumps(r.summary)
