@@ -74,6 +74,9 @@ final class RunPage {
         }
         p.html("<div class=\"controls\" id=\"unavailable-legend\">processors unavailable (hatched): ");
         for (String state : Unavailability.STATES) {
+            if (u.ofState(Unavailability.STATES.indexOf(state)) == 0) {
+                continue; // the states the file has: a run with failures only has no switched-off processors to show
+            }
             p.html("<span class=\"swatch\" style=\"background-color:" + UNAVAILABLE_COLOURS.get(state) + "\"></span> ")
                     .text(UNAVAILABLE_LABELS.get(state)).html(" &nbsp; ");
         }
@@ -180,8 +183,8 @@ final class RunPage {
         }
         p.html("<h2>Summary</h2>\n<table id=\"summary\"><tr><th>metric</th><th>value</th></tr>\n");
         s.fields().forEachRemaining(e -> {
-            if (e.getValue().isNumber()) {
-                p.html("<tr><td>").text(e.getKey()).html("</td><td>").text(fmt(e.getValue().asDouble())).html("</td></tr>\n");
+            if (!SUMMARY_ELSEWHERE.contains(e.getKey())) {
+                summaryRows(p, e.getKey(), e.getValue());
             }
         });
         p.html("</table>\n");
@@ -202,6 +205,22 @@ final class RunPage {
                 p.html("</tr>\n");
             });
             p.html("</table></div>\n");
+        }
+    }
+
+    /** Objects of summary.json that are not rows of the summary table: the run's settings, the clusters' table, the plugins. */
+    private static final java.util.Set<String> SUMMARY_ELSEWHERE = java.util.Set.of("run", "clusters", "plugins");
+
+    /**
+     * A number of summary.json as a row, and the numbers inside an object (the job counts, the comparison with the
+     * reference run) as rows named by their path, as matrix metrics and the docs name them: {@code jobs.killed},
+     * {@code jobs.rejected_by_reason.no_partition}, {@code comparison.jobs_impacted}.
+     */
+    private static void summaryRows(Page p, String name, JsonNode value) {
+        if (value.isNumber()) {
+            p.html("<tr><td>").text(name).html("</td><td>").text(fmt(value.asDouble())).html("</td></tr>\n");
+        } else if (value.isObject()) {
+            value.fields().forEachRemaining(e -> summaryRows(p, name + "." + e.getKey(), e.getValue()));
         }
     }
 

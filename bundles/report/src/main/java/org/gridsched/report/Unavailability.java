@@ -95,6 +95,15 @@ final class Unavailability {
         return n;
     }
 
+    /** The intervals of state {@code s} (an index of {@link #STATES}) in the file, drawn or not. */
+    int ofState(int s) {
+        int n = 0;
+        for (int i = 0; i < total; i++) {
+            n += state[i] == s ? 1 : 0;
+        }
+        return n;
+    }
+
     int cluster(int i) {
         return cluster[i];
     }

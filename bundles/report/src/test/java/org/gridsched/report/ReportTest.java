@@ -254,6 +254,56 @@ class ReportTest {
     }
 
     /**
+     * The legend above the Gantt charts lists the states unavailable.csv has: a run with failures and no power
+     * management showed 'switched off', 'switching on' and 'switching off' beside 'failed', which it never had.
+     */
+    @Test
+    void theLegendOfUnavailableProcessorsListsTheStatesTheFileHas() throws Exception {
+        Path dir = Fixtures.failing(tmp.resolve("failures-only"));
+        Files.writeString(dir.resolve("unavailable.csv"), "cluster,from,to,state,processors\na,20,30,failed,0\nb,0,10,failed,1\n");
+        render(dir, Reports.Options.defaults());
+        String html = Files.readString(dir.resolve("report.html"));
+        Matcher legend = Pattern.compile("<div class=\"controls\" id=\"unavailable-legend\">(.*?)</div>").matcher(html);
+        assertTrue(legend.find(), html);
+        assertTrue(legend.group(1).contains("failed (until repaired)"), legend.group(1));
+        assertFalse(legend.group(1).contains("switched off") || legend.group(1).contains("switching"), legend.group(1));
+
+        Path all = Fixtures.failing(tmp.resolve("all"));
+        render(all, Reports.Options.defaults());
+        String both = Files.readString(all.resolve("report.html"));
+        for (String label : RunPage.UNAVAILABLE_LABELS.values()) {
+            assertTrue(both.contains(label), label);
+        }
+    }
+
+    /**
+     * The summary table has summary.json's job counts (read, killed, rejected by reason) and a reallocation run's
+     * comparison with its reference run, named by their path as matrix metrics and the docs name them: the table
+     * had the top-level numbers only, so a page said '3 jobs, 1 of them ran' and not why.
+     */
+    @Test
+    void theSummaryHasTheJobCountsAndTheComparison() throws Exception {
+        Path dir = Fixtures.run(tmp.resolve("counts"), "{\"run\": {\"name\": \"x\", \"platform\": [{\"name\": \"a\", \"processors\": 4}],"
+                + " \"seed\": 3}, \"jobs\": {\"read\": 3, \"simulated\": 1, \"skipped\": 0, \"skipped_by_reason\": {}, \"killed\": 1,"
+                + " \"rejected_by_reason\": {\"no_partition\": 2}}, \"makespan\": 10, \"comparison\": {\"jobs_impacted\": 7,"
+                + " \"relative_average_response_time\": 0.9026655370177268}, \"plugins\": {\"batch easy\": \"x 1\"}}",
+                Fixtures.BATSIM_HEADER, Fixtures.row("1", 0, 2, 0, 10, "0-1", "a"));
+        render(dir, Reports.Options.defaults());
+        String html = Files.readString(dir.resolve("report.html"));
+        Matcher table = Pattern.compile("<table id=\"summary\">(.*?)</table>", Pattern.DOTALL).matcher(html);
+        assertTrue(table.find(), html);
+        assertEquals("<tr><th>metric</th><th>value</th></tr>\n"
+                + "<tr><td>jobs.read</td><td>3</td></tr>\n"
+                + "<tr><td>jobs.simulated</td><td>1</td></tr>\n"
+                + "<tr><td>jobs.skipped</td><td>0</td></tr>\n"
+                + "<tr><td>jobs.killed</td><td>1</td></tr>\n"
+                + "<tr><td>jobs.rejected_by_reason.no_partition</td><td>2</td></tr>\n"
+                + "<tr><td>makespan</td><td>10</td></tr>\n"
+                + "<tr><td>comparison.jobs_impacted</td><td>7</td></tr>\n"
+                + "<tr><td>comparison.relative_average_response_time</td><td>0.90267</td></tr>\n", table.group(1));
+    }
+
+    /**
      * The Gantt charts draw unavailable.csv's first {@link Unavailability#MAX_INTERVALS} intervals: when some are left
      * out, the page and each PNG say how many were drawn of how many in the file (the PNG said only how many it drew).
      */
