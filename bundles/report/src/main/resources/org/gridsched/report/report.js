@@ -96,7 +96,7 @@
     if (!(hi > lo)) { lo = 0; hi = 1; }
     this.full = [lo, hi];
     this.win = [lo, hi];
-    this.colourBy = D.users ? 'user' : 'job';
+    this.colourBy = D.users && D.users.length > 1 ? 'user' : 'job'; // one user: every job one colour
     this.hover = -1;
     this.byCluster = D.clusters.map(function () { return []; });
     for (var r = 0; r < this.R.job.length; r++) this.byCluster[clusterOf(this.R.from[r])].push(r);
@@ -265,7 +265,7 @@
     }
     if (downs > 0) g.note.textContent += '; ' + downs.toLocaleString('en') + ' intervals of unavailable processors in view';
     if (this.hover >= 0) this.outline(ctx, g, this.hover, sx, sy, a);
-    this.axis(ctx, W, H, a, b);
+    this.axis(ctx, W, H, a, b, cv);
   };
 
   Gantt.prototype.outline = function (ctx, g, j, sx, sy, a) {
@@ -277,18 +277,58 @@
     }
   };
 
-  Gantt.prototype.axis = function (ctx, W, H, a, b) {
+  /* The time axis under a Gantt chart: ticks at whole seconds, minutes, hours or days (a step of 10,000 s was
+     labelled 2.8 h, 5.6 h, 8.3 h), each label exact, and none cut by the chart's right edge. The labels are also in
+     the canvas's data-ticks attribute. */
+  Gantt.prototype.axis = function (ctx, W, H, a, b, canvas) {
     ctx.fillStyle = '#fff'; ctx.fillRect(0, H, W, 22);
     ctx.strokeStyle = '#888'; ctx.lineWidth = 1; ctx.beginPath(); ctx.moveTo(0, H + 0.5); ctx.lineTo(W, H + 0.5); ctx.stroke();
-    var step = Math.pow(10, Math.floor(Math.log10((b - a) / 6))), k = (b - a) / step;
-    if (k > 30) step *= 5; else if (k > 12) step *= 2;
+    var step = timeStep((b - a) / Math.max(2, W / 140)), seconds = step < 60 && Math.max(Math.abs(a), Math.abs(b)) < 600;
+    var labels = [];
     ctx.fillStyle = '#333'; ctx.font = '11px sans-serif';
-    for (var t = Math.ceil(a / step) * step; t <= b; t += step) {
-      var x = (t - a) * W / (b - a);
+    for (var k = Math.ceil(a / step); k * step <= b; k++) {
+      var t = k * step, x = (t - a) * W / (b - a), label = clock(t, step, seconds);
       ctx.beginPath(); ctx.moveTo(x + 0.5, H); ctx.lineTo(x + 0.5, H + 5); ctx.stroke();
-      ctx.fillText(human(t), x + 2, H + 16);
+      if (x + 2 + ctx.measureText(label).width > W) break;
+      ctx.fillText(label, x + 2, H + 16);
+      labels.push(label);
     }
+    canvas.setAttribute('data-ticks', labels.join('|'));
   };
+
+  var TIME_STEPS = [1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 900, 1200, 1800, 3600, 7200, 10800, 21600, 43200,
+    86400, 172800, 432000, 864000, 1728000, 4320000, 8640000];
+
+  /* The smallest step of whole time units at least {@code want} seconds (1, 2 or 5 x a power of ten below a second and
+     beyond 100 days). */
+  function timeStep(want) {
+    function nice(x) { var p = Math.pow(10, Math.floor(Math.log10(x))), k = x / p; return (k <= 1 ? 1 : k <= 2 ? 2 : k <= 5 ? 5 : 10) * p; }
+    if (!(want > 0)) return 1;
+    if (want < 1) return nice(want);
+    for (var i = 0; i < TIME_STEPS.length; i++) if (TIME_STEPS[i] >= want) return TIME_STEPS[i];
+    return nice(want / 86400) * 86400;
+  }
+
+  /* A tick's time, exact to the step: days, hours, minutes and seconds down to the step's unit, zeros left out
+     (1 d 6 h, 2 h 30 min, 5 d 12.5 s); in seconds only when every tick is under 10 minutes (140 s). */
+  function clock(t, step, seconds) {
+    var decimals = step < 1 ? Math.max(0, -Math.floor(Math.log10(step) + 1e-9)) : 0;
+    var neg = t < 0, v = Math.abs(t), out = [];
+    if (seconds) return (neg ? '-' : '') + +v.toFixed(decimals) + ' s';
+    var units = [[86400, 'd'], [3600, 'h'], [60, 'min']];
+    for (var i = 0; i < units.length; i++) {
+      var u = units[i][0];
+      if (step >= u || v >= u) {
+        var n = step >= u ? Math.round(v / u) : Math.floor(v / u + 1e-9);
+        if (n > 0 || (out.length === 0 && step >= u)) out.push(n + ' ' + units[i][1]);
+        v -= n * u;
+        if (step >= u && Math.round(step / u) * u === step) return (neg ? '-' : '') + out.join(' ');
+      }
+    }
+    v = +Math.max(0, v).toFixed(decimals);
+    if (v > 0 || out.length === 0) out.push(v + ' s');
+    return (neg ? '-' : '') + out.join(' ');
+  }
 
   Gantt.prototype.jobAt = function (g, x, y) {
     var cl = D.clusters[g.cluster], J = this.J, R = this.R, cv = g.canvas;
@@ -385,13 +425,18 @@
     queue.push({name: 'queue length (max)', type: 'line', showSymbol: false, xAxisIndex: 1, yAxisIndex: 1, z: 2, itemStyle: {color: '#f28e2b'}, lineStyle: {type: 'dashed', width: 1}, data: pts(S.queueMax, 1)});
     var fmt = {formatter: function (v) { return human(v); }};
     var chart = svgChart('chart-series', {
-      legend: {type: 'scroll', top: 0},
+      legend: {type: 'scroll', top: 0, left: 50, right: 70}, // clear of the save button
       tooltip: {trigger: 'axis', valueFormatter: function (v) { return (+v).toFixed(1); }},
       axisPointer: {link: [{xAxisIndex: 'all'}]},
-      grid: [{top: 40, height: '32%', left: 60, right: 60}, {top: '58%', height: '28%', left: 60, right: 60}],
+      // below the legend and the save button: the axes' names are above their axes (they were under the legend)
+      grid: [{top: 60, height: '30%', left: 60, right: 60}, {top: '58%', height: '28%', left: 60, right: 60}],
       xAxis: [{type: 'value', min: S.from, max: S.to, axisLabel: fmt}, {type: 'value', gridIndex: 1, min: S.from, max: S.to, axisLabel: fmt}],
-      yAxis: [{type: 'value', name: 'utilization %', max: 100}, {type: 'value', gridIndex: 1, name: 'jobs waiting'},
-        {type: 'value', name: 'busy processors', position: 'right', max: total}],
+      // the busy processors' axis is the platform utilization's in processors: its ticks on the same lines (20 %
+      // each); at ECharts' own ticks its top, the platform's size, was drawn over the tick below it (64 over 60)
+      yAxis: [{type: 'value', name: 'utilization %', min: 0, max: 100, interval: 20},
+        {type: 'value', gridIndex: 1, name: 'jobs waiting', minInterval: 1},
+        {type: 'value', name: 'busy processors', position: 'right', min: 0, max: total, interval: total / 5,
+          splitLine: {show: false}, axisLabel: {formatter: function (v) { return (total >= 50 ? Math.round(v) : Math.round(v * 10) / 10).toLocaleString('en'); }}}],
       dataZoom: [{type: 'inside', xAxisIndex: [0, 1], filterMode: 'none'}, {type: 'slider', xAxisIndex: [0, 1], bottom: 5, filterMode: 'none', labelFormatter: function (v) { return human(v); }}],
       series: util.concat(queue)
     });
@@ -420,6 +465,8 @@
     // stacked by hand (ECharts' stacking of step lines on a value axis misplaces the steps): each series is the sum of
     // the states up to it, drawn opaque over the next, so that the bands read busy, idle, off, switching from below
     var kinds = [['busy', '#4e79a7'], ['idle', '#f28e2b'], ['off', '#3b3b3b'], ['switching', '#b9b9b9']];
+    // off and switching only when power management made any (as energy.png): a band of zeros is a legend entry for nothing
+    kinds = kinds.filter(function (k, i) { return i < 2 || E[k[0]].some(function (w) { return w !== 0; }); });
     var top = new Array(n).fill(0), power = [];
     kinds.forEach(function (k, i) {
       top = top.map(function (t, j) { return t + E[k[0]][j]; });
@@ -473,20 +520,29 @@
     };
   }
 
-  function histogram(id, H, xname) {
+  /* A histogram on logarithmic bins, each labelled by its edges: durations (the waits) with their unit, each label its
+     own (1.78 s, 5.3 min, 2.8 h), ratios (the slowdowns) as plain numbers (a slowdown of 1,330 is not 22 min). */
+  function histogram(id, H, title, edge) {
     var labels = [];
-    for (var i = 0; i < H.counts.length; i++) labels.push(fmtEdge(H.edges[i]) + '–' + fmtEdge(H.edges[i + 1]));
+    for (var i = 0; i < H.counts.length; i++) labels.push(edge(H.edges[i]) + '–' + edge(H.edges[i + 1]));
     svgChart(id, {
-      title: {text: H.name, left: 'center', textStyle: {fontSize: 13}},
+      title: {text: title, left: 'center', textStyle: {fontSize: 13}},
       tooltip: {trigger: 'axis'},
-      grid: {left: 60, right: 20, bottom: 70},
-      xAxis: {type: 'category', data: labels, name: xname, nameLocation: 'middle', nameGap: 55, axisLabel: {rotate: 40, fontSize: 10}},
-      yAxis: {type: 'value', name: 'jobs'},
+      grid: {left: 60, right: 20, bottom: 80},
+      xAxis: {type: 'category', data: labels, axisLabel: {rotate: 40, fontSize: 10}},
+      yAxis: {type: 'value', name: 'jobs', minInterval: 1},
       series: [{type: 'bar', data: H.counts, barCategoryGap: '5%', itemStyle: {color: '#4e79a7'}}]
     });
   }
 
-  function fmtEdge(v) { return v >= 1000 ? human(v) : (Math.round(v * 100) / 100).toString(); }
+  /* Three significant digits, with thousands separators: the log bins' edges 1.33, 17.8, 237, 1,330. */
+  function sig3(v) {
+    if (v === 0 || !isFinite(v)) return String(v);
+    var d = Math.floor(Math.log10(Math.abs(v))), p = Math.pow(10, d - 2);
+    return (Math.round(v / p) * p).toLocaleString('en', {maximumFractionDigits: Math.max(0, 2 - d)});
+  }
+
+  function durationEdge(v) { return v < 120 ? sig3(v) + ' s' : human(v); }
 
   /* ---------- matrix: one box per column of each table ---------- */
   function matrixCharts() {
@@ -512,7 +568,7 @@
       tooltip: {trigger: 'axis'},
       grid: {left: 60, right: 20, bottom: 70},
       xAxis: {type: 'category', data: F.labels, axisLabel: {rotate: 40, fontSize: 10}},
-      yAxis: {type: 'value', name: 'jobs'},
+      yAxis: {type: 'value', name: 'jobs', minInterval: 1},
       series: [{type: 'bar', data: F.counts.map(function (v, i) { return {value: v, itemStyle: {color: F.colours[i]}}; })}]
     });
   }
@@ -529,9 +585,9 @@
   seriesCharts();
   energyCharts();
   if (D.dist) {
-    histogram('chart-wait', D.dist.wait, 'seconds');
-    histogram('chart-slowdown', D.dist.slowdown, '');
-    histogram('chart-bsld', D.dist.bsld, '');
+    histogram('chart-wait', D.dist.wait, 'wait', durationEdge);
+    histogram('chart-slowdown', D.dist.slowdown, D.dist.slowdown.name, sig3);
+    histogram('chart-bsld', D.dist.bsld, D.dist.bsld.name, sig3);
   }
   matrixCharts();
   diffCharts();

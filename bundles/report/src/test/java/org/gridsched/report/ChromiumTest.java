@@ -1,6 +1,7 @@
 package org.gridsched.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -183,11 +184,16 @@ class ChromiumTest {
 
     /** The pixels (hex RGB) of a's Gantt canvas over processors 10-49 and the middle fifth of the run, as drawn. */
     private String[] canvasPixels(Path dir) throws Exception {
+        return canvasPixels(dir, 2, 3);
+    }
+
+    /** The same over the fifths {@code from} to {@code to} of the run. */
+    private String[] canvasPixels(Path dir, int from, int to) throws Exception {
         Reports.report(dir, new Reports.Options(null, false), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         String dump = "<script>(function dump() {\n"
                 + "  if (document.documentElement.getAttribute('data-report-ready') !== 'yes') { setTimeout(dump, 20); return; }\n"
                 + "  var cv = document.querySelector('canvas.gantt-canvas'), sy = (cv.height - 22) / 72;\n"
-                + "  var x0 = Math.round(cv.width * 0.4), x1 = Math.round(cv.width * 0.6), y0 = Math.ceil(10 * sy), y1 = Math.floor(50 * sy);\n"
+                + "  var x0 = Math.round(cv.width * " + from / 5.0 + "), x1 = Math.round(cv.width * " + to / 5.0 + "), y0 = Math.ceil(10 * sy), y1 = Math.floor(50 * sy);\n"
                 + "  var d = cv.getContext('2d').getImageData(x0, y0, x1 - x0, y1 - y0).data, out = [];\n"
                 + "  for (var i = 0; i < d.length; i += 4) out.push(((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]).toString(16));\n"
                 + "  var pre = document.createElement('pre'); pre.id = 'pixels'; pre.textContent = out.join(' ');\n"
@@ -202,6 +208,82 @@ class ChromiumTest {
         Matcher m = Pattern.compile("<pre id=\"pixels\">([0-9a-f ]+)</pre>").matcher(r.dom());
         assertTrue(m.find(), "the canvas was read");
         return m.group(1).split(" ");
+    }
+
+    /**
+     * What the axes say. The slowdown histograms label their bins with numbers (a slowdown of 1,000 was labelled
+     * '17 min'), the wait histogram with durations, each with its unit (its axis said 'seconds' under labels in min and
+     * h), and counts of jobs have whole ticks (0.2 jobs was a tick); the busy processors' axis of the over-time chart
+     * ticks on the utilization's lines (its top, the platform's size, was drawn over the tick below it); a Gantt
+     * chart's time axis ticks at whole minutes (a 10,000-s step was labelled 2.8 h, 5.6 h); the energy chart has no
+     * off nor switching band without power management; with one user, jobs are coloured each its own colour.
+     */
+    @Test
+    void theAxesAndLegendsSayWhatTheChartsShow() throws Exception {
+        Path a = Fixtures.many(tmp.resolve("a"), 3000);
+        // one more job, which waited 5,000 s to run 1 s on processors free then: a slowdown of 5,001
+        Files.writeString(a.resolve("jobs.csv"), Fixtures.row("3001", 0, 8, 5000, 5001, "0-7", "a") + ",a,u1\n",
+                java.nio.file.StandardOpenOption.APPEND);
+        Reports.report(a, new Reports.Options(null, false), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        Result r = chromium(a.resolve("report.html"), "--dump-dom");
+        assertDrawn(r, 4);
+        List<String> slowdown = texts(r.dom(), "chart-slowdown");
+        assertTrue(slowdown.contains("1,000–1,330") && slowdown.contains("5,620–7,500"), slowdown.toString());
+        for (String t : slowdown) {
+            assertFalse(t.matches(".*\\d (s|min|h|d)"), "a slowdown is not a duration: " + t);
+        }
+        List<String> wait = texts(r.dom(), "chart-wait");
+        assertTrue(wait.containsAll(List.of("0 s–1 s", "1 s–1.78 s", "53 min–94 min")), wait.toString());
+        assertFalse(wait.contains("seconds"), wait.toString());
+        List<String> series = texts(r.dom(), "chart-series");
+        assertTrue(series.containsAll(List.of("21", "42", "62", "83", "104")), "busy processors of 104, at 20 % each: " + series);
+        Matcher ticks = Pattern.compile("<canvas class=\"gantt-canvas\"[^>]*data-ticks=\"([^\"]*)\"").matcher(r.dom());
+        assertTrue(ticks.find(), "the Gantt chart's ticks");
+        assertTrue(ticks.group(1).startsWith("0 min|10 min|20 min|30 min|40 min|50 min|1 h|1 h 10 min"), ticks.group(1));
+
+        Path one = Fixtures.run(tmp.resolve("one"), Fixtures.summary("one", "a:4"), Fixtures.BATSIM_HEADER,
+                Fixtures.row("1", 0, 2, 0, 10, "0-1", "a"));
+        Reports.report(one, new Reports.Options(null, false), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        Result o = chromium(one.resolve("report.html"), "--dump-dom");
+        assertDrawn(o, 4);
+        for (String chart : List.of("chart-wait", "chart-slowdown", "chart-bsld")) {
+            List<String> t = texts(o.dom(), chart);
+            assertTrue(t.contains("1") && !t.contains("0.2") && !t.contains("0.5"), "whole jobs: " + t);
+        }
+
+        Path energy = Fixtures.failing(tmp.resolve("energy"));
+        Files.writeString(energy.resolve("energy.csv"), EnergySeries.HEADER + "\n0,100,a,200,10,0,0,21000\n0,100,b,0,20,0,0,2000\n");
+        Files.delete(energy.resolve("unavailable.csv"));
+        Reports.report(energy, new Reports.Options(null, false), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        Result e = chromium(energy.resolve("report.html"), "--dump-dom");
+        assertDrawn(e, 5);
+        List<String> power = texts(e.dom(), "chart-energy");
+        assertTrue(power.contains("busy W") && power.contains("+ idle W"), power.toString());
+        assertFalse(power.contains("+ off W") || power.contains("+ switching W"), "no power management: " + power);
+    }
+
+    /** With one user (a generated workload's empty user column), the jobs get the colours of their ids, not all one. */
+    @Test
+    void withOneUserEachJobHasItsColour() throws Exception {
+        Path a = Fixtures.many(tmp.resolve("one-user"), 120);
+        Files.writeString(a.resolve("jobs.csv"), Files.readString(a.resolve("jobs.csv")).replaceAll(",u\\d\n", ",u0\n"));
+        Set<String> colours = new HashSet<>(List.of(canvasPixels(a, 1, 3)));
+        // the fills of report.js's palette drawn (outlines and edges blend into other colours): by user, only the first
+        colours.retainAll(List.of("4e79a7", "f28e2b", "59a14f", "e15759", "76b7b2", "edc948", "b07aa1", "ff9da7", "9c755f",
+                "bab0ac", "1f77b4", "ff7f0e", "2ca02c", "d62728", "9467bd", "8c564b", "e377c2", "17becf", "bcbd22", "7f7f7f"));
+        assertTrue(colours.size() >= 5, "the palette's colours drawn: " + colours);
+    }
+
+    /** The texts of the SVG chart in the element of this id. */
+    private static List<String> texts(String dom, String id) {
+        Matcher chart = Pattern.compile("<div id=\"" + id + "\".*?</svg>", Pattern.DOTALL).matcher(dom);
+        assertTrue(chart.find(), id);
+        List<String> out = new ArrayList<>();
+        Matcher t = Pattern.compile("<text[^>]*>([^<]*)</text>").matcher(chart.group());
+        while (t.find()) {
+            out.add(t.group(1).replace("&amp;", "&"));
+        }
+        return out;
     }
 
     @Test
