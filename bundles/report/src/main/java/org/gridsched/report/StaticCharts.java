@@ -132,6 +132,11 @@ final class StaticCharts {
     }
 
     static void histogram(Distribution d, String xLabel, Path file) throws IOException {
+        png(histogram(d, xLabel), file, 900, 520);
+    }
+
+    /** Bins labelled by their edges to three digits (1.33-1.78, 1,000-1,330), jobs on whole ticks (0.1 jobs was a tick). */
+    static JFreeChart histogram(Distribution d, String xLabel) {
         DefaultCategoryDataset ds = new DefaultCategoryDataset();
         for (int i = 0; i < d.counts.length; i++) {
             ds.addValue(d.counts[i], "jobs", edge(d.edges[i]) + "-" + edge(d.edges[i + 1]));
@@ -142,12 +147,20 @@ final class StaticCharts {
         r.setBarPainter(new StandardBarPainter());
         r.setShadowVisible(false);
         r.setSeriesPaint(0, PALETTE[0]);
-        CategoryPlot plot = new CategoryPlot(ds, x, new NumberAxis("jobs"), r);
-        png(new JFreeChart(d.name, JFreeChart.DEFAULT_TITLE_FONT, plot, false), file, 900, 520);
+        NumberAxis jobs = new NumberAxis("jobs");
+        jobs.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        CategoryPlot plot = new CategoryPlot(ds, x, jobs, r);
+        return new JFreeChart(d.name, JFreeChart.DEFAULT_TITLE_FONT, plot, false);
     }
 
-    private static String edge(double v) {
-        return RunPage.fmt(Json.round(v));
+    /** A bin's edge to three significant digits, with thousands separators, as the page labels it. */
+    static String edge(double v) {
+        if (v == 0 || !Double.isFinite(v)) {
+            return RunPage.fmt(v);
+        }
+        java.math.BigDecimal r = new java.math.BigDecimal(v).round(new java.math.MathContext(3));
+        java.text.DecimalFormat f = new java.text.DecimalFormat("#,##0.###", java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT));
+        return f.format(r);
     }
 
     /** The colours of the page's energy chart (report.js), by processor state: busy, idle, off, switching. */

@@ -254,6 +254,23 @@ class ReportTest {
     }
 
     /**
+     * The PNG histograms label their bins to three digits with separators, as the page does (1,000-1333.5 mixed
+     * both), and count jobs on whole ticks (0.1 jobs was a tick).
+     */
+    @Test
+    void thePngHistogramsHaveReadableEdgesAndWholeJobs() throws Exception {
+        Path dir = Fixtures.run(tmp.resolve("h"), Fixtures.summary("h", "a:4"), Fixtures.BATSIM_HEADER,
+                Fixtures.row("1", 0, 2, 0, 10, "0-1", "a"), Fixtures.row("2", 0, 2, 5000, 5001, "0-1", "a"));
+        JobsTable t = JobsTable.read(dir.resolve("jobs.csv"), null);
+        var chart = StaticCharts.histogram(Distribution.slowdown(t), "slowdown");
+        var plot = chart.getCategoryPlot();
+        assertTrue(plot.getDataset().getColumnKeys().contains("1,000-1,330"), plot.getDataset().getColumnKeys().toString());
+        assertTrue(plot.getDataset().getColumnKeys().contains("1.33-1.78"), plot.getDataset().getColumnKeys().toString());
+        assertEquals(1.0, ((org.jfree.chart.axis.NumberAxis) plot.getRangeAxis()).getStandardTickUnits().getCeilingTickUnit(0.1).getSize(),
+                "jobs on whole ticks");
+    }
+
+    /**
      * The legend above the Gantt charts lists the states unavailable.csv has: a run with failures and no power
      * management showed 'switched off', 'switching on' and 'switching off' beside 'failed', which it never had.
      */
