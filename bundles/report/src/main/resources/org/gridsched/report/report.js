@@ -425,7 +425,7 @@
     queue.push({name: 'queue length (max)', type: 'line', showSymbol: false, xAxisIndex: 1, yAxisIndex: 1, z: 2, itemStyle: {color: '#f28e2b'}, lineStyle: {type: 'dashed', width: 1}, data: pts(S.queueMax, 1)});
     var fmt = {formatter: function (v) { return human(v); }};
     var chart = svgChart('chart-series', {
-      legend: {type: 'scroll', top: 0, left: 50, right: 70}, // clear of the save button
+      legend: {type: 'scroll', top: 0, left: 50, width: '85%'}, // clear of the save button (a scroll legend ignores right)
       tooltip: {trigger: 'axis', valueFormatter: function (v) { return (+v).toFixed(1); }},
       axisPointer: {link: [{xAxisIndex: 'all'}]},
       // below the legend and the save button: the axes' names are above their axes (they were under the legend)
@@ -478,7 +478,7 @@
       lineStyle: {width: 2}, data: cumulative(E.joules, 1 / 3.6e6)});
     svgChart('chart-energy', {
       title: {text: 'platform power by processor state, and energy', left: 'center', top: 22, textStyle: {fontSize: 13}},
-      legend: {type: 'scroll', top: 0},
+      legend: {type: 'scroll', top: 0, width: '85%'},
       tooltip: {trigger: 'axis', valueFormatter: function (v) { return (+v).toFixed(1); }},
       grid: {top: 55, left: 70, right: 70, bottom: 55},
       xAxis: x,
@@ -494,7 +494,7 @@
       lineStyle: {width: 2}, data: cumulative(E.grams, 1 / 1000)});
     svgChart('chart-carbon', {
       title: {text: 'emission rate per cluster, and emissions', left: 'center', top: 22, textStyle: {fontSize: 13}},
-      legend: {type: 'scroll', top: 0},
+      legend: {type: 'scroll', top: 0, width: '85%'},
       tooltip: {trigger: 'axis', valueFormatter: function (v) { return (+v).toFixed(2); }},
       grid: {top: 55, left: 70, right: 70, bottom: 55},
       xAxis: x,
