@@ -134,7 +134,9 @@ final class RunInputs {
      * @return what to tell the user of the skipped jobs, or null if none was
      */
     Skipped checkSkipped(RunProfile p, SimulationResult r, JobSource source) {
-        return checkSkipped(p, r.workload(), r.simulated(), source);
+        // the jobs the simulation was given: those its policies rejected are the workload's too (a run whose policy
+        // rejects every job has results, and its rejections do not make the share of skipped jobs larger)
+        return checkSkipped(p, r.workload(), r.simulated() + r.rejected(), source);
     }
 
     /**

@@ -918,6 +918,23 @@ class CliTest {
      * limits from the command line hold user 1's second and third job as in the profile (before, "expected a JSON
      * object, got '{...}'"); bad JSON names the option and key and says what is wrong.
      */
+    /**
+     * A run whose policy rejects every job (wider than a limit) is a run with results, not a workload that "holds no
+     * job": only jobs that finished were counted as the workload's, so the run failed, and rejected jobs also made the
+     * share of skipped ones look larger than it was.
+     */
+    @Test
+    void aRunWhosePolicyRejectsEveryJobHasResults() throws Exception {
+        cli.add(new org.gridsched.batch.multifactor.MultifactorPolicy());
+        Path trace = swf("; MaxProcs: 8", "1 0 -1 100 4 -1 -1 4 100 -1 1 1 1 -1 1 1 -1 -1", "2 0 -1 100 4 -1 -1 4 100 -1 1 1 1 -1 1 1 -1 -1",
+                "3 0 -1 0 4 -1 -1 4 100 -1 1 1 1 -1 1 1 -1 -1");
+        assertEquals(0, cli.run("simulate", "--workload", trace.toString(), "--platform", "c:8", "--batch", "multifactor", "--batch-option",
+                "limits={\"user\": {\"max_processors\": 2}}", "--out", tmp.resolve("o").toString(), "--max-skipped-fraction", "0.4"), cli.err());
+        String summary = Files.readString(tmp.resolve("o/summary.json"));
+        assertTrue(summary.contains("\"over_user_processor_limit\": 2"), summary);
+        assertEquals(3, Files.readAllLines(tmp.resolve("o/jobs.csv")).size(), "header and the two rejected jobs");
+    }
+
     @Test
     void anOptionsObjectOrListOnTheCommandLineIsJson() throws Exception {
         cli.add(new org.gridsched.batch.multifactor.MultifactorPolicy());
