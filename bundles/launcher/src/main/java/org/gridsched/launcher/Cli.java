@@ -343,15 +343,8 @@ public final class Cli {
             out.printf("%s: wrote %,d jobs from %s to %s%n", p.name, n, source.describe(), swf);
             WorkloadReport report = source.report();
             if (report.skippedTotal() > 0 || !report.repaired().isEmpty()) {
-                List<String> counts = new ArrayList<>();
-                counts.add(String.format("read %,d", report.read()));
-                if (report.skippedTotal() > 0) {
-                    counts.add(String.format("skipped %,d %s", report.skippedTotal(), report.skipped()));
-                }
-                if (!report.repaired().isEmpty()) {
-                    counts.add("repaired " + report.repaired());
-                }
-                out.println("  " + String.join("; ", counts));
+                out.println("  " + String.join("; ", RunSummary.readCounts(report.read(), report.skippedTotal(), report.skipped(),
+                        report.repaired())));
             }
             if (lost[0].homes() > 0 || lost[0].coallocated() > 0) {
                 err.printf("gridsched: warning: %s: SWF has no field for a job's home cluster nor for co-allocation: %,d job(s)"

@@ -22,6 +22,19 @@ final class RunSummary {
         this.out = out;
     }
 
+    /** "read 1,000", then "skipped 3 {malformed_line=3}" and "repaired {...}" when there are any: what a workload lost. */
+    static List<String> readCounts(long read, long skipped, Map<String, Long> skippedByReason, Map<String, Long> repaired) {
+        List<String> counts = new ArrayList<>();
+        counts.add(String.format("read %,d", read));
+        if (skipped > 0) {
+            counts.add(String.format("skipped %,d %s", skipped, skippedByReason));
+        }
+        if (!repaired.isEmpty()) {
+            counts.add("repaired " + repaired);
+        }
+        return counts;
+    }
+
     /**
      * The console summary for people: counts, then the collectors' times as seconds and as {@code 2d 03:12:45},
      * wait percentiles (from the jobs, nearest rank), each line wrapped under 100 columns.
@@ -38,14 +51,7 @@ final class RunSummary {
             out.printf("  generated workload: %s%s%n", Double.isNaN(offered) ? "every job submitted at one instant (no offered load to"
                     + " measure)" : String.format("offered load %.2f of the platform's processors", offered), targetLoad(p));
         }
-        List<String> counts = new ArrayList<>();
-        counts.add(String.format("read %,d", jobs.read()));
-        if (jobs.skipped() > 0) {
-            counts.add(String.format("skipped %,d %s", jobs.skipped(), jobs.skippedByReason()));
-        }
-        if (!jobs.repairedByReason().isEmpty()) {
-            counts.add("repaired " + jobs.repairedByReason());
-        }
+        List<String> counts = readCounts(jobs.read(), jobs.skipped(), jobs.skippedByReason(), jobs.repairedByReason());
         if (jobs.killed() > 0) {
             counts.add(String.format("killed at requested time %,d", jobs.killed()));
         }
