@@ -111,6 +111,12 @@ final class SwfJobSource implements JobSource {
     private long lineNo;
     /** The current line is a job line found while reading the header in the constructor. */
     private boolean pending;
+    /**
+     * Still in the header block: the comment and blank lines before the first other line. Only they set header
+     * fields; a {@code ; Key: value} comment after it is a comment like any other (SWF allows comments anywhere,
+     * and expects the header comments at the start).
+     */
+    private boolean inHeader = true;
 
     private volatile boolean done;
     private boolean closed;
@@ -164,6 +170,7 @@ final class SwfJobSource implements JobSource {
                     break;
                 }
             }
+            inHeader = false;
             if (!pending) {
                 finish();
             }
@@ -336,7 +343,9 @@ final class SwfJobSource implements JobSource {
         if (buf[p] != ';') {
             return false;
         }
-        parseHeaderLine(p + 1, end);
+        if (inHeader) {
+            parseHeaderLine(p + 1, end);
+        }
         return true;
     }
 

@@ -22,7 +22,8 @@ import org.osgi.service.component.annotations.Component;
  * {@code runtime_not_positive}, {@code submit_time_missing} (SWF's -1), {@code submit_time_negative} (any other
  * negative submit time), {@code processors_not_positive}, {@code job_id_negative} and {@code job_id_duplicate} (all
  * errors in strict mode). A numeric header field ({@code MaxProcs}, {@code UnixStartTime}, ...) that is not a whole
- * number in range is an error in either mode.
+ * number in range is an error in either mode. Only the header block (the comments before the first job line) sets
+ * header fields; a {@code ; Key: value} comment after it is an ordinary comment.
  * Repair reasons (line returned with a substituted value): {@code requested_time_from_runtime},
  * {@code requested_time_not_positive_from_runtime}, {@code processors_from_requested},
  * {@code processors_from_allocated}, {@code submit_time_out_of_order} (lenient mode only),

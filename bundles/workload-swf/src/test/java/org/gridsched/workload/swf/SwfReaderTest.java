@@ -136,15 +136,15 @@ class SwfReaderTest {
                 "; Queue:  1 [fque:1] ",
                 "; UnixStartTime: 1027839845",
                 "")
-                + job(1, 0, 10, 1, 20)
-                + "; Note: a second note, ignored (first wins)\n"
                 + ";MaxRuntime:99\n" // colon not followed by space: not a key
                 + "; MaxMemory: 1024\n"
+                + job(1, 0, 10, 1, 20)
                 + job(2, 5, 10, 1, 20));
         try (JobSource src = reader.open(f, opts())) {
             // the leading header is available before the first job is read
             assertEquals("240", src.header().get("MaxProcs"));
-            assertNull(src.header().get("MaxMemory"));
+            assertEquals("1024", src.header().get("MaxMemory"));
+            assertNull(src.header().get("MaxRuntime"));
             JobRecord r = new JobRecord();
             while (src.next(r)) {
                 // drain
@@ -164,6 +164,34 @@ class SwfReaderTest {
             assertEquals(2, src.report().read());
             assertEquals(0, src.report().skippedTotal());
         }
+    }
+
+    /**
+     * SWF allows comments anywhere; only the header block at the top (the comments before the first job line) sets
+     * header fields. A header-looking comment further down is a comment: it used to be read as a header line, so
+     * {@code ; MaxJobs: lots} after the jobs was a fatal error and {@code ; MaxMemory: 1024} added a field.
+     */
+    @Test
+    void aHeaderLookingCommentAfterTheFirstJobIsOnlyAComment() throws IOException {
+        String content = "; MaxProcs: 8\n; Note: first\n"
+                + job(1, 0, 10, 1, 20)
+                + "; MaxJobs: lots\n"
+                + "; MaxProcs: 99999999999\n"
+                + "; MaxMemory: 1024\n"
+                + "; Note: in the middle\n"
+                + job(2, 5, 10, 1, 20)
+                + ";\n; UnixStartTime: not a time\n";
+        for (boolean strict : new boolean[] {false, true}) {
+            Result r = readAll(write("mid.swf", content), opts("strict", strict));
+            assertEquals(List.of(1L, 2L), r.jobs.stream().map(j -> j.id).toList());
+            assertEquals(Map.of("MaxProcs", "8", "Note", "first"), r.header, "strict=" + strict);
+            assertEquals(0, r.report.skippedTotal());
+            assertTrue(r.report.repaired().isEmpty());
+        }
+        // a header after a malformed first line is no header either: that line ended the header block
+        Result afterMalformed = readAll(write("mal.swf", "not a job\n; MaxProcs: 4\n" + job(1, 0, 10, 1, 20)));
+        assertTrue(afterMalformed.header.isEmpty(), afterMalformed.header.toString());
+        assertEquals(1, afterMalformed.jobs.size());
     }
 
     @Test
