@@ -14,6 +14,7 @@ import java.util.zip.GZIPInputStream;
 
 import org.gridsched.api.Decimals;
 import org.gridsched.api.InputException;
+import org.gridsched.api.SimTime;
 import org.gridsched.api.workload.JobRecord;
 import org.gridsched.api.workload.JobSource;
 import org.gridsched.api.workload.WorkloadReport;
@@ -52,6 +53,11 @@ final class SwfJobSource implements JobSource {
     static final String SKIP_SUBMIT = "submit_time_missing";
     /** Any other negative submit time: not SWF's marker, a wrong value. */
     static final String SKIP_SUBMIT_NEGATIVE = "submit_time_negative";
+    /**
+     * A submit time beyond {@link SimTime#MAX_JOB_TIME}: no simulation reaches it. Skipped here, before the clamp, so that
+     * it never becomes the time later lines are clamped to.
+     */
+    static final String SKIP_SUBMIT_TOO_LARGE = "submit_time_too_large";
     static final String SKIP_PROCS = "processors_not_positive";
     static final String SKIP_ID_NEGATIVE = "job_id_negative";
     static final String SKIP_ID_DUPLICATE = "job_id_duplicate";
@@ -432,6 +438,10 @@ final class SwfJobSource implements JobSource {
         }
         if (submit < 0) {
             return reject(SKIP_SUBMIT_NEGATIVE, F_SUBMIT, "job " + token(F_ID) + ": submit time " + token(F_SUBMIT));
+        }
+        if (submit > SimTime.MAX_JOB_TIME) {
+            return reject(SKIP_SUBMIT_TOO_LARGE, F_SUBMIT, "job " + token(F_ID) + ": submit time " + token(F_SUBMIT)
+                    + " is beyond the " + number(SimTime.MAX_JOB_TIME) + " s (about 317 years) a simulation can reach");
         }
         int procsField = requestedProcs ? F_REQ_PROCS : F_ALLOC_PROCS;
         double procs = v[procsField];

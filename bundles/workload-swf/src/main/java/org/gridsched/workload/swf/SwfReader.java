@@ -20,7 +20,8 @@ import org.osgi.service.component.annotations.Component;
  *
  * <p>Skip reasons (lines not returned): {@code malformed_line} (lenient mode only),
  * {@code runtime_not_positive}, {@code submit_time_missing} (SWF's -1), {@code submit_time_negative} (any other
- * negative submit time), {@code processors_not_positive}, {@code job_id_negative} and {@code job_id_duplicate} (all
+ * negative submit time), {@code submit_time_too_large} (beyond {@code SimTime.MAX_JOB_TIME}; skipped before the
+ * out-of-order clamp, so later lines are never clamped to it), {@code processors_not_positive}, {@code job_id_negative} and {@code job_id_duplicate} (all
  * errors in strict mode). A numeric header field ({@code MaxProcs}, {@code UnixStartTime}, ...) that is not a whole
  * number in range is an error in either mode. Only the header block (the comments before the first job line) sets
  * header fields; a {@code ; Key: value} comment after it is an ordinary comment.

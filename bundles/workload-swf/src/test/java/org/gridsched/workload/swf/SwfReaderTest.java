@@ -669,6 +669,37 @@ class SwfReaderTest {
         assertEquals(Map.of("submit_time_out_of_order", 2L), r.report.repaired());
     }
 
+    /**
+     * A submit time no simulation reaches (beyond SimTime.MAX_JOB_TIME, 1e10 s) is skipped by the reader, naming the
+     * line's own value and field 2, and is not the time later lines are clamped to. It used to be returned: the lines
+     * after it were clamped forward to 1e300, counted as out-of-order repairs, and the engine then skipped them all as
+     * invalid_job with a message showing the clamped time and naming the field 'job'.
+     */
+    @Test
+    void aSubmitTimeBeyondTheLimitIsSkippedAndDoesNotMoveTheClamp() throws IOException {
+        String content = job(1, 0, 10, 1, 20)
+                + "2 1e300 0 10 1 -1 -1 1 20 -1 1 1 1 -1 -1 1 -1 -1\n"
+                + job(3, 10, 10, 1, 20)
+                + "4 10000000000.5 0 10 1 -1 -1 1 20 -1 1 1 1 -1 -1 1 -1 -1\n"
+                + job(5, 5, 10, 1, 20) // earlier than 10: clamped to 10, the latest valid submit
+                + "6 10000000000 0 10 1 -1 -1 1 20 -1 1 1 1 -1 -1 1 -1 -1\n"; // exactly the limit: kept
+        Result r = readAll(write("huge.swf", content));
+        assertEquals(List.of(1L, 3L, 5L, 6L), r.jobs.stream().map(j -> j.id).toList());
+        assertEquals(List.of(0.0, 10.0, 10.0, 1e10), r.jobs.stream().map(j -> j.submitTime).toList());
+        assertEquals(Map.of("submit_time_too_large", 2L), r.report.skipped());
+        assertEquals(Map.of("submit_time_out_of_order", 1L), r.report.repaired());
+        List<WorkloadReport.Skipped> examples = r.report.skippedExamples().get("submit_time_too_large");
+        assertEquals(List.of(2L, 4L), examples.stream().map(WorkloadReport.Skipped::line).toList());
+        // the line's own value, not a clamped time
+        assertTrue(examples.get(0).detail().contains("submit time 1e300 "), examples.get(0).detail());
+        assertTrue(examples.get(1).detail().contains("submit time 10000000000.5 "), examples.get(1).detail());
+
+        InputException e = assertThrows(InputException.class, () -> readAll(write("huge.swf", content), opts("strict", true)));
+        assertEquals(2, e.line());
+        assertEquals("field 2 (submit time)", e.field());
+        assertTrue(e.getMessage().contains("1e300") && e.getMessage().contains("submit_time_too_large"), e.getMessage());
+    }
+
     @Test
     void outOfOrderSubmitIsAnErrorInStrictMode() throws IOException {
         Path f = write("o.swf", job(1, 100, 10, 1, 20) + job(2, 100, 10, 1, 20) + job(3, 50, 10, 1, 20));
