@@ -25,7 +25,11 @@ public interface JobSource extends AutoCloseable {
     /** What was read, repaired and skipped so far. */
     WorkloadReport report();
 
-    /** Header facts (SWF {@code MaxProcs}, {@code UnixStartTime}, ...); keys as in the source. */
+    /**
+     * Header facts (SWF {@code MaxProcs}, {@code UnixStartTime}, ...); keys as in the source. A key the source gives
+     * several times (SWF's {@code Queue}, {@code Partition} and {@code Note} lines) has its values joined by
+     * {@code '\n'}, in the source's order.
+     */
     default Map<String, String> header() {
         return Map.of();
     }

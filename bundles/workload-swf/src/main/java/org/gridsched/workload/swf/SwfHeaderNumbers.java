@@ -29,6 +29,11 @@ final class SwfHeaderNumbers {
     private SwfHeaderNumbers() {
     }
 
+    /** Whether {@code key} is one of the numeric fields (which have one value each). */
+    static boolean isNumeric(String key) {
+        return LIMITS.containsKey(key);
+    }
+
     /** Throws an error naming file, line and field when a numeric field's value is not a whole number in range. */
     static void check(String source, long line, String key, String value) {
         Long limit = LIMITS.get(key);

@@ -357,7 +357,9 @@ final class SwfJobSource implements JobSource {
 
     /**
      * Records {@code ; Key: value} (key a word, the colon followed by white space or the end of the line);
-     * anything else (prose, continuation lines, URLs) is ignored. The first occurrence of a key wins.
+     * anything else (prose, continuation lines, URLs) is ignored. A key given again (SWF repeats {@code Queue},
+     * {@code Partition}, {@code Note}) adds its value to the earlier ones, joined by {@code '\n'} in file order; a
+     * numeric field ({@link SwfHeaderNumbers}) has one value, its first (later ones are not read).
      */
     private void parseHeaderLine(int p, int end) {
         byte[] b = buf;
@@ -382,8 +384,11 @@ final class SwfJobSource implements JobSource {
         }
         String key = new String(b, keyStart, keyEnd - keyStart, StandardCharsets.ISO_8859_1);
         String value = new String(b, p, end - p, StandardCharsets.UTF_8).trim();
-        if (header.putIfAbsent(key, value) == null) {
+        String earlier = header.putIfAbsent(key, value);
+        if (earlier == null) {
             SwfHeaderNumbers.check(source, lineNo, key, value);
+        } else if (!SwfHeaderNumbers.isNumeric(key)) {
+            header.put(key, earlier + "\n" + value);
         }
     }
 

@@ -92,7 +92,11 @@ class SwfRealTracesTest {
         assertEquals(Map.of("requested_time_from_runtime", 18_066L), s.report.repaired());
         assertEquals("128", s.header.get("MaxProcs"));
         assertEquals("749458803", s.header.get("UnixStartTime"));
-        assertEquals("There is no information on wait times - the given submit", s.header.get("Note"));
+        // every Note and Queue line of the header, in order (only the first was kept)
+        assertEquals(String.join("\n", "There is no information on wait times - the given submit",
+                "group 1 is normal users", "there is no data about batch queues", "THIS IS A CLEANED VERSION OF THE LOG!"),
+                s.header.get("Note"));
+        assertEquals("0  interactive\n1  batch", s.header.get("Queue"));
     }
 
     @Test
@@ -125,6 +129,7 @@ class SwfRealTracesTest {
         assertEquals("1027839845", s.header.get("UnixStartTime"));
         assertEquals("240", s.header.get("MaxProcs"));
         assertEquals("1 [fque:1]", s.header.get("Queue"));
+        assertEquals("1 DEFAULT\n2 ALL", s.header.get("Partition"));
         assertEquals("Mon Jan 16 20:31:24 CET 2006", s.header.get("EndTime"));
     }
 

@@ -169,6 +169,57 @@ class SwfWriterRoundTripTest {
         }
     }
 
+    /**
+     * SWF traces repeat Queue, Partition and Note lines (the archive's NASA log has 2 Queue and 4 Note lines, HPC2N
+     * 2 Partition lines): the reader keeps every value, joined by line breaks, and the writer writes each back on a
+     * line of its own. Only the first was kept, so generate wrote one Queue of two.
+     */
+    @Test
+    void repeatedHeaderKeysAreReadAndWrittenBackEveryOne() throws IOException {
+        Path trace = dir.resolve("queues.swf");
+        Files.writeString(trace, String.join("\n",
+                "; Version: 2.2",
+                "; MaxProcs: 128",
+                "; Note: no information on wait times",
+                ";       (a continuation line)",
+                "; Note: group 1 is normal users",
+                "; MaxQueues: 2",
+                "; Queue:  0  interactive    ",
+                "; Queue:  1  batch          ",
+                "; Partition:  1 DEFAULT ",
+                "; Partition:  2 ALL     ",
+                "; MaxProcs: 256", // a numeric field has one value: its first
+                ";",
+                "; Note: THIS IS A CLEANED VERSION OF THE LOG!",
+                "1 0 0 10 1 -1 -1 1 20 -1 1 1 1 -1 -1 1 -1 -1",
+                "; Queue: 2 after the first job: a comment",
+                ""));
+        Map<String, String> expected = new LinkedHashMap<>();
+        expected.put("Version", "2.2");
+        expected.put("MaxProcs", "128");
+        expected.put("Note", "no information on wait times\ngroup 1 is normal users\nTHIS IS A CLEANED VERSION OF THE LOG!");
+        expected.put("MaxQueues", "2");
+        expected.put("Queue", "0  interactive\n1  batch");
+        expected.put("Partition", "1 DEFAULT\n2 ALL");
+        Path written = dir.resolve("written.swf");
+        try (JobSource in = read(trace)) {
+            assertEquals(expected, in.header());
+            assertEquals(1, SwfWriter.write(in, written));
+        }
+        List<String> lines = Files.readAllLines(written);
+        assertEquals(List.of("; MaxProcs: 128", "; Version: 2.2",
+                "; Note: no information on wait times", "; Note: group 1 is normal users",
+                "; Note: THIS IS A CLEANED VERSION OF THE LOG!", "; MaxQueues: 2",
+                "; Queue: 0  interactive", "; Queue: 1  batch", "; Partition: 1 DEFAULT", "; Partition: 2 ALL"),
+                lines.subList(2, 12));
+        try (JobSource back = read(written)) {
+            Map<String, String> again = new LinkedHashMap<>(back.header());
+            again.remove("Workload");
+            assertEquals(expected.keySet().stream().sorted().toList(), again.keySet().stream().sorted().toList());
+            expected.forEach((k, v) -> assertEquals(v, again.get(k), k));
+        }
+    }
+
     @Test
     void emptySourceAndOverwrite() throws IOException {
         Path file = dir.resolve("sub/folder/empty.swf");
