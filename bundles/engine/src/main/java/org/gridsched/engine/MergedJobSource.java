@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.gridsched.api.InputException;
+import org.gridsched.api.SimTime;
+import org.gridsched.api.workload.HeaderNumbers;
 import org.gridsched.api.workload.JobRecord;
 import org.gridsched.api.workload.JobSource;
 import org.gridsched.api.workload.WorkloadReport;
@@ -45,18 +47,25 @@ public final class MergedJobSource implements JobSource {
         live = new boolean[n];
         if (clock == Clock.UNIX) {
             long[] start = new long[n];
-            long min = Long.MAX_VALUE;
+            int first = 0;
             for (int i = 0; i < n; i++) {
-                String v = sources.get(i).header().get("UnixStartTime");
-                if (v == null || !v.trim().matches("-?\\d+")) {
-                    throw new InputException(sources.get(i).describe(), 0, "UnixStartTime",
-                            "aligning workloads on UnixStartTime needs that header in every trace");
-                }
-                start[i] = Long.parseLong(v.trim());
-                min = Math.min(min, start[i]);
+                start[i] = unixStartTime(sources.get(i));
+                first = start[i] < start[first] ? i : first;
             }
             for (int i = 0; i < n; i++) {
-                offsets[i] = start[i] - min;
+                long offset;
+                try {
+                    offset = Math.subtractExact(start[i], start[first]);
+                } catch (ArithmeticException e) {
+                    offset = Long.MAX_VALUE;
+                }
+                if (offset > SimTime.MAX_JOB_TIME) {
+                    throw new InputException(sources.get(i).describe(), 0, UNIX_START_TIME, start[i] + " is " + offset
+                            + " s after that of " + sources.get(first).describe() + " (" + start[first] + "): aligned on it, "
+                            + "every job of this trace would come after the " + SimTime.format(SimTime.MAX_JOB_TIME)
+                            + " s that a simulation can reach; use --clock zero");
+                }
+                offsets[i] = offset;
             }
         }
         for (int i = 0; i < n; i++) {
@@ -69,6 +78,27 @@ public final class MergedJobSource implements JobSource {
                         : " (" + String.format("%,d", skipped) + " line(s) skipped " + sources.get(i).report().skipped() + ")")
                         + "; leave it out of the workload's files");
             }
+        }
+    }
+
+    private static final String UNIX_START_TIME = "UnixStartTime";
+
+    /**
+     * A source's UnixStartTime header read by the rule its reader checked it with ({@link HeaderNumbers}: a sign and
+     * prose after the number are allowed), or an error naming the source and the header.
+     */
+    private static long unixStartTime(JobSource source) {
+        String v = source.header().get(UNIX_START_TIME);
+        if (v == null || v.isBlank()) {
+            throw new InputException(source.describe(), 0, UNIX_START_TIME, "--clock unix aligns the traces on their "
+                    + "UnixStartTime header and this one has " + (v == null ? "none" : "an empty one")
+                    + "; give every trace one, or use --clock zero");
+        }
+        try {
+            return HeaderNumbers.leadingWhole(v, Long.MAX_VALUE);
+        } catch (IllegalArgumentException e) {
+            throw new InputException(source.describe(), 0, UNIX_START_TIME, e.getMessage()
+                    + "; --clock unix needs a whole number of seconds");
         }
     }
 

@@ -2,6 +2,7 @@ package org.gridsched.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +17,11 @@ import org.junit.jupiter.api.Test;
 class MergedJobSourceTest {
 
     private static JobSource trace(String name, long unixStart, double... submits) {
+        return trace(name, unixStart < 0 ? null : Long.toString(unixStart), submits);
+    }
+
+    /** A trace whose UnixStartTime header is {@code unixStart} as given (none when null). */
+    private static JobSource trace(String name, String unixStart, double... submits) {
         List<JobRecord> jobs = new ArrayList<>();
         for (int i = 0; i < submits.length; i++) {
             jobs.add(new JobRecord().set(i + 1, submits[i], 10, 10, 1));
@@ -35,7 +41,7 @@ class MergedJobSourceTest {
             }
 
             public Map<String, String> header() {
-                return unixStart < 0 ? Map.of() : Map.of("UnixStartTime", Long.toString(unixStart));
+                return unixStart == null ? Map.of() : Map.of("UnixStartTime", unixStart);
             }
         };
     }
@@ -70,5 +76,50 @@ class MergedJobSourceTest {
         assertEquals(List.of("1@0<1", "2@3<0", "3@4<1", "4@8<0"), drain(m));
         assertThrows(InputException.class,
                 () -> new MergedJobSource(List.of(trace("a", 1, 0), trace("b", -1, 0)), MergedJobSource.Clock.UNIX));
+    }
+
+    /**
+     * UnixStartTime is read by the rule the SWF reader checks it with (HeaderNumbers): prose after the number and a
+     * sign are allowed. The reader accepted {@code 1000 (Sun Jul 28 2002)} and {@code +997}, and --clock unix then
+     * failed with "needs that header in every trace".
+     */
+    @Test
+    void unixStartTimeIsReadAsTheReaderChecksIt() {
+        MergedJobSource m = new MergedJobSource(List.of(trace("a", "1000 (Sun Jul 28 09:04:05 CEST 2002)", 0, 5),
+                trace("b", "+997", 0, 4), trace("c", "998\n999", 3)), MergedJobSource.Clock.UNIX);
+        assertEquals(List.of("1@0<1", "2@3<0", "3@4<1", "4@4<2", "5@8<0"), drain(m));
+    }
+
+    /** An absent, empty or unusable UnixStartTime is an error naming the trace and the header, saying what is wrong. */
+    @Test
+    void anUnusableUnixStartTimeNamesTheTraceAndTheHeader() {
+        String[][] cases = {
+            {null, "has none"},
+            {"  ", "has an empty one"},
+            {"soon", "expected a whole number, got 'soon'"},
+            {"1e9", "expected a whole number, got '1e9'"},
+            {"99999999999999999999", "number out of range"},
+        };
+        for (String[] c : cases) {
+            InputException e = assertThrows(InputException.class, () -> new MergedJobSource(
+                    List.of(trace("a.swf", 1000L, 0), trace("b.swf", c[0], 0)), MergedJobSource.Clock.UNIX), c[0]);
+            assertEquals("b.swf", e.source(), e.getMessage());
+            assertEquals("UnixStartTime", e.field(), e.getMessage());
+            assertTrue(e.getMessage().contains(c[1]), e.getMessage());
+        }
+    }
+
+    /** Start times so far apart that the later trace's jobs would all be beyond simulated time: named, not skipped one by one. */
+    @Test
+    void startTimesTooFarApartAreAnError() {
+        InputException e = assertThrows(InputException.class, () -> new MergedJobSource(
+                List.of(trace("a.swf", "-9223372036854775807", 0), trace("b.swf", "9223372036854775807", 0)),
+                MergedJobSource.Clock.UNIX));
+        assertEquals("b.swf", e.source(), e.getMessage());
+        assertEquals("UnixStartTime", e.field());
+        assertTrue(e.getMessage().contains("a.swf") && e.getMessage().contains("--clock zero"), e.getMessage());
+        // 1e10 s apart is still simulated
+        MergedJobSource ok = new MergedJobSource(List.of(trace("a", 0L, 0), trace("b", 10_000_000_000L, 0)), MergedJobSource.Clock.UNIX);
+        assertEquals(List.of("1@0<0", "2@10000000000<1"), drain(ok));
     }
 }

@@ -195,9 +195,14 @@ final class RunInputs {
         for (String key : List.of("MaxProcs", "MaxNodes")) {
             String v = source.header().get(key);
             if (v != null) {
-                java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\s*(\\d+)").matcher(v);
-                if (m.find() && m.group(1).length() <= 9 && Long.parseLong(m.group(1)) > 0) {
-                    return new Platform(List.of(new ClusterSpec("cluster", Integer.parseInt(m.group(1)), 1.0))).withLinks(p.links);
+                long size = 0;
+                try {
+                    size = org.gridsched.api.workload.HeaderNumbers.leadingWhole(v, 999_999_999); // the reader's rule
+                } catch (IllegalArgumentException e) {
+                    // named below
+                }
+                if (size > 0) {
+                    return new Platform(List.of(new ClusterSpec("cluster", (int) size, 1.0))).withLinks(p.links);
                 }
                 unusable = unusable != null ? unusable : key + " '" + v.strip() + "'";
             }

@@ -369,6 +369,50 @@ class CliTest {
         assertTrue(Files.readString(tmp.resolve("o/summary.json")).contains("\"processors\": 16"));
     }
 
+    /**
+     * --clock unix reads UnixStartTime as the SWF reader checked it: with prose after the number or a sign, it said
+     * "aligning workloads on UnixStartTime needs that header in every trace". An empty one is named with its trace.
+     * The platform's size from MaxProcs follows the same rule ('+4').
+     */
+    @Test
+    void clockUnixTakesTheUnixStartTimesTheReaderAccepts() throws Exception {
+        Path a = tmp.resolve("a.swf");
+        Path b = tmp.resolve("b.swf");
+        Files.write(a, List.of("; MaxProcs: 4", "; UnixStartTime: 1000 (Sun Jul 28 09:04:05 CEST 2002)", job(1, 0, 10, 1, 10)));
+        Files.write(b, List.of("; MaxProcs: 4", "; UnixStartTime: +997", job(1, 0, 10, 1, 10), job(2, 1, 10, 1, 10)));
+        assertEquals(0, cli.run("simulate", "--workload", a + "," + b, "--clock", "unix", "--batch", "fcfs", "--platform", "c:4",
+                "--out", tmp.resolve("o").toString(), "--quiet"), cli.err());
+        List<String> submits = Files.readAllLines(tmp.resolve("o/jobs.csv")).stream().skip(1)
+                .map(r -> r.split(",")[3]).sorted().toList();
+        assertEquals(List.of("0", "1", "3"), submits, "b starts 3 s before a");
+        Path plus = swf("; MaxProcs: +4", job(1, 0, 10, 4, 10));
+        assertEquals(0, cli.run("simulate", "--workload", plus.toString(), "--out", tmp.resolve("o1").toString(), "--quiet"), cli.err());
+        assertTrue(Files.readString(tmp.resolve("o1/summary.json")).contains("\"processors\": 4"));
+
+        Files.write(b, List.of("; MaxProcs: 4", "; UnixStartTime:", job(1, 0, 10, 1, 10)));
+        assertEquals(1, cli.run("simulate", "--workload", a + "," + b, "--clock", "unix", "--platform", "c:4",
+                "--out", tmp.resolve("o2").toString(), "--quiet"));
+        assertTrue(cli.err().contains(b + ": UnixStartTime: --clock unix aligns the traces on their UnixStartTime header "
+                + "and this one has an empty one"), cli.err());
+        Files.write(b, List.of("; MaxProcs: 4", "; UnixStartTime: 12x", job(1, 0, 10, 1, 10)));
+        assertEquals(1, cli.run("simulate", "--workload", a + "," + b, "--clock", "unix", "--platform", "c:4",
+                "--out", tmp.resolve("o3").toString(), "--quiet"));
+        assertTrue(cli.err().contains(b + ":2: UnixStartTime: expected a whole number, got '12x'"), cli.err());
+    }
+
+    /** A submit time of 1e300 is skipped by the reader and the lines after it keep their own times (no invalid_job). */
+    @Test
+    void aHugeSubmitTimeDoesNotSpoilTheJobsAfterIt() throws Exception {
+        Path trace = swf("; MaxProcs: 4", job(1, 0, 10, 1, 10), "2 1e300 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 1 1 -1 -1",
+                job(3, 5, 10, 1, 10), job(4, 6, 10, 1, 10));
+        assertEquals(0, cli.run("simulate", "--workload", trace.toString(), "--batch", "fcfs", "--out", tmp.resolve("o").toString()), cli.err());
+        String summary = Files.readString(tmp.resolve("o/summary.json"));
+        assertTrue(summary.contains("\"submit_time_too_large\": 1") && !summary.contains("invalid_job")
+                && !summary.contains("submit_time_out_of_order"), summary);
+        assertTrue(cli.err().contains("t.swf:3: job 2: submit time 1e300 is beyond"), cli.err());
+        assertEquals(4, Files.readAllLines(tmp.resolve("o/jobs.csv")).size(), "jobs 1, 3 and 4 ran");
+    }
+
     @Test
     void profileRunsAndCommandLineOverridesOutputAndSeed() throws Exception {
         Path profile = tmp.resolve("p.json");

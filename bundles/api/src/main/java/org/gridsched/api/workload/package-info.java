@@ -4,5 +4,5 @@
  * through a {@link org.gridsched.api.workload.JobSource}: nothing requires holding a whole trace in memory.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.3.0")
+@org.osgi.annotation.versioning.Version("1.4.0")
 package org.gridsched.api.workload;

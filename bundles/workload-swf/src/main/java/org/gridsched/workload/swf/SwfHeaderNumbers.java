@@ -1,18 +1,16 @@
 package org.gridsched.workload.swf;
 
-import java.math.BigInteger;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.gridsched.api.InputException;
+import org.gridsched.api.workload.HeaderNumbers;
 
 /**
  * The numeric header fields of SWF 2.2 and the range their first number must fit. They are checked as the
  * header is read because whoever uses them later (the platform sized by {@code MaxProcs}, workloads aligned on
  * {@code UnixStartTime}) would otherwise fail with a bare number error that names neither file nor line.
  * Prose after the number is allowed ({@code ; MaxNodes: 128 (each with 2 processors)}); an empty value counts
- * as absent.
+ * as absent. The rule is {@link HeaderNumbers}', which those users apply too.
  */
 final class SwfHeaderNumbers {
     private static final long INT = Integer.MAX_VALUE;
@@ -22,9 +20,6 @@ final class SwfHeaderNumbers {
     private static final Map<String, Long> LIMITS = Map.of(
             "MaxJobs", LONG, "MaxRecords", LONG, "UnixStartTime", LONG, "TimeZone", INT, "MaxNodes", INT,
             "MaxProcs", INT, "MaxRuntime", LONG, "MaxMemory", LONG, "MaxQueues", INT, "MaxPartitions", INT);
-
-    /** The first token of the value: a whole number, then white space or the end. */
-    private static final Pattern WHOLE = Pattern.compile("([+-]?)(\\d+)(?:\\s.*)?", Pattern.DOTALL);
 
     private SwfHeaderNumbers() {
     }
@@ -40,19 +35,10 @@ final class SwfHeaderNumbers {
         if (limit == null || value.isEmpty()) {
             return;
         }
-        Matcher m = WHOLE.matcher(value);
-        if (!m.matches()) {
-            throw new InputException(source, line, key, "expected a whole number, got '" + shorten(value) + "'");
+        try {
+            HeaderNumbers.leadingWhole(value, limit);
+        } catch (IllegalArgumentException e) {
+            throw new InputException(source, line, key, e.getMessage());
         }
-        String number = m.group(1) + m.group(2);
-        if (number.length() > 21 || new BigInteger(number).abs().compareTo(BigInteger.valueOf(limit)) > 0) {
-            throw new InputException(source, line, key, "number out of range: '" + shorten(number) + "' (at most " + limit + ")");
-        }
-    }
-
-    /** At most 40 characters, control characters shown as '?': the message goes to a terminal. */
-    private static String shorten(String s) {
-        String shown = s.replaceAll("\\p{Cntrl}", "?");
-        return shown.length() > 40 ? shown.substring(0, 40) + "..." : shown;
     }
 }
