@@ -406,6 +406,49 @@
       + (J.user[j] >= 0 ? '<br>user ' + esc(D.users[J.user[j]]) : '');
   };
 
+  /* ---------- time axes of the ECharts charts ---------- */
+  /* The time axes of one ECharts chart (seconds), ticking at whole seconds, minutes, hours or days as the Gantt charts'
+     (ECharts' own steps are 1, 2 or 5 x 10^k s: 10,000 s was labelled 2.8 h, 5.6 h, and its first tick, at the first
+     submission, 9.2 min). ECharts 5.3.1 puts a value axis's ticks at the multiples of the interval it picks between
+     minInterval and maxInterval (a fixed interval would start at the axis's minimum), both set here to a step of
+     timeStep, and adds a tick at each end of the axis, labelled here only when it is such a multiple. The step follows
+     the chart's zoom and width. Returns the axes' options (extra: each axis's own keys); call watch(chart) once drawn. */
+  function timeAxes(id, from, to, margin, extras) {
+    var el = document.getElementById(id), st = {};
+    function measure(a, b) {
+      var W = Math.max(200, ((el && el.clientWidth) || 900) - margin);
+      var step = timeStep((b - a) / Math.max(2, W / 140));
+      var changed = step !== st.step;
+      st.step = step;
+      st.seconds = step < 60 && Math.max(Math.abs(a), Math.abs(b)) < 600;
+      return changed;
+    }
+    function label(v) {
+      var k = Math.round(v / st.step);
+      return Math.abs(v - k * st.step) <= st.step * 1e-6 ? clock(k * st.step, st.step, st.seconds) : '';
+    }
+    function steps() { return extras.map(function () { return {minInterval: st.step, maxInterval: st.step}; }); }
+    measure(from, to);
+    return {
+      axes: extras.map(function (extra) {
+        var axis = {type: 'value', min: from, max: to, minInterval: st.step, maxInterval: st.step, axisLabel: {formatter: label}};
+        for (var k in extra) axis[k] = extra[k];
+        return axis;
+      }),
+      watch: function (chart) {
+        if (!chart) return;
+        function update() {
+          var z = chart.getOption().dataZoom[0], span = to - from;
+          var a = z.startValue !== undefined ? z.startValue : from + span * z.start / 100;
+          var b = z.endValue !== undefined ? z.endValue : from + span * z.end / 100;
+          if (measure(a, b)) chart.setOption({xAxis: steps()});
+        }
+        chart.on('datazoom', update);
+        window.addEventListener('resize', update);
+      }
+    };
+  }
+
   /* ---------- time series, distributions ---------- */
   function seriesCharts() {
     var S = D.series;
@@ -423,14 +466,14 @@
     util.push({name: 'busy processors', type: 'line', showSymbol: false, yAxisIndex: 2, lineStyle: {opacity: 0}, areaStyle: {opacity: 0.12}, data: pts(S.busy[D.clusters.length], 1)});
     queue.push({name: 'queue length (mean)', type: 'line', showSymbol: false, xAxisIndex: 1, yAxisIndex: 1, z: 3, itemStyle: {color: '#1f5ea0'}, data: pts(S.queue[D.clusters.length], 1)});
     queue.push({name: 'queue length (max)', type: 'line', showSymbol: false, xAxisIndex: 1, yAxisIndex: 1, z: 2, itemStyle: {color: '#f28e2b'}, lineStyle: {type: 'dashed', width: 1}, data: pts(S.queueMax, 1)});
-    var fmt = {formatter: function (v) { return human(v); }};
+    var time = timeAxes('chart-series', S.from, S.to, 120, [{}, {gridIndex: 1}]);
     var chart = svgChart('chart-series', {
       legend: {type: 'scroll', top: 0, left: 50, width: '85%'}, // clear of the save button (a scroll legend ignores right)
       tooltip: {trigger: 'axis', valueFormatter: function (v) { return (+v).toFixed(1); }},
       axisPointer: {link: [{xAxisIndex: 'all'}]},
       // below the legend and the save button: the axes' names are above their axes (they were under the legend)
       grid: [{top: 60, height: '30%', left: 60, right: 60}, {top: '58%', height: '28%', left: 60, right: 60}],
-      xAxis: [{type: 'value', min: S.from, max: S.to, axisLabel: fmt}, {type: 'value', gridIndex: 1, min: S.from, max: S.to, axisLabel: fmt}],
+      xAxis: time.axes,
       // the busy processors' axis is the platform utilization's in processors: its ticks on the same lines (20 %
       // each); at ECharts' own ticks its top, the platform's size, was drawn over the tick below it (64 over 60)
       yAxis: [{type: 'value', name: 'utilization %', min: 0, max: 100, interval: 20},
@@ -440,6 +483,7 @@
       dataZoom: [{type: 'inside', xAxisIndex: [0, 1], filterMode: 'none'}, {type: 'slider', xAxisIndex: [0, 1], bottom: 5, filterMode: 'none', labelFormatter: function (v) { return human(v); }}],
       series: util.concat(queue)
     });
+    time.watch(chart);
     if (chart) linkZoom(chart);
   }
 
@@ -460,8 +504,7 @@
       for (var i = 0; i < n; i++) p.push([E.to[i], v[i] * scale]);
       return p;
     }
-    var fmt = {formatter: function (v) { return human(v); }};
-    var x = {type: 'value', min: n ? E.from[0] : 0, max: n ? E.to[last] : 1, axisLabel: fmt};
+    var from = n ? E.from[0] : 0, to = n ? E.to[last] : 1;
     // stacked by hand (ECharts' stacking of step lines on a value axis misplaces the steps): each series is the sum of
     // the states up to it, drawn opaque over the next, so that the bands read busy, idle, off, switching from below
     var kinds = [['busy', '#4e79a7'], ['idle', '#f28e2b'], ['off', '#3b3b3b'], ['switching', '#b9b9b9']];
@@ -476,32 +519,34 @@
     power.reverse();
     power.push({name: 'energy kWh (cumulative)', type: 'line', yAxisIndex: 1, showSymbol: false, z: 10, itemStyle: {color: '#d62728'},
       lineStyle: {width: 2}, data: cumulative(E.joules, 1 / 3.6e6)});
-    svgChart('chart-energy', {
+    var time = timeAxes('chart-energy', from, to, 140, [{}]);
+    time.watch(svgChart('chart-energy', {
       title: {text: 'platform power by processor state, and energy', left: 'center', top: 22, textStyle: {fontSize: 13}},
       legend: {type: 'scroll', top: 0, width: '85%'},
       tooltip: {trigger: 'axis', valueFormatter: function (v) { return (+v).toFixed(1); }},
       grid: {top: 55, left: 70, right: 70, bottom: 55},
-      xAxis: x,
+      xAxis: time.axes,
       yAxis: [{type: 'value', name: 'W'}, {type: 'value', name: 'kWh', position: 'right'}],
       dataZoom: [{type: 'inside', filterMode: 'none'}, {type: 'slider', bottom: 5, filterMode: 'none', labelFormatter: function (v) { return human(v); }}],
       series: power
-    });
+    }));
     if (!E.gph) return;
     var carbon = D.clusters.map(function (cl, c) {
       return {name: cl.name + ' g/h', type: 'line', step: 'end', showSymbol: false, data: steps(E.clusterGph[c], 1)};
     });
     carbon.push({name: 'CO2 kg (cumulative)', type: 'line', yAxisIndex: 1, showSymbol: false, z: 10, itemStyle: {color: '#222'},
       lineStyle: {width: 2}, data: cumulative(E.grams, 1 / 1000)});
-    svgChart('chart-carbon', {
+    time = timeAxes('chart-carbon', from, to, 140, [{}]);
+    time.watch(svgChart('chart-carbon', {
       title: {text: 'emission rate per cluster, and emissions', left: 'center', top: 22, textStyle: {fontSize: 13}},
       legend: {type: 'scroll', top: 0, width: '85%'},
       tooltip: {trigger: 'axis', valueFormatter: function (v) { return (+v).toFixed(2); }},
       grid: {top: 55, left: 70, right: 70, bottom: 55},
-      xAxis: x,
+      xAxis: time.axes,
       yAxis: [{type: 'value', name: 'g CO2 / h'}, {type: 'value', name: 'kg CO2', position: 'right'}],
       dataZoom: [{type: 'inside', filterMode: 'none'}, {type: 'slider', bottom: 5, filterMode: 'none', labelFormatter: function (v) { return human(v); }}],
       series: carbon
-    });
+    }));
   }
 
   function linkZoom(chart) {

@@ -240,6 +240,9 @@ class ChromiumTest {
         Matcher ticks = Pattern.compile("<canvas class=\"gantt-canvas\"[^>]*data-ticks=\"([^\"]*)\"").matcher(r.dom());
         assertTrue(ticks.find(), "the Gantt chart's ticks");
         assertTrue(ticks.group(1).startsWith("0 min|10 min|20 min|30 min|40 min|50 min|1 h|1 h 10 min"), ticks.group(1));
+        // the over-time chart's two time axes as the Gantt's (ECharts' 1,000-s steps were labelled 16.7 min, 33.3 min)
+        List<Double> overTime = wholeTimeTicks(series);
+        assertTrue(overTime.size() >= 8 && overTime.get(0) == 0, "both axes from 0: " + overTime);
 
         Path one = Fixtures.run(tmp.resolve("one"), Fixtures.summary("one", "a:4"), Fixtures.BATSIM_HEADER,
                 Fixtures.row("1", 0, 2, 0, 10, "0-1", "a"));
@@ -252,7 +255,8 @@ class ChromiumTest {
         }
 
         Path energy = Fixtures.failing(tmp.resolve("energy"));
-        Files.writeString(energy.resolve("energy.csv"), EnergySeries.HEADER + "\n0,100,a,200,10,0,0,21000\n0,100,b,0,20,0,0,2000\n");
+        // from 553 s to 10 h 9 min 13 s: ECharts' steps were 10,000 s, labelled 9.2 min (the axis's start), 2.8 h, 5.6 h, 8.3 h
+        Files.writeString(energy.resolve("energy.csv"), EnergySeries.HEADER + "\n553,36553,a,200,10,0,0,21000\n553,36553,b,0,20,0,0,2000\n");
         Files.delete(energy.resolve("unavailable.csv"));
         Reports.report(energy, new Reports.Options(null, false), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         Result e = chromium(energy.resolve("report.html"), "--dump-dom");
@@ -260,6 +264,46 @@ class ChromiumTest {
         List<String> power = texts(e.dom(), "chart-energy");
         assertTrue(power.contains("busy W") && power.contains("+ idle W"), power.toString());
         assertFalse(power.contains("+ off W") || power.contains("+ switching W"), "no power management: " + power);
+        List<Double> hours = wholeTimeTicks(power);
+        assertTrue(hours.size() >= 4 && hours.get(0) > 553 && hours.get(1) - hours.get(0) >= 3600, "whole hours: " + hours);
+    }
+
+    /**
+     * The time labels among a chart's texts ("1 h 10 min", "2 d"), in seconds: every one whole in its units (no 2.8 h,
+     * nor the axis's start, 9.2 min), the ticks evenly spaced at a whole step, each a multiple of it, as on the Gantt
+     * charts; each axis's labels in turn when the chart has several.
+     */
+    static List<Double> wholeTimeTicks(List<String> texts) {
+        Pattern part = Pattern.compile("(\\d+(?:\\.\\d+)?) (d|h|min|s)");
+        List<Double> ticks = new ArrayList<>();
+        for (String t : texts) {
+            if (!t.matches("-?\\d+(\\.\\d+)? (d|h|min|s)( \\d+(\\.\\d+)? (d|h|min|s))*")) {
+                continue;
+            }
+            Matcher m = part.matcher(t);
+            double v = 0;
+            while (m.find()) {
+                assertFalse(m.group(1).contains("."), "a tick at whole units: " + t + " in " + texts);
+                v += Double.parseDouble(m.group(1)) * switch (m.group(2)) {
+                    case "d" -> 86400;
+                    case "h" -> 3600;
+                    case "min" -> 60;
+                    default -> 1;
+                };
+            }
+            ticks.add(t.startsWith("-") ? -v : v);
+        }
+        assertTrue(ticks.size() >= 3, "time labels in " + texts);
+        double step = ticks.get(1) - ticks.get(0);
+        assertTrue(List.of(1.0, 2.0, 5.0, 10.0, 15.0, 20.0, 30.0, 60.0, 120.0, 300.0, 600.0, 900.0, 1200.0, 1800.0, 3600.0,
+                7200.0, 10800.0, 21600.0, 43200.0, 86400.0).contains(step) || step % 86400 == 0, "a whole step: " + ticks);
+        for (int i = 0; i < ticks.size(); i++) {
+            assertEquals(0, ticks.get(i) % step, 1e-9, "a multiple of the step: " + ticks);
+            if (i > 0 && ticks.get(i) > ticks.get(i - 1)) {
+                assertEquals(step, ticks.get(i) - ticks.get(i - 1), 1e-9, "evenly spaced: " + ticks);
+            }
+        }
+        return ticks;
     }
 
     /** With one user (a generated workload's empty user column), the jobs get the colours of their ids, not all one. */
