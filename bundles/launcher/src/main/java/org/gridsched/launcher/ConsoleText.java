@@ -29,6 +29,11 @@ final class ConsoleText {
         return s + " (" + (seconds < 0 ? "-" : "") + (days > 0 ? days + "d " : "") + clock + ")";
     }
 
+    /** A count and its noun, singular for one: "1 job", "20,000 jobs" (never "1 jobs"). */
+    static String count(long n, String one) {
+        return String.format(Locale.ROOT, "%,d %s", n, n == 1 ? one : one + "s");
+    }
+
     /** Joules as Wh, kWh, MWh, GWh or TWh, whichever keeps the number between 1 and 1,000: "278.5 MWh". */
     static String energy(double joules) {
         return scaled(joules / 3600, new String[] {"Wh", "kWh", "MWh", "GWh", "TWh"});

@@ -43,7 +43,7 @@ final class RunSummary {
         JobCounts jobs = report.jobs();
         String policies = p.clusters.isEmpty() || p.clusters.stream().allMatch(c -> c.batch() == null)
                 ? p.choice(Kind.BATCH).name() : "per-cluster policies";
-        print(ConsoleText.wrap(p.name + ": ", List.of(String.format("%,d jobs simulated on %s with %s", jobs.simulated(),
+        print(ConsoleText.wrap(p.name + ": ", List.of(ConsoleText.count(jobs.simulated(), "job") + String.format(" simulated on %s with %s",
                 r.platform(), policies), String.format("%.2f s (%,.0f jobs/s)", r.wallSeconds(),
                 jobs.simulated() / Math.max(r.wallSeconds(), 1e-9)))));
         if (p.generator != null) {
@@ -122,7 +122,7 @@ final class RunSummary {
         List<String> items = new ArrayList<>();
         items.add(ConsoleText.energy(total) + " (" + shares + ")");
         if (e.get("switch_ons") instanceof Number ons) {
-            items.add(String.format(Locale.ROOT, "%,d processor switch-ons", ons.longValue()));
+            items.add(ConsoleText.count(ons.longValue(), "processor switch-on"));
         }
         print(ConsoleText.wrap("  energy: ", items));
         if (r.hasCarbon()) {
@@ -149,8 +149,8 @@ final class RunSummary {
         items.add(count);
         items.add(String.format(Locale.ROOT, "availability %.2f %%", 100 * number(f, "availability")));
         // every kill either re-submits its job or ends it failed: the failed ones say the rest
-        items.add(String.format(Locale.ROOT, "%,d kills (%,d jobs failed)", (long) number(f, "failure_kills"),
-                (long) number(f, "failed_jobs")));
+        items.add(ConsoleText.count((long) number(f, "failure_kills"), "kill") + " ("
+                + ConsoleText.count((long) number(f, "failed_jobs"), "job") + " failed)");
         double lostHours = number(f, "lost_processor_seconds") / 3600;
         items.add(String.format(Locale.ROOT, lostHours >= 100 ? "lost %,.0f processor-hours" : "lost %,.1f processor-hours", lostHours));
         print(ConsoleText.wrap("  failures: ", items));

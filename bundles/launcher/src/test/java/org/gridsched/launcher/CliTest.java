@@ -481,6 +481,13 @@ class CliTest {
         assertTrue(lines.contains("  carbon: 250.0 g CO2 (idle 20.0 %)"), cli.out());
         assertTrue(lines.contains("  failures: 1 (and 1 outside the run's window); availability 75.00 %; 0 kills (0 jobs failed);"),
                 cli.out());
+        // one job, killed once by a failure of its processor 0 at 600 s and not re-submitted: singular counts (it said
+        // "1 jobs simulated", "1 kills (1 jobs failed)")
+        Files.writeString(tmp.resolve("f.csv"), "time,cluster,processors,duration\n600,cluster,0,60\n");
+        assertEquals(0, cli.run(concat(run, "--force", "--failures", tmp.resolve("f.csv").toString(), "--failures-option",
+                "resubmit=false")), cli.err());
+        assertTrue(cli.out().startsWith("simulate: 1 job simulated on cluster:4 with fcfs; "), cli.out());
+        assertTrue(cli.out().contains("; 1 kill (1 job failed);"), cli.out());
     }
 
     /**

@@ -82,8 +82,8 @@ final class EnergySeries {
             for (int c = 0; c < clusters.count(); c++) {
                 List<double[]> mine = rows.get(c);
                 if (mine.size() != s.from.size()) {
-                    throw new InputException(f.toString(), 0, "cluster", "cluster " + clusters.name(c) + " has " + mine.size()
-                            + " intervals, the first cluster " + s.from.size());
+                    throw new InputException(f.toString(), 0, "cluster", "cluster " + clusters.name(c) + " has " + Words.count(mine.size(), "interval")
+                            + ", the first cluster " + s.from.size());
                 }
                 s.values[c] = new double[width - 3][mine.size()];
                 for (int i = 0; i < mine.size(); i++) {

@@ -286,8 +286,8 @@ public final class JobsTable {
             }
             String[] partTexts = text.split(";");
             if (partTexts.length != partIdx.length) {
-                throw new InputException(name, lineNo, "allocated_resources", partTexts.length + " processor sets for "
-                        + partIdx.length + " clusters ('" + clusterList + "')");
+                throw new InputException(name, lineNo, "allocated_resources", Words.count(partTexts.length, "processor set")
+                        + " for " + Words.count(partIdx.length, "cluster") + " ('" + clusterList + "')");
             }
             int[] all = new int[0];
             for (int p = 0; p < partTexts.length; p++) {

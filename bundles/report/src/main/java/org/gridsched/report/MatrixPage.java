@@ -98,7 +98,7 @@ final class MatrixPage {
         String name = o.folderName(dir);
         Page p = new Page("gridsched matrix report: " + name);
         p.html("<h1>").text("gridsched matrix report: " + name).html("</h1>\n<p class=\"muted\">")
-                .text(t.axisValues().size() + " runs; axes " + String.join(", ", t.axes()) + "; metrics " + String.join(", ", t.metrics()))
+                .text(Words.count(t.axisValues().size(), "run") + "; axes " + String.join(", ", t.axes()) + "; metrics " + String.join(", ", t.metrics()))
                 .html("</p>\n<h2>Box plots</h2>\n<p class=\"muted\">One box per value of an axis over all runs having it (whiskers: "
                         + "min and max, box: quartiles, line: median); the points are the runs.</p>\n<div class=\"grid3\">");
         List<Object> charts = new ArrayList<>();

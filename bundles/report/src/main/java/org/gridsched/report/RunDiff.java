@@ -6,8 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.gridsched.engine.Numbers;
-
 /**
  * Two runs of the same workload, job by job (matched by job id): which jobs moved to another cluster, started
  * earlier or later and by how much; jobs found in one run only are counted.
@@ -86,8 +84,8 @@ final class RunDiff {
         for (int[] p : largest) {
             int i = p[0];
             int k = p[1];
-            d.top.add(new String[] {ta.ids[i], Numbers.format(ta.start[i]), Numbers.format(tb.start[k]),
-                Numbers.format(tb.start[k] - ta.start[i]), cluster(ta, i) + " → " + cluster(tb, k)});
+            d.top.add(new String[] {ta.ids[i], Words.number(ta.start[i]), Words.number(tb.start[k]),
+                Words.duration(tb.start[k] - ta.start[i]), cluster(ta, i) + " → " + cluster(tb, k)});
         }
         return d;
     }
@@ -150,7 +148,7 @@ final class RunDiff {
         p.html("<h2>Difference with another run</h2>\n<p>").text("Jobs matched by id: " + String.format(java.util.Locale.ROOT, "%,d", common)
                 + " ran in both; " + String.format(java.util.Locale.ROOT, "%,d", moved) + " ran on another cluster in " + b + " than in " + a + "; "
                 + String.format(java.util.Locale.ROOT, "%,d", onlyA) + " only in " + a + ", " + String.format(java.util.Locale.ROOT, "%,d", onlyB) + " only in " + b
-                + "; mean start difference " + RunPage.fmt(common == 0 ? 0 : sumDelta / common) + " s.").html("</p>\n");
+                + "; mean start difference " + Words.duration(common == 0 ? 0 : sumDelta / common) + ".").html("</p>\n");
         p.html("<table id=\"diff-counts\"><tr><th>start in ").text(b).html(" vs ").text(a).html("</th><th>jobs</th></tr>\n");
         for (int i = 0; i < LABELS.length; i++) {
             p.html("<tr><td>").text(LABELS[i]).html("</td><td>").text(String.format(java.util.Locale.ROOT, "%,d", counts[i])).html("</td></tr>\n");
@@ -158,7 +156,7 @@ final class RunDiff {
         p.html("</table>\n<div id=\"chart-diff\" class=\"chart small\"></div>\n");
         if (!top.isEmpty()) {
             p.html("<table id=\"diff-top\"><tr><th>job</th><th>start in ").text(a).html("</th><th>start in ").text(b)
-                    .html("</th><th>difference (s)</th><th>cluster(s)</th></tr>\n");
+                    .html("</th><th>difference</th><th>clusters</th></tr>\n");
             for (String[] r : top) {
                 p.html("<tr>");
                 for (String c : r) {

@@ -21,8 +21,8 @@ final class RunPage {
         JobsTable t = run.jobs;
         Page p = new Page("gridsched report: " + run.name);
         p.html("<h1>").text("gridsched report: " + run.name).html("</h1>\n");
-        p.html("<p class=\"muted\">").text(t.file.getFileName() + ": " + String.format(java.util.Locale.ROOT, "%,d", t.size) + " jobs, "
-                + String.format(java.util.Locale.ROOT, "%,d", a.gantt.jobs) + " of them ran; platform " + platform(t.clusters)).html("</p>\n");
+        p.html("<p class=\"muted\">").text(t.file.getFileName() + ": " + jobsThatRan(t.size, a.gantt.jobs) + "; platform "
+                + platform(t.clusters)).html("</p>\n");
         validation(p, v);
         summary(p, run);
         p.html("<h2>Gantt charts</h2>\n<div class=\"controls\">colour by <select id=\"gantt-colour\">"
@@ -61,6 +61,14 @@ final class RunPage {
         return p;
     }
 
+    /** "3 jobs, 2 of them ran", "1 job, which ran". */
+    static String jobsThatRan(int jobs, int ran) {
+        if (jobs == 1) {
+            return ran == 1 ? "1 job, which ran" : "1 job, which did not run";
+        }
+        return Words.count(jobs, "job") + ", " + String.format(java.util.Locale.ROOT, "%,d", ran) + " of them ran";
+    }
+
     /** Colours of unavailable processors on the Gantt charts (report.js draws with the same), by state. */
     static final java.util.Map<String, String> UNAVAILABLE_COLOURS = java.util.Map.of("failed", "#d62728", "off", "#3b3b3b",
             "switching_on", "#9a9a9a", "switching_off", "#c8c8c8");
@@ -80,7 +88,7 @@ final class RunPage {
             p.html("<span class=\"swatch\" style=\"background-color:" + UNAVAILABLE_COLOURS.get(state) + "\"></span> ")
                     .text(UNAVAILABLE_LABELS.get(state)).html(" &nbsp; ");
         }
-        p.html("<span class=\"muted\">").text(String.format(java.util.Locale.ROOT, "%,d", u.total) + " intervals in unavailable.csv"
+        p.html("<span class=\"muted\">").text(Words.count(u.total, "interval") + " in unavailable.csv"
                 + (u.total > u.drawn() ? "; the first " + String.format(java.util.Locale.ROOT, "%,d", u.drawn())
                         + " are drawn" : "")).html("</span></div>\n");
     }
@@ -162,8 +170,8 @@ final class RunPage {
             p.html("<div class=\"ok\" id=\"validation\">Valid schedule: ").text(String.join("; ", v.checks())).html(".</div>\n");
             return;
         }
-        p.html("<div class=\"bad\" id=\"validation\"><b>Invalid schedule</b>: ").text(String.format(java.util.Locale.ROOT, "%,d", v.problems()))
-                .html(" problem(s); the charts below show what the file says.<ul>\n");
+        p.html("<div class=\"bad\" id=\"validation\"><b>Invalid schedule</b>: ").text(Words.count(v.problems(), "problem"))
+                .html("; the charts below show what the file says.<ul>\n");
         v.counts().forEach((kind, n) -> {
             for (String e : v.examples().get(kind)) {
                 p.html("<li>").text(kind + ": " + e).html("</li>\n");

@@ -447,7 +447,7 @@ final class StaticCharts {
             r.setBlockHeight(ch);
             r.setPaintScale(new BusyScale());
             plot = new XYPlot(ds, time, procs, r);
-            title += " (" + String.format(java.util.Locale.ROOT, "%,d", n) + " jobs: share of processors busy, darker = busier)";
+            title += " (" + Words.count(n, "job") + ": share of processors busy, darker = busier)";
         }
         LegendItemCollection legend = new LegendItemCollection();
         int intervals = unavailable(plot, down, cluster, from, legend, n <= MAX_RECTS);
@@ -455,7 +455,7 @@ final class StaticCharts {
         if (intervals < inFile) { // the charts draw the file's first MAX_INTERVALS: the rest is left out, and said so
             title += String.format(java.util.Locale.ROOT, "; %,d of %,d intervals of unavailable processors drawn (hatched)", intervals, inFile);
         } else if (intervals > 0) {
-            title += String.format(java.util.Locale.ROOT, "; %,d intervals of unavailable processors (hatched)", intervals);
+            title += "; " + Words.count(intervals, "interval") + " of unavailable processors (hatched)";
         }
         if (intervals > 0) {
             plot.setFixedLegendItems(legend);

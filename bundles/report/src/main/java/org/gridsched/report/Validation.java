@@ -56,12 +56,12 @@ public final class Validation {
     public String text() {
         StringBuilder sb = new StringBuilder();
         if (ok()) {
-            sb.append(file).append(": valid schedule of ").append(String.format(java.util.Locale.ROOT, "%,d", jobs)).append(" jobs (")
+            sb.append(file).append(": valid schedule of ").append(Words.count(jobs, "job")).append(" (")
                     .append(String.join("; ", checks)).append(")\n");
             return sb.toString();
         }
-        sb.append(file).append(": INVALID schedule: ").append(String.format(java.util.Locale.ROOT, "%,d", problems())).append(" problem(s) in ")
-                .append(String.format(java.util.Locale.ROOT, "%,d", jobs)).append(" jobs\n");
+        sb.append(file).append(": INVALID schedule: ").append(Words.count(problems(), "problem")).append(" in ")
+                .append(Words.count(jobs, "job")).append('\n');
         counts.forEach((kind, n) -> {
             sb.append("  ").append(kind).append(": ").append(String.format(java.util.Locale.ROOT, "%,d", n)).append('\n');
             for (String e : examples.get(kind)) {

@@ -103,7 +103,7 @@ public final class Validator {
                 }
                 if (!contains(parts, first) || !contains(parts, last)) {
                     v.problem("outside_cluster", job(j) + " holds processors " + range(r[i], r[i + 1]) + " of cluster "
-                            + c.name(first) + ", not of its cluster(s) " + names(parts));
+                            + c.name(first) + ", not of its " + (parts.length == 1 ? "cluster " : "clusters ") + names(parts));
                 }
             }
             for (int p = 0; p < parts.length; p++) { // components may share a cluster (coalloc), not processors
@@ -112,7 +112,7 @@ public final class Validator {
                 }
             }
             if (t.requested[j] >= 0 && t.processors(j) != t.requested[j]) {
-                v.problem("allocation_size", job(j) + " holds " + t.processors(j) + " processors for "
+                v.problem("allocation_size", job(j) + " holds " + Words.count(t.processors(j), "processor") + " for "
                         + t.requested[j] + " requested");
             }
         }
@@ -278,13 +278,14 @@ public final class Validator {
     private void conflict(int k, int j, int lo, int hi) {
         Clusters c = t.clusters;
         int cl = c.ofProcessor(lo);
-        String where = cl < 0 ? "processor(s) " + range(lo, hi)
-                : "processor(s) " + range(lo - c.offset(cl), hi - c.offset(cl)) + " of cluster " + c.name(cl);
+        String processors = hi - lo == 1 ? "processor " : "processors ";
+        String where = cl < 0 ? processors + range(lo, hi)
+                : processors + range(lo - c.offset(cl), hi - c.offset(cl)) + " of cluster " + c.name(cl);
         String during = "[" + num(Math.max(start[j], start[k])) + ", " + num(Math.min(finish[j], finish[k])) + ")";
         if (k >= t.size || j >= t.size) {
             int job = Math.min(j, k);
             int down = Math.max(j, k) - t.size;
-            v.problem("unavailable", job(job) + " holds " + where + " during " + during + ", while they were "
+            v.problem("unavailable", job(job) + " holds " + where + " during " + during + (hi - lo == 1 ? ", while it was " : ", while they were ")
                     + Unavailability.STATES.get(outages.state(down)).replace('_', ' ')
                     + " (unavailable.csv line " + outages.line(down) + ")");
             return;
@@ -368,8 +369,8 @@ public final class Validator {
                 int clustersNamed = cClusters < 0 ? -1 : f.get(cClusters).split(";").length;
                 int parts = t.partClusters[j].length;
                 if (clustersNamed > 0 && clustersNamed != parts) {
-                    v.problem("coallocation", where + " has " + components + " components on " + clustersNamed
-                            + " cluster(s); " + job(j) + " has " + parts + " part(s)");
+                    v.problem("coallocation", where + " has " + Words.count(components, "component") + " on "
+                            + Words.count(clustersNamed, "cluster") + "; " + job(j) + " has " + Words.count(parts, "part"));
                 }
             }
             v.checked("co-allocated components started together (coalloc.csv)");

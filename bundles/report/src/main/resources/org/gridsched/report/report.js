@@ -214,15 +214,19 @@
     var a = this.win[0], b = this.win[1], sx = W / (b - a), sy = H / cl.size;
     ctx.clearRect(0, 0, W, cv.height);
     ctx.fillStyle = '#fafafa'; ctx.fillRect(0, 0, W, H);
-    var visible = [], downs;
+    var visible = [], downs, jobs = 0, last = -1;
     for (var i = 0; i < list.length; i++) {
       var r = list[i], j = R.job[r];
-      if (J.end[j] > a && J.start[j] < b) visible.push(r);
+      if (J.end[j] > a && J.start[j] < b) {
+        visible.push(r);
+        if (j !== last) jobs++; // a job's rectangles are consecutive
+        last = j;
+      }
     }
     g.drawn = [];
     if (visible.length <= MAX_RECTS) {
       downs = this.drawUnavailable(ctx, g, a, b, sx, sy, false); // under the jobs (an unavailable processor runs none)
-      g.note.textContent = '  ' + visible.length.toLocaleString('en') + ' job parts in view';
+      g.note.textContent = '  ' + inView(jobs, visible.length);
       for (i = 0; i < visible.length; i++) {
         r = visible[i]; j = R.job[r];
         var x0 = Math.max(0, (J.start[j] - a) * sx), x1 = Math.min(W, (J.end[j] - a) * sx);
@@ -236,8 +240,8 @@
         g.drawn.push(r);
       }
     } else {
-      g.note.textContent = '  ' + visible.length.toLocaleString('en') + ' job parts in view: aggregated (share of processors busy); zoom in below '
-        + MAX_RECTS.toLocaleString('en') + ' to see each job';
+      g.note.textContent = '  ' + inView(jobs, visible.length) + ': aggregated (share of processors busy); zoom in to at most '
+        + count(MAX_RECTS, '', visible.length > jobs ? 'rectangles' : 'jobs') + ' to see each job';
       var cols = Math.max(1, Math.floor(W / 2)), rows = Math.max(1, Math.min(cl.size, Math.floor(H / 2)));
       var busy = new Float64Array(cols * rows), cw = (b - a) / cols, ch = cl.size / rows;
       for (i = 0; i < visible.length; i++) {
@@ -263,10 +267,21 @@
       }
       downs = this.drawUnavailable(ctx, g, a, b, sx, sy, true); // over the map, lines only (see hatch)
     }
-    if (downs > 0) g.note.textContent += '; ' + downs.toLocaleString('en') + ' intervals of unavailable processors in view';
+    if (downs > 0) g.note.textContent += '; ' + count(downs, 'interval', 'intervals') + ' of unavailable processors in view';
     if (this.hover >= 0) this.outline(ctx, g, this.hover, sx, sy, a);
     this.axis(ctx, W, H, a, b, cv);
   };
+
+  /* "1 job", "2 jobs", "20,000 jobs". */
+  function count(n, one, many) { return n.toLocaleString('en') + ' ' + (n === 1 ? one : many); }
+
+  /* The jobs a Gantt chart shows, and its rectangles when there are more: a job on processors that are not adjacent
+     is one rectangle per block of adjacent processors (the note counted rectangles as 'job parts': 30,303 of them
+     for 20,000 jobs). */
+  function inView(jobs, rects) {
+    return count(jobs, 'job', 'jobs') + ' in view' + (rects > jobs ? ' (' + count(rects, 'rectangle', 'rectangles')
+      + ': one per block of adjacent processors)' : '');
+  }
 
   Gantt.prototype.outline = function (ctx, g, j, sx, sy, a) {
     var cl = D.clusters[g.cluster], J = this.J, R = this.R;

@@ -119,16 +119,24 @@ class ChromiumTest {
         assertTrue(colours.size() > 50, "the screenshot shows charts, not a blank page: " + colours.size() + " colours");
     }
 
+    /**
+     * A run's report draws; a Gantt chart's note counts the jobs in view, and the rectangles when a job on processors
+     * that are not adjacent makes more of them (it said '2,702 job parts' for 2,701 jobs, 30,303 for 20,000).
+     */
     @Test
     void aRunReportDrawsItsGanttChartsAndChartsWithoutErrors() throws Exception {
         Path a = Fixtures.many(tmp.resolve("a"), 3000);
+        // after the others: a job on a's processors 0-3 and 8-11, two rectangles
+        Files.writeString(a.resolve("jobs.csv"), Fixtures.row("3001", 4000, 8, 4000, 4010, "0-3 8-11", "a") + ",a,u1\n",
+                java.nio.file.StandardOpenOption.APPEND);
         Path b = Fixtures.many(tmp.resolve("b"), 2990);
         Reports.report(a, new Reports.Options(b, false), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         Result r = chromium(a.resolve("report.html"), "--dump-dom");
         assertDrawn(r, 5); // over time, three histograms, the diff
         assertEquals(2, count(r.dom(), "<canvas class=\"gantt-canvas\""), "one Gantt chart per cluster");
-        assertTrue(r.dom().contains("a (72 processors)<span class=\"gantt-note\">  2,700 job parts in view</span>"), r.dom());
-        assertTrue(r.dom().contains("b (32 processors)<span class=\"gantt-note\">  600 job parts in view</span>"), r.dom());
+        assertTrue(r.dom().contains("a (72 processors)<span class=\"gantt-note\">  2,701 jobs in view (2,702 rectangles: one per"
+                + " block of adjacent processors)</span>"), r.dom());
+        assertTrue(r.dom().contains("b (32 processors)<span class=\"gantt-note\">  600 jobs in view</span>"), r.dom());
         screenshot(a.resolve("report.html"), "run-report.png");
     }
 
@@ -139,9 +147,9 @@ class ChromiumTest {
         Reports.report(a, new Reports.Options(null, false), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         Result r = chromium(a.resolve("report.html"), "--dump-dom");
         assertDrawn(r, 6); // over time, energy, carbon, three histograms
-        assertTrue(r.dom().contains("a (4 processors)<span class=\"gantt-note\">  1 job parts in view; 3 intervals of unavailable"
+        assertTrue(r.dom().contains("a (4 processors)<span class=\"gantt-note\">  1 job in view; 3 intervals of unavailable"
                 + " processors in view</span>"), r.dom());
-        assertTrue(r.dom().contains("b (2 processors)<span class=\"gantt-note\">  1 job parts in view; 1 intervals of unavailable"
+        assertTrue(r.dom().contains("b (2 processors)<span class=\"gantt-note\">  1 job in view; 1 interval of unavailable"
                 + " processors in view</span>"), r.dom());
         screenshot(a.resolve("report.html"), "failures-energy-report.png");
     }
@@ -152,12 +160,13 @@ class ChromiumTest {
         Reports.report(a, new Reports.Options(null, false), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         Result r = chromium(a.resolve("report.html"), "--dump-dom");
         assertDrawn(r, 4);
-        assertTrue(r.dom().contains("108,000 job parts in view: aggregated"), "the 108,000 parts on a are aggregated");
+        assertTrue(r.dom().contains("108,000 jobs in view: aggregated (share of processors busy); zoom in to at most 50,000 jobs"
+                + " to see each job"), "the 108,000 jobs on a are aggregated");
         screenshot(a.resolve("report.html"), "large-run-report.png");
     }
 
     /**
-     * Over the page's busy-share map (above 50,000 job parts in view) the unavailable processors' hatch is lines only,
+     * Over the page's busy-share map (above 50,000 rectangles in view) the unavailable processors' hatch is lines only,
      * drawn after the map: between its lines the map's cells keep their colour, which the hatch drawn under the
      * translucent map changed everywhere (and the busiest cells hid the hatch). Here the jobs run on processors said to
      * have failed (an invalid schedule, drawn all the same); the same region of the canvas is read with and without.

@@ -148,9 +148,10 @@ class ReportTest {
         Path dir = Fixtures.run(tmp, Fixtures.summary("x", "a:4"), Fixtures.BATSIM_HEADER,
                 Fixtures.row("1", 0, 2, 0, 10, "0-1", "a"), Fixtures.row("2", 0, 2, 5, 15, "1-2", "a"));
         String printed = render(dir, new Reports.Options(null, false));
-        assertTrue(printed.contains("INVALID schedule"), printed);
+        assertTrue(printed.contains("INVALID schedule: 1 problem in 2 jobs\n"), printed);
         String html = Files.readString(dir.resolve("report.html"));
-        assertTrue(html.contains("<li>overlap: job 1 (line 2) and job 2 (line 3) both hold processor(s) 1 of cluster a during [5, 10)</li>"));
+        assertTrue(html.contains("<b>Invalid schedule</b>: 1 problem; the charts"), html);
+        assertTrue(html.contains("<li>overlap: job 1 (line 2) and job 2 (line 3) both hold processor 1 of cluster a during [5, 10)</li>"), html);
         assertFalse(Files.exists(dir.resolve("report-images")));
     }
 
@@ -165,10 +166,30 @@ class ReportTest {
                 Fixtures.row("6", 4, 1, 10, 11, "0", "a") + ",a"); // 5 only in a, 6 only in b
         render(a, new Reports.Options(b, false));
         String html = Files.readString(a.resolve("report.html"));
-        assertTrue(html.contains("4 ran in both; 1 ran on another cluster in other than in fixture; 1 only in fixture, 1 only in other"), html);
+        // the mean start difference as a duration too, the starts with separators (it said 1821.25 s; 7300, 7288)
+        assertTrue(html.contains("4 ran in both; 1 ran on another cluster in other than in fixture; 1 only in fixture, 1 only in other;"
+                + " mean start difference 1,821 s (00:30:21)."), html);
         JsonNode diff = data(html).get("diff");
         assertEquals("[0,0,0,1,2,0,0,1,0]", diff.get("counts").toString());
-        assertTrue(html.contains("<tr><td>4</td><td>12</td><td>7300</td><td>7288</td><td>a;b → a;b</td></tr>"), html);
+        assertTrue(html.contains("<tr><td>4</td><td>12</td><td>7,300</td><td>7,288 s (02:01:28)</td><td>a;b → a;b</td></tr>"), html);
+        assertTrue(html.contains("<tr><td>3</td><td>5</td><td>2</td><td>-3 s</td><td>a → a</td></tr>"), html);
+    }
+
+    /** One job is "1 job", in the console and on the page (it was "valid schedule of 1 jobs", "1 jobs, 1 of them ran"). */
+    @Test
+    void oneJobIsCountedInTheSingular() throws Exception {
+        Path dir = Fixtures.run(tmp.resolve("one"), Fixtures.summary("one", "a:4"), Fixtures.BATSIM_HEADER,
+                Fixtures.row("1", 0, 2, 0, 10, "0-1", "a"));
+        String printed = render(dir, new Reports.Options(null, false));
+        assertTrue(printed.contains("jobs.csv: valid schedule of 1 job ("), printed);
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.contains("jobs.csv: 1 job, which ran; platform a:4"), html);
+        // a job holding 1 processor for the 2 it requested
+        Fixtures.run(tmp.resolve("size"), Fixtures.summary("size", "a:4"), Fixtures.BATSIM_HEADER,
+                Fixtures.row("1", 0, 2, 0, 10, "0", "a"), Fixtures.row("2", 0, 2, 0, 10, "1-2", "a"));
+        printed = render(tmp.resolve("size"), new Reports.Options(null, false));
+        assertTrue(printed.contains("INVALID schedule: 1 problem in 2 jobs\n"), printed);
+        assertTrue(printed.contains("job 1 (line 2) holds 1 processor for 2 requested"), printed);
     }
 
     /** Jobs are matched by id: a diff against a run of another workload says so (it compared them without a word). */
@@ -342,7 +363,7 @@ class ReportTest {
                 StaticCharts.ganttChart(run.jobs, run.unavailable, 0).getTitle().getText());
         Files.writeString(dir.resolve("unavailable.csv"), "cluster,from,to,state,processors\nb,120,130,off,1\n");
         run = RunDir.open(dir);
-        assertEquals("Gantt chart of b; 1 intervals of unavailable processors (hatched)",
+        assertEquals("Gantt chart of b; 1 interval of unavailable processors (hatched)",
                 StaticCharts.ganttChart(run.jobs, run.unavailable, 1).getTitle().getText(), "none left out: as before");
         assertEquals("Gantt chart of a", StaticCharts.ganttChart(run.jobs, run.unavailable, 0).getTitle().getText());
     }

@@ -47,7 +47,7 @@ class ValidatorTest {
         assertFalse(v.ok());
         assertEquals(1, v.counts().get("overlap"), v.text());
         String e = v.examples().get("overlap").get(0);
-        assertTrue(e.contains("job 1 (line 2)") && e.contains("job 2 (line 3)") && e.contains("processor(s) 1 of cluster a")
+        assertTrue(e.contains("job 1 (line 2)") && e.contains("job 2 (line 3)") && e.contains("processor 1 of cluster a")
                 && e.contains("[5, 10)"), e);
     }
 
@@ -65,9 +65,9 @@ class ValidatorTest {
         assertEquals(2, v.counts().get("unavailable"), v.text());
         assertEquals(1, v.counts().size(), v.text());
         List<String> e = v.examples().get("unavailable");
-        assertTrue(e.contains("job 2 (line 3) holds processor(s) 1 of cluster a during [12, 15), while they were failed"
+        assertTrue(e.contains("job 2 (line 3) holds processor 1 of cluster a during [12, 15), while it was failed"
                 + " (unavailable.csv line 2)"), e.toString());
-        assertTrue(e.contains("job 4 (line 5) holds processor(s) 1 of cluster b during [3, 5), while they were off"
+        assertTrue(e.contains("job 4 (line 5) holds processor 1 of cluster b during [3, 5), while it was off"
                 + " (unavailable.csv line 3)"), e.toString());
         Files.writeString(dir.resolve("unavailable.csv"), "cluster,from,to,state,processors\na,30,35,failed,0-1\n");
         Validation valid = Reports.validate(dir);
@@ -92,7 +92,7 @@ class ValidatorTest {
         Files.delete(dir.resolve("unavailable.csv"));
         Validation v = Validator.validate(run);
         assertEquals(1, v.counts().get("unavailable"), v.text());
-        assertEquals(List.of("job 4 (line 5) holds processor(s) 1 of cluster b during [15, 16), while they were off"
+        assertEquals(List.of("job 4 (line 5) holds processor 1 of cluster b during [15, 16), while it was off"
                 + " (unavailable.csv line " + (Unavailability.MAX_INTERVALS + 2) + ")"), v.examples().get("unavailable"));
         assertEquals(Unavailability.MAX_INTERVALS + 1, run.unavailable.total);
         assertEquals(Unavailability.MAX_INTERVALS, run.unavailable.drawn());
@@ -123,7 +123,7 @@ class ValidatorTest {
         List<String> e = v.examples().get("unavailable");
         assertEquals(Validation.EXAMPLES, e.size());
         for (int i = 0; i < e.size(); i++) { // the intervals as they start
-            assertEquals("job 3 (line 4) holds processor(s) 0 of cluster a during [60000, 60010), while they were failed"
+            assertEquals("job 3 (line 4) holds processor 0 of cluster a during [60000, 60010), while it was failed"
                     + " (unavailable.csv line " + (i + 2) + ")", e.get(i));
         }
         Files.writeString(dir.resolve("unavailable.csv"), csv.toString().replace("150000,150001,off,2-3", "150000,150001,off,2"));
@@ -139,7 +139,7 @@ class ValidatorTest {
                 Fixtures.row("2", 0, 3, 9, 15, "0 5", "a") + ",a;b");
         Validation v = Reports.validate(dir);
         assertEquals(1, v.counts().get("overlap"), v.text());
-        assertTrue(v.examples().get("overlap").get(0).contains("processor(s) 1 of cluster b"), v.text());
+        assertTrue(v.examples().get("overlap").get(0).contains("processor 1 of cluster b"), v.text());
     }
 
     @Test
