@@ -71,11 +71,19 @@ final class RunSummary {
             print(ConsoleText.wrap("  ", counts));
         }
         List<String> times = new ArrayList<>();
-        metric(report, "makespan").ifPresent(v -> times.add("makespan " + ConsoleText.duration(v)));
+        boolean ranNone = ranNoJob(report);
+        if (ranNone) {
+            times.add("no job ran"); // not "makespan 0 s": summary.json's makespan of no job is 0, its first_start null
+        } else {
+            metric(report, "makespan").ifPresent(v -> times.add("makespan " + ConsoleText.duration(v)));
+        }
         if (report.metric("utilization") instanceof Number u) {
             times.add(String.format("utilization %.1f %%", 100 * u.doubleValue()));
         }
         print(ConsoleText.wrap("  ", times));
+        if (!ranNone) {
+            idleClusters(report);
+        }
         List<String> waits = new ArrayList<>();
         metric(report, "mean_wait").ifPresent(v -> waits.add("mean " + ConsoleText.duration(v)));
         double[] w = new double[r.jobs().size()];
@@ -154,6 +162,37 @@ final class RunSummary {
         double lostHours = number(f, "lost_processor_seconds") / 3600;
         items.add(String.format(Locale.ROOT, lostHours >= 100 ? "lost %,.0f processor-hours" : "lost %,.1f processor-hours", lostHours));
         print(ConsoleText.wrap("  failures: ", items));
+    }
+
+    /**
+     * Whether no job ran in the whole run: the time metrics have a first start, and it is undefined (summary.json's
+     * null; its makespan is then 0, which is no makespan).
+     */
+    static boolean ranNoJob(RunReport report) {
+        return report.metric("first_start") instanceof Number f && Double.isNaN(f.doubleValue());
+    }
+
+    /**
+     * The clusters of a multi-cluster run that ran no job (a broker that never chose them, a cluster too small for
+     * every job): summary.json gives them a makespan of 0 and no times, which reads as a cluster that finished at 0.
+     */
+    private void idleClusters(RunReport report) {
+        if (report.clusters().size() < 2) {
+            return;
+        }
+        List<String> idle = new ArrayList<>();
+        for (var c : report.clusters()) {
+            if (c.simulated() == 0) {
+                idle.add(c.name());
+            }
+        }
+        if (idle.isEmpty()) {
+            return;
+        }
+        int shown = Math.min(idle.size(), 10);
+        String names = String.join(", ", idle.subList(0, shown)) + (idle.size() > shown
+                ? String.format(Locale.ROOT, " and %,d more", idle.size() - shown) : "");
+        print(ConsoleText.wrap("  ", List.of((idle.size() == 1 ? "cluster " : "clusters ") + names + " ran no job")));
     }
 
     /** A number of the engine's energy or failure metrics (always present when the model is). */

@@ -984,6 +984,26 @@ class CliTest {
         String summary = Files.readString(tmp.resolve("o/summary.json"));
         assertTrue(summary.contains("\"over_user_processor_limit\": 2"), summary);
         assertEquals(3, Files.readAllLines(tmp.resolve("o/jobs.csv")).size(), "header and the two rejected jobs");
+        // no job ran: the summary says so (it said "makespan 0 s", summary.json's makespan of no job)
+        assertTrue(cli.out().contains("\n  no job ran; utilization 0.0 %\n"), cli.out());
+        assertFalse(cli.out().contains("makespan"), cli.out());
+    }
+
+    /**
+     * A cluster no job used (b is too small for every job) gets a makespan of 0 and null times in summary.json; the
+     * console summary says it ran no job (it said nothing of it, and the report showed its zeros).
+     */
+    @Test
+    void theConsoleSummaryNamesAClusterThatRanNoJob() throws Exception {
+        Path trace = swf("1 0 0 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 -1 -1 -1", "2 10 0 50 4 -1 -1 4 100 -1 1 1 1 -1 -1 -1 -1 -1");
+        assertEquals(0, cli.run("simulate", "--workload", trace.toString(), "--platform", "a:8,b:2", "--meta", "random-weighted",
+                "--out", tmp.resolve("o").toString()), cli.err());
+        assertTrue(cli.out().contains("\n  makespan 100 s (00:01:40); utilization 60.0 %\n  cluster b ran no job\n"), cli.out());
+        assertTrue(Files.readString(tmp.resolve("o/summary.json")).contains("\"makespan\": 0,\n      \"first_start\": null,"),
+                "summary.json as before");
+        assertEquals(0, cli.run("simulate", "--workload", trace.toString(), "--platform", "a:8,b:8", "--meta", "random-weighted",
+                "--out", tmp.resolve("o").toString(), "--force"), cli.err());
+        assertFalse(cli.out().contains("ran no job"), cli.out());
     }
 
     @Test

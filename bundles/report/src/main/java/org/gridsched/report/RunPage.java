@@ -190,8 +190,11 @@ final class RunPage {
             return;
         }
         p.html("<h2>Summary</h2>\n<table id=\"summary\"><tr><th>metric</th><th>value</th></tr>\n");
+        boolean none = ranNoJob(s);
         s.fields().forEachRemaining(e -> {
-            if (!SUMMARY_ELSEWHERE.contains(e.getKey())) {
+            if (none && e.getKey().equals("makespan")) {
+                p.html("<tr><td>makespan</td><td>").text("no job ran").html("</td></tr>\n"); // not 0
+            } else if (!SUMMARY_ELSEWHERE.contains(e.getKey())) {
                 summaryRows(p, e.getKey(), e.getValue());
             }
         });
@@ -207,13 +210,47 @@ final class RunPage {
             p.html("<div class=\"wide\"><table id=\"clusters\"><tr><th>cluster</th>");
             keys.forEach(k -> p.html("<th>").text(k).html("</th>"));
             p.html("</tr>\n");
-            clusters.fields().forEachRemaining(c -> {
-                p.html("<tr><td>").text(c.getKey()).html("</td>");
-                keys.forEach(k -> p.html("<td>").text(c.getValue().has(k) ? fmt(c.getValue().get(k).asDouble()) : "").html("</td>"));
-                p.html("</tr>\n");
-            });
+            clusters.fields().forEachRemaining(c -> clusterRow(p, c.getKey(), c.getValue(), keys));
             p.html("</table></div>\n");
         }
+    }
+
+    /**
+     * A cluster's row of the clusters' table. A cluster that ran no job has no times (null in summary.json, and a
+     * makespan of 0): their cells are one, saying so (they showed 0, a cluster that finished at 0). A value missing or
+     * null is an empty cell, never 0.
+     */
+    private static void clusterRow(Page p, String name, JsonNode c, List<String> keys) {
+        boolean none = ranNoJob(c);
+        p.html("<tr><td>").text(name).html("</td>");
+        for (int i = 0; i < keys.size(); i++) {
+            JsonNode v = c.path(keys.get(i));
+            if (none && noTime(keys.get(i), v)) {
+                int span = 1;
+                while (i + span < keys.size() && noTime(keys.get(i + span), c.path(keys.get(i + span)))) {
+                    span++;
+                }
+                p.html(span > 1 ? "<td class=\"none\" colspan=\"" + span + "\">" : "<td class=\"none\">").text("ran no job").html("</td>");
+                i += span - 1;
+                continue;
+            }
+            p.html("<td>").text(v.isNumber() ? fmt(v.asDouble()) : "").html("</td>");
+        }
+        p.html("</tr>\n");
+    }
+
+    /**
+     * Whether summary.json says this cluster (or the run) ran no job: none simulated, or time metrics without a first
+     * start.
+     */
+    static boolean ranNoJob(JsonNode c) {
+        JsonNode simulated = c.path("jobs").path("simulated");
+        return simulated.isNumber() && simulated.asLong() == 0 || c.has("first_start") && c.get("first_start").isNull();
+    }
+
+    /** A metric that a cluster that ran no job does not have: null, or its makespan (0 then). */
+    private static boolean noTime(String key, JsonNode v) {
+        return v.isNull() || key.equals("makespan");
     }
 
     /** Objects of summary.json that are not rows of the summary table: the run's settings, the clusters' table, the plugins. */

@@ -192,6 +192,39 @@ class ReportTest {
         assertTrue(printed.contains("job 1 (line 2) holds 1 processor for 2 requested"), printed);
     }
 
+    /**
+     * A cluster that ran no job, as summary.json has it (a makespan of 0, its times null): the clusters' table says it
+     * ran no job where it showed 0 for each (a cluster that finished at 0); a run that ran no job says so for its
+     * makespan. summary.json is as the engine writes it.
+     */
+    @Test
+    void aClusterThatRanNoJobSaysSo() throws Exception {
+        String times = "\"makespan\": %s, \"first_start\": %s, \"last_finish\": %s, \"mean_wait\": %s, \"median_wait\": %s,"
+                + " \"max_wait\": %s, \"mean_response_time\": %s, \"mean_slowdown\": %s, \"mean_bounded_slowdown\": %s,"
+                + " \"bounded_slowdown_threshold\": 10, \"utilization\": %s, \"busy_processor_seconds\": %s";
+        String used = String.format(times, "10", "0", "10", "0", "0", "0", "10", "1", "1", "0.5", "20");
+        String idle = String.format(times, "0", "null", "null", "null", "null", "null", "null", "null", "null", "0", "0");
+        Path dir = Fixtures.run(tmp.resolve("idle"), "{\"run\": {\"name\": \"x\", \"platform\": [{\"name\": \"a\", \"processors\": 4},"
+                + " {\"name\": \"b\", \"processors\": 2}]}, \"jobs\": {\"read\": 1, \"simulated\": 1}, " + used + ", \"clusters\": {"
+                + "\"a\": {\"processors\": 4, \"speed\": 1, \"jobs\": {\"simulated\": 1, \"killed\": 0}, " + used + "},"
+                + " \"b\": {\"processors\": 2, \"speed\": 1, \"jobs\": {\"simulated\": 0, \"killed\": 0}, " + idle + "}}}",
+                Fixtures.BATSIM_HEADER, Fixtures.row("1", 0, 2, 0, 10, "0-1", "a"));
+        render(dir, new Reports.Options(null, false));
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.contains("<tr><td>a</td><td>4</td><td>1</td><td>10</td><td>0</td><td>10</td><td>0</td><td>0</td><td>0</td>"
+                + "<td>10</td><td>1</td><td>1</td><td>10</td><td>0.5</td><td>20</td></tr>"), html);
+        assertTrue(html.contains("<tr><td>b</td><td>2</td><td>1</td><td class=\"none\" colspan=\"9\">ran no job</td><td>10</td>"
+                + "<td>0</td><td>0</td></tr>"), html);
+        assertTrue(html.contains("<tr><td>makespan</td><td>10</td></tr>"), html);
+
+        Path none = Fixtures.run(tmp.resolve("none"), "{\"run\": {\"name\": \"x\", \"platform\": [{\"name\": \"a\", \"processors\": 4}]},"
+                + " \"jobs\": {\"read\": 1, \"simulated\": 1, \"rejected_by_reason\": {\"too_wide\": 1}}, " + idle + "}",
+                Fixtures.BATSIM_HEADER);
+        render(none, new Reports.Options(null, false));
+        html = Files.readString(none.resolve("report.html"));
+        assertTrue(html.contains("<tr><td>makespan</td><td>no job ran</td></tr>"), html);
+    }
+
     /** Jobs are matched by id: a diff against a run of another workload says so (it compared them without a word). */
     @Test
     void aDiffAgainstAnotherWorkloadWarns() throws Exception {
