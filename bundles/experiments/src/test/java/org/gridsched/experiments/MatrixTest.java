@@ -164,6 +164,34 @@ class MatrixTest {
     }
 
     @Test
+    void aBadPlatformOfAMatrixNamesTheFileAndTheKey() {
+        String e = error("{\"metrics\": [\"mean_wait\"], \"platforms\": {\"a\": \"c:abc\"}}");
+        assertTrue(e.startsWith("p.json: matrix.platforms.a: processor count 'abc' of cluster 'c' is not a whole number"), e);
+        e = error("{\"metrics\": [\"mean_wait\"], \"platforms\": {\"a\": 128}}");
+        assertTrue(e.startsWith("p.json: matrix.platforms.a: expected a platform \"NAME:PROCS[:SPEED],...\", got 128"), e);
+        e = error("{\"platforms\": {\"a\": \"c:1x\"}}");
+        assertTrue(e.startsWith("p.json: matrix.platforms.a: "), e);
+    }
+
+    @Test
+    void aValueGivenTwiceUnderTwoLabelsIsAnError() {
+        // runs are deterministic: the second label's runs would repeat the first's
+        String e = error("{\"metrics\": [\"mean_wait\"], \"platforms\": {\"small\": \"c:16\", \"also small\": \"c:16\"}}");
+        assertTrue(e.startsWith("p.json: matrix.platforms.also small: the same platform as 'small' (c:16)"), e);
+        e = error("{\"metrics\": [\"mean_wait\"], \"batch\": {\"a\": \"fcfs\", \"b\": \"easy\", \"c\": {\"name\": \"fcfs\"}}}");
+        assertTrue(e.startsWith("p.json: matrix.batch.c: the same value as 'a' (fcfs): each of its runs would repeat one of 'a'"), e);
+        e = error("{\"metrics\": [\"mean_wait\"], \"meta\": {\"w\": {\"name\": \"random-weighted\", \"options\": {\"x\": 1}},"
+                + " \"v\": {\"name\": \"random-weighted\", \"options\": {\"x\": 1}}}}");
+        assertTrue(e.startsWith("p.json: matrix.meta.v: the same value as 'w' (random-weighted {x=1})"), e);
+        e = error("{\"metrics\": [\"mean_wait\"], \"workloads\": {\"a\": " + workload(0.01) + ", \"b\": " + workload(0.02)
+                + ", \"c\": " + workload(0.01) + "}}");
+        assertTrue(e.startsWith("p.json: matrix.workloads.c: the same workload as 'a'"), e);
+        // the same plugin with other options is another value
+        assertEquals(2, axes("{\"metrics\": [\"mean_wait\"], \"meta\": {\"w\": {\"name\": \"random-weighted\", \"options\": {\"x\": 1}},"
+                + " \"v\": {\"name\": \"random-weighted\", \"options\": {\"x\": 2}}}}").plugin(Kind.META).values().size());
+    }
+
+    @Test
     void rowsAreTheFirstAxisAndColumnsTheLastUnlessTheProfileSays() {
         String w = "\"workloads\": {\"a\": " + workload(0.01) + "}, \"platforms\": {\"p\": \"c:16\"}, \"batch\": [\"fcfs\"],"
                 + " \"controllers\": {\"x\": []}, \"metrics\": [\"mean_wait\"]";

@@ -56,13 +56,30 @@ final class AxisValues {
                     + " (each value as \"" + kind.profileKey() + "\" takes it in a profile), got " + MatrixAxes.describe(v));
         }
         Set<String> seen = new HashSet<>();
+        Map<List<RunProfile.Choice>, String> same = new java.util.HashMap<>();
         for (Value x : values) {
             if (!seen.add(x.label())) {
                 throw new InputException(source, 0, where, "two values are labelled '" + x.label() + "'; give them labels of their own: {\""
                         + x.label() + " a\": ..., \"" + x.label() + " b\": ...}");
             }
+            // runs are deterministic: a value given twice would only repeat every run of the first
+            String first = same.putIfAbsent(x.choices(), x.label());
+            if (first != null) {
+                throw new InputException(source, 0, where + "." + x.label(), "the same value as '" + first + "' (" + describe(x.choices())
+                        + "): each of its runs would repeat one of '" + first + "'; remove one, or change its options");
+            }
         }
         return new Axis(kind, values);
+    }
+
+    /** A value as a profile would give it, for errors: "none", "cbf", "cbf {depth=2}", "a+b". */
+    private static String describe(List<RunProfile.Choice> choices) {
+        if (choices.isEmpty()) {
+            return "none";
+        }
+        List<String> parts = new ArrayList<>();
+        choices.forEach(c -> parts.add(c.options().isEmpty() ? c.name() : c.name() + " " + new java.util.TreeMap<>(c.options())));
+        return String.join(" + ", parts);
     }
 
     /** The label of a value given in list form: its plugins' names ("none" for none). */

@@ -279,9 +279,23 @@ public final class MatrixAxes {
                     .append(':').append(Decimals.shortest(c.speed())));
             platforms.put("platform", sb.toString());
         } else if (pl instanceof Map<?, ?> pm && !pm.isEmpty()) {
+            Map<String, String> labels = new java.util.HashMap<>();
             for (Map.Entry<?, ?> e : pm.entrySet()) {
-                String text = String.valueOf(e.getValue());
-                Platform.parse(text, "matrix.platforms." + e.getKey());
+                String field = "matrix.platforms." + e.getKey();
+                if (!(e.getValue() instanceof String text) || text.isBlank()) {
+                    throw new InputException(source, 0, field, "expected a platform \"NAME:PROCS[:SPEED],...\", got " + describe(e.getValue()));
+                }
+                try {
+                    Platform.parse(text, field);
+                } catch (InputException x) { // Platform names the field; the profile's file too
+                    throw new InputException(source, 0, field, x.getMessage().startsWith(field + ": ")
+                            ? x.getMessage().substring(field.length() + 2) : x.getMessage());
+                }
+                String first = labels.putIfAbsent(text.strip(), String.valueOf(e.getKey()));
+                if (first != null) {
+                    throw new InputException(source, 0, field, "the same platform as '" + first + "' (" + text + "): each of its runs would"
+                            + " repeat one of '" + first + "'; remove one");
+                }
                 platforms.put(String.valueOf(e.getKey()), text);
             }
         } else {

@@ -247,8 +247,14 @@ public final class ProfileParser {
                     throw error("matrix.workloads", "expected an object of name: workload (like \"workload\")");
                 }
                 Iterator<Map.Entry<String, JsonNode>> it = ws.fields();
+                Map<JsonNode, String> seen = new java.util.HashMap<>();
                 while (it.hasNext()) {
                     Map.Entry<String, JsonNode> e = it.next();
+                    String first = seen.putIfAbsent(e.getValue(), e.getKey());
+                    if (first != null) { // runs are deterministic: its runs would repeat those of the first
+                        throw error("matrix.workloads." + e.getKey(), "the same workload as '" + first + "': each of its runs would repeat one"
+                                + " of '" + first + "'; remove one");
+                    }
                     RunProfile w = new RunProfile();
                     workload(e.getValue(), w);
                     p.matrixWorkloads.put(e.getKey(), w);
