@@ -135,6 +135,49 @@ class SweepAppTest {
         assertSameResults(tmp.resolve("one-shot"), sweep);
     }
 
+    @Test
+    void aSweepStoppedBySigintOrSigtermStartsNoFurtherCellAndFailsNone() throws Exception {
+        Path profile = resource("study-sweep.json");
+        for (String signal : List.of("INT", "TERM")) {
+            Path sweep = tmp.resolve("sweep-" + signal);
+            Path log = tmp.resolve("stopped-" + signal + ".log");
+            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Dgridsched.home=" + App.HOME, "-Dgridsched.bundles=" + App.HOME.resolve("runconfigs/target/bundles"),
+                    "-Dfelix.fileinstall.dir=" + tmp.resolve("plugins") + "," + tmp.resolve("config"), "-jar", App.JAR.toString(),
+                    "matrix", profile.toString(), "--out", sweep.toString(), "--threads", "1"));
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).redirectInput(new File("/dev/null")).start();
+            Path cells = sweep.resolve("cells");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (complete(cells) < 2 || !anyPartial(cells)) {
+                assertTrue(p.isAlive(), "the sweep ended before it could be stopped: " + Files.readString(log));
+                assertTrue(System.nanoTime() < deadline, "no cell completed in 120 s: " + Files.readString(log));
+                Thread.sleep(20);
+            }
+            assertEquals(0, new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor());
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), Files.readString(log));
+            String text = Files.readString(log);
+            assertEquals(signal.equals("INT") ? 130 : 143, p.exitValue(), text);
+            // the cells after the stopped one were started and each said FAILED (and counted as done)
+            assertFalse(text.contains("FAILED"), text);
+            assertTrue(text.contains("gridsched: interrupted; no results written to " + cells), text);
+            int done = complete(cells);
+            assertTrue(done >= 2 && done < 6, done + " cells complete: " + text);
+            try (Stream<Path> s = Files.list(cells)) {
+                assertEquals(done, s.count(), "no folder of a cell that was not complete: " + text);
+            }
+
+            App.Result resumed = run("matrix", profile.toString(), "--out", sweep.toString(), "--threads", "2");
+            assertEquals(0, resumed.exit(), resumed.all());
+            assertTrue(resumed.err().contains("study-sweep: cells 0-5: " + (6 - done) + " to run (" + done + " already complete, skipped)"),
+                    resumed.all());
+            if (signal.equals("INT")) {
+                App.Result oneShot = run("run", profile.toString(), "--out", tmp.resolve("one-shot").toString());
+                assertEquals(0, oneShot.exit(), oneShot.all());
+            }
+            assertSameResults(tmp.resolve("one-shot"), sweep);
+        }
+    }
+
     private static int complete(Path cells) throws IOException {
         if (!Files.isDirectory(cells)) {
             return 0;

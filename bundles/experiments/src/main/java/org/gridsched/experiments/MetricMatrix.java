@@ -116,7 +116,8 @@ final class MetricMatrix {
         Runner.Outcome o = runner.execute(v, runDir, null, false);
         Object[] row = new Object[axes.metrics().size()];
         for (int i = 0; i < row.length; i++) {
-            row[i] = metric(o.report(), axes.metrics().get(i), dims, run, axes.seeds().size() > 1, p.name);
+            row[i] = metric(o.report(), axes.metrics().get(i), dims, run, axes.seeds().size() > 1,
+                    p.profileSource != null ? p.profileSource : p.name);
         }
         return row;
     }

@@ -36,6 +36,7 @@ import org.gridsched.launcher.MatrixAxes.Axes;
 import org.gridsched.launcher.MatrixAxes.Value;
 import org.gridsched.launcher.OutputFolder;
 import org.gridsched.launcher.OutputRecord;
+import org.gridsched.launcher.RunMonitor;
 import org.gridsched.launcher.RunProfile;
 import org.gridsched.launcher.Runner;
 
@@ -251,6 +252,8 @@ final class Sweep {
         long start = System.nanoTime();
         AtomicInteger done = new AtomicInteger();
         Map<CellInfo, String> failed = new java.util.concurrent.ConcurrentSkipListMap<>(java.util.Comparator.comparingInt(CellInfo::index));
+        // an error of the profile itself (a metric no collector reports): every cell would fail alike after its runs
+        java.util.concurrent.atomic.AtomicReference<InputException> profileError = new java.util.concurrent.atomic.AtomicReference<>();
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
             List<CompletableFuture<Void>> futures = new ArrayList<>();
@@ -259,20 +262,14 @@ final class Sweep {
             java.util.concurrent.Semaphore inFlight = new java.util.concurrent.Semaphore(threads);
             for (CellInfo c : todo) {
                 inFlight.acquire();
+                if (OutputFolder.stopping() || profileError.get() != null) { // a signal, or every cell would fail: start no more
+                    break;
+                }
                 futures.add(runCell(c, pool).handle((x, e) -> {
-                    inFlight.release();
-                    int d = done.incrementAndGet();
-                    double seconds = (System.nanoTime() - start) / 1e9;
-                    String eta = d < todo.size() ? String.format(", about %.0f s left", seconds * (todo.size() - d) / d) : "";
-                    if (e != null) {
-                        Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
-                        failed.put(c, cause instanceof InputException || cause instanceof UncheckedIOException ? cause.getMessage() : cause.toString());
-                    }
-                    if (p.progress || e != null) {
-                        synchronized (err) {
-                            err.printf("%s: cell %d (%s) %s; %d/%d done, %.0f s%s%n", p.name, c.index(), c.key(), e == null ? "complete" : "FAILED",
-                                    d, todo.size(), seconds, eta);
-                        }
+                    try {
+                        cellEnded(c, e, todo.size(), start, done, failed, profileError);
+                    } finally {
+                        inFlight.release(); // after the cell's failure is known, so that a profile's error starts no further cell
                     }
                     return null;
                 }));
@@ -286,6 +283,15 @@ final class Sweep {
         } finally {
             pool.shutdownNow();
         }
+        if (OutputFolder.stopping()) {
+            throw new RunMonitor.Cancelled(); // complete cells stay complete: the same command resumes
+        }
+        if (profileError.get() != null) {
+            InputException e = profileError.get();
+            throw new InputException(e.source(), e.line(), e.field(), e.getMessage().substring(e.getMessage().indexOf(e.field() + ": ")
+                    + e.field().length() + 2) + "\nthe sweep stopped there (" + (todo.size() - done.get()) + " of " + todo.size()
+                    + " cells not started): every cell would have failed alike after its runs; correct the profile and run again");
+        }
         if (!failed.isEmpty()) {
             StringBuilder sb = new StringBuilder();
             failed.forEach((c, why) -> sb.append("\n  cell ").append(c.index()).append(" (").append(c.key()).append("): ").append(why));
@@ -293,6 +299,34 @@ final class Sweep {
                     + " a rerun runs only the failed ones):" + sb);
         }
         err.printf("%s: %s complete in %s (%.1f s)%n", p.name, range, dir.resolve(CELLS), (System.nanoTime() - start) / 1e9);
+    }
+
+    /**
+     * A cell has ended: counted and said, its failure kept; a cell stopped by a signal is neither (the output folder's
+     * guard says what became of it), and a failure of the profile itself ({@code matrix.*}, such as a metric no
+     * collector reports) is kept in {@code profileError} too, so that no further cell starts.
+     */
+    private void cellEnded(CellInfo c, Throwable e, int total, long start, AtomicInteger done, Map<CellInfo, String> failed,
+            java.util.concurrent.atomic.AtomicReference<InputException> profileError) {
+        Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+        if (e != null && (OutputFolder.stopping() || cause instanceof RunMonitor.Cancelled)) {
+            return;
+        }
+        int d = done.incrementAndGet();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        String eta = d < total ? String.format(", about %.0f s left", seconds * (total - d) / d) : "";
+        if (e != null) {
+            if (cause instanceof InputException ie && ie.field() != null && ie.field().startsWith("matrix")) {
+                profileError.compareAndSet(null, ie);
+            }
+            failed.put(c, cause instanceof InputException || cause instanceof UncheckedIOException ? cause.getMessage() : cause.toString());
+        }
+        if (p.progress || e != null) {
+            synchronized (err) {
+                err.printf("%s: cell %d (%s) %s; %d/%d done, %.0f s%s%n", p.name, c.index(), c.key(), e == null ? "complete" : "FAILED",
+                        d, total, seconds, eta);
+            }
+        }
     }
 
     /** Where a merge builds its results before moving them into place. */

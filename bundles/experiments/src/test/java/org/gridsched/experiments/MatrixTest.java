@@ -232,7 +232,7 @@ class MatrixTest {
                  "output": "out"}
                 """.formatted(workload(0.005), workload(0.02)));
         assertEquals(1, cli.run("run", profile.toString(), "--quiet"), "job counts are no collector's metrics");
-        assertTrue(cli.err().contains("m: matrix.metrics: no collector reported 'simulated' in the cell workload light, batch fcfs, seed "), cli.err());
+        assertTrue(cli.err().contains(profile + ": matrix.metrics: no collector reported 'simulated' in the cell workload light, batch fcfs, seed "), cli.err());
         assertTrue(cli.err().contains("(its collectors: jobs, utilization; they reported: ") && cli.err().contains("mean_wait"), cli.err());
 
         Files.writeString(profile, Files.readString(profile).replace(", \"simulated\"", ""));

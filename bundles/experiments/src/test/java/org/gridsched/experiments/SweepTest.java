@@ -284,6 +284,24 @@ class SweepTest {
         assertTrue(cli.err().contains("gridsched: warning: " + sweep.resolve("cells/old-value-seed-1") + " is no cell of 'm' (ignored)"), cli.err());
     }
 
+    @Test
+    void aMetricNoCollectorReportsStopsTheSweepAfterItsFirstCell() throws Exception {
+        // every cell would run its simulation and then fail alike: the sweep stops at the first
+        Path p = profile("m", "\"seeds\": [1, 2]");
+        Files.writeString(p, Files.readString(p).replace("\"max_wait\"]", "\"max_wiat\"]"));
+        Path sweep = tmp.resolve("sweep");
+        assertEquals(1, cli.run("matrix", p.toString(), "--out", sweep.toString(), "--threads", "1"));
+        assertTrue(cli.err().contains(p + ": matrix.metrics: no collector reported 'max_wiat' in the cell workload light, batch fcfs, seed 1;"
+                + " did you mean 'max_wait'?"), cli.err());
+        assertTrue(cli.err().contains("\nthe sweep stopped there (7 of 8 cells not started): every cell would have failed alike after its runs;"
+                + " correct the profile and run again"), cli.err());
+        assertEquals(1, cli.err().lines().filter(l -> l.contains(" FAILED; ")).count(), cli.err());
+        try (Stream<Path> s = Files.walk(sweep)) {
+            assertFalse(s.anyMatch(f -> f.getFileName().toString().equals("cell.json")), "no cell is complete");
+        }
+        assertFalse(Files.exists(sweep.resolve("matrix.csv")));
+    }
+
     // ------------------------------------------------------------------------------------------------ slurm
 
     private static final Path GOLDEN = Path.of("src/test/resources/slurm");

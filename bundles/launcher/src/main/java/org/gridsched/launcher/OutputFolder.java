@@ -75,7 +75,7 @@ public final class OutputFolder implements AutoCloseable {
     private static volatile boolean stopping;
 
     /** Whether the process is being stopped: a run in progress should stop and write nothing. */
-    static boolean stopping() {
+    public static boolean stopping() {
         return stopping;
     }
 
