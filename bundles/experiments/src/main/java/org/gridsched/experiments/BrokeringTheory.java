@@ -75,21 +75,23 @@ final class BrokeringTheory {
     static BrokeringTheory of(RunProfile p, Platform platform) {
         RunProfile.Choice meta = p.chose(Kind.META) ? p.choice(Kind.META) : null;
         if (meta == null || !BROKERS.containsKey(meta.name())) {
-            throw new NotApplicable("the meta-scheduler must be " + String.join(" or ", BROKERS.keySet()));
+            throw new NotApplicable("meta", "the meta-scheduler must be " + String.join(" or ", BROKERS.keySet()));
         }
         for (int i = 0; i < platform.size(); i++) {
             RunProfile.Choice b = p.batchOf(i);
             if (!b.name().equals(FCFS)) {
-                throw new NotApplicable("every cluster must run " + FCFS + " (one FCFS queue per element); " + platform.get(i).name() + " runs " + b.name());
+                String field = i < p.clusters.size() && p.clusters.get(i).batch() != null ? "platform[" + i + "].batch" : "batch";
+                throw new NotApplicable(field, "every cluster must run " + FCFS + " (one FCFS queue per element); " + platform.get(i).name()
+                        + " runs " + b.name());
             }
         }
         if (!GENERATOR.equals(p.generator)) {
-            throw new NotApplicable("the workload must come from the " + GENERATOR + " generator");
+            throw new NotApplicable("workload", "the workload must come from the " + GENERATOR + " generator");
         }
         Map<String, Object> o = p.workloadOptions;
         if (!"sequential".equals(String.valueOf(o.getOrDefault("size", "sequential")))
                 || !"poisson".equals(String.valueOf(o.getOrDefault("arrival", "poisson"))) || o.containsKey("phases")) {
-            throw new NotApplicable("jobs must be sequential with Poisson arrivals at a constant rate (no phases)");
+            throw new NotApplicable("workload.options", "jobs must be sequential with Poisson arrivals at a constant rate (no phases)");
         }
         double rate;
         if (o.get("rate") instanceof Number r) {
@@ -97,19 +99,28 @@ final class BrokeringTheory {
         } else if (o.get("interarrival") instanceof Number m) {
             rate = 1 / m.doubleValue();
         } else {
-            throw new NotApplicable("the profile must give the arrival rate (rate or interarrival) explicitly");
+            throw new NotApplicable("workload.options", "the profile must give the arrival rate (rate or interarrival) explicitly");
         }
         if (!(o.get("mean_length") instanceof Number mean)) {
-            throw new NotApplicable("the profile must give mean_length explicitly");
+            throw new NotApplicable("workload.options.mean_length", "the profile must give mean_length explicitly");
         }
         String law = String.valueOf(o.getOrDefault("length", "exponential"));
         boolean needsAlpha = law.startsWith("uniform") || law.startsWith("shifted");
         if (needsAlpha && !(o.get("alpha") instanceof Number)) {
-            throw new NotApplicable("the profile must give alpha explicitly for " + law + " lengths");
+            throw new NotApplicable("workload.options.alpha", "the profile must give alpha explicitly for " + law + " lengths");
         }
         double alpha = o.get("alpha") instanceof Number a ? a.doubleValue() : 0.5;
         int h = o.get("erlang_shape") instanceof Number e ? e.intValue() : 2;
-        LengthDistribution lengths = LengthDistribution.parse(law, mean.doubleValue(), alpha, h);
+        LengthDistribution.Family family = LengthDistribution.Family.byName(law);
+        if (family == null) { // the generator says so too when the run starts; theory is checked before
+            throw new NotApplicable("workload.options.length", "unknown length law '" + law + "'; valid values: " + LengthDistribution.VALID_NAMES);
+        }
+        LengthDistribution lengths;
+        try {
+            lengths = LengthDistribution.of(family, mean.doubleValue(), alpha, h);
+        } catch (IllegalArgumentException e) { // a parameter out of range: alpha, erlang_shape or mean_length
+            throw new NotApplicable("workload.options", e.getMessage());
+        }
         int[] cpus = new int[platform.size()];
         double[] speeds = new double[platform.size()];
         for (int i = 0; i < cpus.length; i++) {
@@ -124,8 +135,12 @@ final class BrokeringTheory {
     static final class NotApplicable extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
-        NotApplicable(String why) {
+        /** The profile key that keeps theory from applying. */
+        final String field;
+
+        NotApplicable(String field, String why) {
             super(why);
+            this.field = field;
         }
     }
 

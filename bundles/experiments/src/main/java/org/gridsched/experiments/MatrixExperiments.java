@@ -79,7 +79,8 @@ public final class MatrixExperiments implements Experiments {
         try {
             BrokeringTheory.of(p, new Platform(specs));
         } catch (BrokeringTheory.NotApplicable e) {
-            throw new InputException(null, 0, null, "queueing theory does not apply to '" + p.name + "': " + e.getMessage());
+            throw new InputException(p.profileSource != null ? p.profileSource : p.name, 0, e.field, "queueing theory does not apply to '" + p.name
+                    + "': " + e.getMessage());
         }
         Runner.Outcome o = runner.run(p);
         out.println();

@@ -298,10 +298,10 @@ public final class Cli {
         RunProfile p = runProfile("theory", args);
         notAStudy(p, "theory");
         if (p.matrix != null) {
-            throw new InputException(null, 0, "matrix", "theory compares one run with queueing theory; give a profile without \"matrix\"");
+            throw new InputException(p.profileSource, 0, "matrix", "theory compares one run with queueing theory; give a profile without \"matrix\"");
         }
         if (p.clusters.isEmpty()) {
-            throw new InputException(null, 0, "platform", "theory needs the profile to list its clusters");
+            throw new InputException(p.profileSource, 0, "platform", "theory needs the profile to list its clusters");
         }
         registry.experiments("theory").theory(new Runner(registry, out, err, terminal, home).monitoredBy(monitor), p, out);
     }
