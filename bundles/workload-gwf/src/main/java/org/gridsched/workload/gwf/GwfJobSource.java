@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.zip.GZIPInputStream;
 
 import org.gridsched.api.InputException;
+import org.gridsched.api.SimTime;
 import org.gridsched.api.workload.JobRecord;
 import org.gridsched.api.workload.JobSource;
 import org.gridsched.api.workload.WorkloadReport;
@@ -193,6 +194,11 @@ final class GwfJobSource implements JobSource {
             origin = settings.zeroClock() ? submit : 0;
         }
         double t = submit - origin;
+        if (t > SimTime.MAX_JOB_TIME) {
+            // skipped before the clamp below, so that later lines are never clamped to it (and skipped in turn)
+            return skip("submit_time_too_large", "SubmitTime", "job " + f[0] + ": submit time " + f[1] + " is beyond the "
+                    + String.format(Locale.ROOT, "%,.0f", SimTime.MAX_JOB_TIME) + " s (about 317 years) a simulation can reach");
+        }
         if (t < last) {
             if (settings.strict()) {
                 throw new InputException(file.toString(), lineNo, "SubmitTime", "job " + f[0] + " is submitted before the previous job");

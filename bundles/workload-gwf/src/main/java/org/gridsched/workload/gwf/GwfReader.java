@@ -22,7 +22,9 @@ import org.osgi.service.component.annotations.Component;
  * and docs/coallocation.md. Skip reasons: {@code malformed_line} (also a number out of range, such as more
  * processors than an int holds, a fractional JobID or processor count, more than 29 fields),
  * {@code job_id_negative}, {@code job_id_duplicate}, {@code runtime_not_positive}, {@code submit_time_missing} (GWF's -1),
- * {@code submit_time_negative} (any other negative submit time), {@code processors_not_positive},
+ * {@code submit_time_negative} (any other negative submit time), {@code submit_time_too_large} (beyond
+ * {@code SimTime.MAX_JOB_TIME} after the clock's origin; skipped before the out-of-order clamp, so later lines are never
+ * clamped to it), {@code processors_not_positive},
  * {@code unknown_site}, {@code unequal_components} (also a component count larger than the processors);
  * repairs: {@code requested_time_from_runtime}, {@code processors_from_requested},
  * {@code submit_time_out_of_order}, {@code submitter_field_not_whole_unknown}, {@code wait_time_invalid_unknown}. With {@code strict}, a line that would be skipped or reordered is an

@@ -165,6 +165,23 @@ class GwfReaderTest {
     }
 
     /** GWF's -1 means a missing submit time; -100 is a wrong value, counted under its own reason. */
+    /**
+     * A submit time beyond the simulation's reach is skipped before the out-of-order clamp: after a submit of 1e300 every
+     * later line was clamped to it, then skipped in turn as invalid_job with a time it did not have.
+     */
+    @Test
+    void aSubmitTimeBeyondTheLimitIsSkippedAndDoesNotMoveTheClamp(@TempDir Path dir) throws Exception {
+        Path f = trace(dir, line("2", "1e300", "10", "4", "4", "UNITARY", "-1"), line("3", "5", "10", "4", "4", "UNITARY", "-1"));
+        JobSource[] s = new JobSource[1];
+        List<String> jobs = read(f, Map.of(), s);
+        assertEquals(2, jobs.size(), jobs.toString());
+        assertTrue(jobs.get(1).startsWith("3 t=5.0 "), jobs.toString());
+        assertEquals(Map.of("submit_time_too_large", 1L), s[0].report().skipped());
+        InputException e = assertThrows(InputException.class, () -> read(f, Map.of("strict", true), new JobSource[1]));
+        assertEquals("SubmitTime", e.field());
+        assertTrue(e.getMessage().contains("1e300"), e.getMessage());
+    }
+
     @Test
     void negativeSubmitIsNotMissing(@TempDir Path dir) throws Exception {
         Path f = trace(dir, line("2", "-1", "10", "4", "4", "UNITARY", "-1"), line("3", "-100", "10", "4", "4", "UNITARY", "-1"));
