@@ -252,6 +252,31 @@ class CoallocationTest {
         assertEquals(0.0, literal.overall().get("global_kill_starts_percent"));
     }
 
+    /**
+     * A global job of 5 x 8 on 4 clusters of 8 (40 processors on a 32-processor grid) can never be placed. It is
+     * rejected when it arrives ({@code wider_than_grid}, no try), and GP's {@code kill_then_fail} does not kill the
+     * local jobs at its deadline for a job that could not start anyway (it killed all four, then failed). A job of
+     * 3 x 6 on two clusters of 8 (18 of 16 processors under worst fit: one component per cluster) is the same.
+     */
+    @Test
+    void aJobWiderThanTheWholeGridIsRejectedAtItsArrivalWithoutKilling() {
+        List<org.gridsched.api.workload.JobRecord> jobs = List.of(local(1, 0, 5000, 8, 0), local(2, 0, 5000, 8, 1),
+                local(3, 0, 5000, 8, 2), local(4, 0, 5000, 8, 3), global(5, 10, 100, 5, 8));
+        SimulationResult r = run(platform(8, 8, 8, 8), jobs, options("d_min", 1000, "d_max", 1000, "gp_kills", "kill_then_fail"));
+        Map<Long, SimJob> byId = byId(r);
+        for (long id = 1; id <= 4; id++) {
+            assertEquals("COMPLETED_SUCCESSFULLY", byId.get(id).finalState(), "local job " + id);
+        }
+        assertEquals("REJECTED", byId.get(5L).finalState());
+        assertTrue(row(r, 5).startsWith("5,10,1010,5,8,failed,wider_than_grid,0,10,0,"), row(r, 5));
+        assertEquals(Map.of("wider_than_grid", 1L), r.overall().get("global_failed_by_reason"));
+        assertEquals(0L, r.overall().get("local_killed"));
+        assertEquals(0L, r.overall().get("local_kills_without_start"));
+
+        SimulationResult two = run(platform(8, 8), List.of(global(1, 0, 100, 3, 6)), options());
+        assertTrue(row(two, 1).contains(",failed,wider_than_grid,0,"), row(two, 1));
+    }
+
     /** With L_p = 1 the single try is at the deadline: the job starts there without claiming anything. */
     @Test
     void aTryAtTheDeadlineStartsTheJobDirectly() {
@@ -325,6 +350,9 @@ class CoallocationTest {
         assertEquals("priority", fails(options("priority", "xp")).field());
         assertEquals("claim", fails(options("claim", "later")).field());
         assertEquals("gp_kills", fails(options("gp_kills", "always")).field());
+        assertEquals("d_max", fails(options("d_max", 1e300)).field()); // a deadline beyond the bound of every job's time
+        assertEquals("d_min", fails(options("d_min", 1e11, "d_max", 1e11)).field());
+        assertEquals("d_min", fails(options("d_min", "NaN")).field());
         InputException e = fails(options("placement", "best-fit"));
         assertEquals("placement", e.field());
         assertTrue(e.getMessage().contains("worst-fit"), e.getMessage());

@@ -142,6 +142,29 @@ class GeneratorTest {
         assertEquals("sizes", fails(Map.of("sizes", "uniform")).field());
     }
 
+    /**
+     * Huge values are errors naming the option, before anything is generated: a huge rate or load ran out of memory
+     * after minutes (or never advanced the clock), a huge mean runtime silently removed the global jobs (its load gave
+     * a rate of about 0), and a huge duration or count never ended.
+     */
+    @Test
+    void hugeValuesAreErrorsNamingTheOption() {
+        assertEquals("global_load", fails(Map.of("global_load", 1e12)).field());
+        assertTrue(fails(Map.of("global_load", 1e12)).getMessage().contains("more than 100,000,000 jobs"),
+                fails(Map.of("global_load", 1e12)).getMessage());
+        assertEquals("global_rate", fails(Map.of("global_rate", 1e300)).field());
+        assertEquals("local_load", fails(Map.of("local_load", 1e300)).field());
+        assertEquals("local_rate", fails(Map.of("local_rate", 1e5, "duration", 1e6)).field());
+        assertEquals("global_mean_runtime", fails(Map.of("global_mean_runtime", 1e300)).field());
+        assertEquals("local_mean_runtime", fails(Map.of("local_mean_runtime", 1e11)).field());
+        assertEquals("duration", fails(Map.of("duration", 1e12)).field());
+        assertEquals("global_jobs", fails(Map.of("global_jobs", 1e12)).field());
+        assertEquals("local_jobs", fails(Map.of("local_jobs", 2e8)).field());
+        assertEquals("global_rate", fails(Map.of("duration", 0, "global_rate", 1e-12, "global_jobs", 10, "local_rate", 0)).field());
+        // a high rate with a count and no duration is fine: all jobs arrive soon
+        open(Map.of("duration", 0, "global_rate", 1e300, "global_jobs", 10, "local_rate", 0), 1);
+    }
+
     private static InputException fails(Map<String, Object> options) {
         return assertThrows(InputException.class, () -> open(options, 1));
     }

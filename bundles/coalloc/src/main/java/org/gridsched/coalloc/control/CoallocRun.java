@@ -16,6 +16,9 @@ import org.gridsched.coalloc.placement.PlacementPolicy;
  * cluster. Each job gets a timer at its deadline, set when it arrives, and one at each try.
  */
 final class CoallocRun implements Controller {
+    /** Why a global job that the placement policy cannot place even on the empty grid is rejected at its arrival. */
+    static final String WIDER_THAN_GRID = "wider_than_grid";
+
     private final GridOperations grid;
     private final CoallocSettings s;
     private final PlacementPolicy placement;
@@ -64,6 +67,12 @@ final class CoallocRun implements Controller {
         double now = grid.now();
         GlobalJob g = new GlobalJob(job, size, now, now + deadlines.offset(job.id()));
         job.tag(g);
+        if (new Request(g, sizes.clone(), sizes).placeWith(placement) == null) {
+            // it fits nowhere even on the empty grid (more processors than the grid, or more components of this size
+            // than the clusters hold): no try can place it, and GP's kills at its deadline would be for nothing
+            fail(g, WIDER_THAN_GRID);
+            return true;
+        }
         // set first, so that at D it comes before the ends of the job's claims (equal times: in scheduling order)
         grid.timer(g.deadline, g.atDeadline);
         plan(g, TrySchedule.first(now, g.deadline, s.lp(), s.ignore()));

@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.gridsched.api.InputException;
 import org.gridsched.api.Parameter;
 import org.gridsched.api.PluginOptions;
+import org.gridsched.api.SimTime;
 
 /**
  * The controller's validated options. Defaults are the paper's where it has one (L_p = 0.7 of its first
@@ -72,11 +73,14 @@ public record CoallocSettings(double lp, int mp, double ignore, boolean globalPr
         }
         double dMin = o.getDouble(D_MIN, 1);
         double dMax = o.getDouble(D_MAX, 3599);
-        if (!(dMin >= 0) || Double.isInfinite(dMin)) {
-            throw bad(o, D_MIN, "must be a finite number of seconds >= 0, got " + o.asMap().get(D_MIN));
+        // a deadline is a job's time: within the bound of every job's time (d_max = 1e300 gave makespans of 1e300 s)
+        if (!(dMin >= 0 && dMin <= SimTime.MAX_JOB_TIME)) {
+            throw bad(o, D_MIN, "must be a number of seconds in 0.." + SimTime.format(SimTime.MAX_JOB_TIME) + " (about 317 years), got "
+                    + o.asMap().get(D_MIN));
         }
-        if (!(dMax >= dMin) || Double.isInfinite(dMax)) {
-            throw bad(o, D_MAX, "must be finite and at least d_min (" + dMin + "), got " + o.asMap().get(D_MAX));
+        if (!(dMax >= dMin && dMax <= SimTime.MAX_JOB_TIME)) {
+            throw bad(o, D_MAX, "must be at least d_min (" + dMin + ") and at most " + SimTime.format(SimTime.MAX_JOB_TIME)
+                    + " s (about 317 years), got " + o.asMap().get(D_MAX));
         }
         String claim = o.getString(CLAIM, "at_try").trim().toLowerCase(Locale.ROOT);
         if (!claim.equals("at_try") && !claim.equals("at_deadline")) {

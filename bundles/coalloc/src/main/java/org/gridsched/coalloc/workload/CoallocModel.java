@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.gridsched.api.InputException;
 import org.gridsched.api.Parameter;
 import org.gridsched.api.PluginOptions;
+import org.gridsched.api.SimTime;
 
 /**
  * The validated options of the {@code coalloc} generator, with the paper's values as defaults (4 clusters of
@@ -40,6 +41,8 @@ public record CoallocModel(int clusters, int clusterSize, double globalRate, dou
     static final String DURATION = "duration";
     static final String GLOBAL_JOBS = "global_jobs";
     static final String LOCAL_JOBS = "local_jobs";
+    /** The most jobs a stream may give (as the lublin99 and synthetic generators). */
+    static final long MAX_JOBS = 100_000_000;
 
     static final List<Parameter> PARAMETERS = List.of(
             new Parameter(CLUSTERS, "4", "C: number of clusters (local jobs get home clusters 0..C-1)"),
@@ -87,16 +90,17 @@ public record CoallocModel(int clusters, int clusterSize, double globalRate, dou
         if (maxC < minC) {
             throw bad(o, MAX_COMPONENTS, "must be at least min_components (" + minC + "), got " + maxC);
         }
-        double gMean = o.getPositive(GLOBAL_MEAN, 200);
-        double lMean = o.getPositive(LOCAL_MEAN, 100);
+        double gMean = mean(o, GLOBAL_MEAN, 200);
+        double lMean = mean(o, LOCAL_MEAN, 100);
         double meanComponents = (minC + maxC) / 2.0;
         // U_g = λ_g E[N_c] E[S_g] / (μ_g N C)  =>  λ_g = U_g N C / (E[N_c] E[S_g] mean_g)
         double gRate = rate(o, GLOBAL_RATE, GLOBAL_LOAD, 0.2, (double) n * c / (meanComponents * global.mean() * gMean));
         // U_l = λ_l E[S_l] / (μ_l N)  =>  λ_l = U_l N / (E[S_l] mean_l)
         double lRate = rate(o, LOCAL_RATE, LOCAL_LOAD, 0.3, n / (local.mean() * lMean));
         double duration = o.getDouble(DURATION, 86400);
-        if (!(duration >= 0) || Double.isInfinite(duration)) {
-            throw bad(o, DURATION, "must be 0 (no limit) or a positive number of seconds, got " + o.asMap().get(DURATION));
+        if (!(duration >= 0 && duration <= SimTime.MAX_JOB_TIME)) {
+            throw bad(o, DURATION, "must be 0 (no limit) or a positive number of seconds, at most " + SimTime.format(SimTime.MAX_JOB_TIME)
+                    + " (about 317 years), got " + o.asMap().get(DURATION));
         }
         long gJobs = count(o, GLOBAL_JOBS);
         long lJobs = count(o, LOCAL_JOBS);
@@ -104,6 +108,9 @@ public record CoallocModel(int clusters, int clusterSize, double globalRate, dou
             throw bad(o, DURATION, "is 0 (no limit), so give " + (gRate > 0 && gJobs == 0 ? GLOBAL_JOBS : LOCAL_JOBS)
                     + ", or the workload never ends");
         }
+        // what the streams would generate: huge rates ran out of memory after minutes, or never advanced the clock
+        bounded(o, o.has(GLOBAL_RATE) ? GLOBAL_RATE : GLOBAL_LOAD, GLOBAL_JOBS, gRate, duration, gJobs);
+        bounded(o, o.has(LOCAL_RATE) ? LOCAL_RATE : LOCAL_LOAD, LOCAL_JOBS, lRate * c, duration, lJobs);
         return new CoallocModel(c, n, gRate, lRate, gMean, lMean, minC, maxC, global, local, duration, gJobs, lJobs);
     }
 
@@ -141,10 +148,40 @@ public record CoallocModel(int clusters, int clusterSize, double globalRate, dou
 
     private static long count(PluginOptions o, String key) {
         long v = o.getLong(key, 0);
-        if (v < 0) {
-            throw bad(o, key, "must be 0 (no limit) or a positive whole number, got " + v);
+        if (v < 0 || v > MAX_JOBS) {
+            throw bad(o, key, "must be 0 (no limit) or a whole number in 1.." + MAX_JOBS + ", got " + v);
         }
         return v;
+    }
+
+    /** A mean runtime: positive, within the bound of every job's time. */
+    private static double mean(PluginOptions o, String key, double def) {
+        double v = o.getDouble(key, def);
+        if (!(v > 0 && v <= SimTime.MAX_JOB_TIME)) {
+            throw bad(o, key, "must be a positive number of seconds, at most " + SimTime.format(SimTime.MAX_JOB_TIME)
+                    + " (about 317 years), got " + o.asMap().get(key));
+        }
+        return v;
+    }
+
+    /**
+     * A stream of {@code rate} jobs per second must end within {@link #MAX_JOBS} jobs and within the bound of simulated
+     * time: by its count, or by the duration (the expected count, rate x duration); with a count only (duration 0), its
+     * last arrival (expected at count / rate) must come before {@link SimTime#MAX_JOB_TIME}.
+     */
+    private static void bounded(PluginOptions o, String rateKey, String countKey, double rate, double duration, long count) {
+        if (rate == 0) {
+            return;
+        }
+        if (count == 0 && !(rate * duration <= MAX_JOBS)) {
+            throw bad(o, rateKey, String.format(Locale.ROOT, "would give more than %,d jobs (about %.3g: rate x duration); give %s, "
+                    + "a shorter duration or a lower rate", MAX_JOBS, rate * duration, countKey));
+        }
+        if (duration == 0 && !(count / rate <= SimTime.MAX_JOB_TIME)) {
+            throw bad(o, rateKey, String.format(Locale.ROOT, "the jobs would arrive until about %.3g s, beyond the %s s (about 317 "
+                    + "years) of simulated time; give a higher rate, fewer %s or a duration", count / rate,
+                    SimTime.format(SimTime.MAX_JOB_TIME), countKey));
+        }
     }
 
     static InputException bad(PluginOptions o, String key, String problem) {
