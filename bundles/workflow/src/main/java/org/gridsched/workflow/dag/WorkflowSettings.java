@@ -62,8 +62,8 @@ public record WorkflowSettings(List<Path> files, int count, boolean poisson, dou
             throw bad(o, ARRIVAL, "expected poisson or fixed, got '" + arrival + "'");
         }
         double first = o.getDouble(FIRST_ARRIVAL, 0);
-        if (first < 0) {
-            throw bad(o, FIRST_ARRIVAL, "must not be negative, got " + first);
+        if (!(first >= 0)) { // NaN too: it stopped the run with the engine's error on a timer at NaN, naming no option
+            throw bad(o, FIRST_ARRIVAL, "must be a number of seconds of at least 0, got " + o.asMap().get(FIRST_ARRIVAL));
         }
         double walltime = o.getDouble(WALLTIME, 1);
         if (!(walltime >= 1)) {

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.gridsched.api.InputException;
 import org.gridsched.api.Parameter;
 import org.gridsched.api.PluginOptions;
+import org.gridsched.api.SimTime;
 import org.gridsched.workflow.io.InputFiles;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -102,16 +103,22 @@ public record OaSettings(Benchmarks benchmarks, int scenarios, int months, Strin
         if (assignment == null) {
             throw bad(o, ASSIGNMENT, "expected balanced or least-advanced, got '" + a + "'");
         }
-        double start = o.getDouble(START, 0);
-        if (start < 0) {
-            throw bad(o, START, "must not be negative, got " + start);
-        }
-        double mtbf = o.getDouble(FAILURE_MTBF, 0);
-        if (mtbf < 0) {
-            throw bad(o, FAILURE_MTBF, "must not be negative, got " + mtbf);
-        }
+        // both are times: NaN and Infinity stopped the run with the engine's error on a timer (naming no option), 1e300 gave
+        // an experiment makespan of 0 and NaN failures none
+        double start = seconds(o, START);
+        double mtbf = seconds(o, FAILURE_MTBF);
         return new OaSettings(benchmarks, ns, nm, o.getString(GROUPING, "knapsack"), repartition, posts,
                 o.getBoolean(SHORTCUT, true), start, mtbf, assignment);
+    }
+
+    /** A number of seconds in 0..{@link SimTime#MAX_JOB_TIME} (default 0), the bound of every job's time. */
+    private static double seconds(PluginOptions o, String key) {
+        double v = o.getDouble(key, 0);
+        if (!(v >= 0 && v <= SimTime.MAX_JOB_TIME)) {
+            throw bad(o, key, "must be a number of seconds in 0.." + SimTime.format(SimTime.MAX_JOB_TIME) + " (about 317 years), got "
+                    + o.asMap().get(key));
+        }
+        return v;
     }
 
     private static int atLeast(PluginOptions o, String key, int def, int min) {

@@ -163,6 +163,12 @@ class WorkflowControllerTest {
                 "nowhere.json"))).getMessage().startsWith("workflows: file 'nowhere.json' not found"));
         assertTrue(assertThrows(InputException.class, () -> Harness.run(Harness.platform(4), List.of(), Harness.options("workflows",
                 DIAMOND, "walltime_factor", 0.5))).getMessage().startsWith("walltime_factor: must be at least 1"));
+        // NaN stopped the run with the engine's error on a timer at t=NaN, which named no option
+        for (Object first : List.of("NaN", Double.NaN, -1)) {
+            assertTrue(assertThrows(InputException.class, () -> Harness.run(Harness.platform(4), List.of(), Harness.options("workflows",
+                    DIAMOND, "first_arrival", first))).getMessage().startsWith("first_arrival: must be a number of seconds of at least 0"),
+                    "first_arrival " + first);
+        }
         String cyc = Harness.resource("cycle.json").toString();
         assertTrue(assertThrows(InputException.class, () -> Harness.run(Harness.platform(4), List.of(), Harness.options("workflows", cyc)))
                 .getMessage().contains("cycle"));

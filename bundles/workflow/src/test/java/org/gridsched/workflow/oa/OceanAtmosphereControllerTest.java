@@ -55,6 +55,14 @@ class OceanAtmosphereControllerTest {
         assertTrue(error(options("months", 2.5)).getMessage().startsWith("months: expected a whole number"));
         assertTrue(error(options("speed", 1)).getMessage().contains("unknown option"));
         assertTrue(error(options("benchmarks", "nope.json")).getMessage().startsWith("benchmarks: file 'nope.json' not found"));
+        // times: NaN and Infinity stopped the run on the engine's timer error (no option named), a start of 1e300 s gave an
+        // experiment makespan of 0 and a NaN failure_mtbf no failures
+        for (String key : List.of("start", "failure_mtbf")) {
+            for (Object v : List.of("NaN", Double.NaN, "Infinity", 1e300, 1e11, -1)) {
+                assertTrue(error(options(key, v)).getMessage().startsWith(key + ": must be a number of seconds in 0..10000000000"),
+                        key + " = " + v + ": " + error(options(key, v)).getMessage());
+            }
+        }
     }
 
     @Test
