@@ -2,8 +2,10 @@ package org.gridsched.bot;
 
 import java.util.List;
 
+import org.gridsched.api.InputException;
 import org.gridsched.api.Parameter;
 import org.gridsched.api.PluginOptions;
+import org.gridsched.api.SimTime;
 import org.gridsched.api.metrics.Collector;
 import org.gridsched.api.metrics.MetricCollector;
 import org.gridsched.api.metrics.RunInfo;
@@ -43,6 +45,11 @@ public final class BotCollector implements MetricCollector {
     public Collector create(RunInfo run, PluginOptions options) {
         PluginOptions o = options != null ? options : PluginOptions.empty("metric collector '" + NAME + "'");
         o.requireKnown(PARAMETERS);
-        return new BotMetrics(run, o.getPositive(BOUND, 600), o.getBoolean(FILE, false));
+        double bound = o.getPositive(BOUND, 600);
+        if (bound > SimTime.MAX_JOB_TIME) {
+            throw new InputException(null, 0, BOUND, "must be at most " + SimTime.format(SimTime.MAX_JOB_TIME)
+                    + " s (about 317 years), the bound of every job's time, got " + o.asMap().get(BOUND) + " (for metric collector '" + NAME + "')");
+        }
+        return new BotMetrics(run, bound, o.getBoolean(FILE, false));
     }
 }

@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.gridsched.api.InputException;
 import org.gridsched.api.Parameter;
 import org.gridsched.api.PluginOptions;
+import org.gridsched.api.SimTime;
 
 /** The bot controller's validated options; each bad value is an error naming its option. */
 record BotSettings(Rescheduling rescheduling, boolean rigid, double overestimation, Estimate[] estimates,
@@ -48,8 +49,11 @@ record BotSettings(Rescheduling rescheduling, boolean rigid, double overestimati
             throw bad(PLACEMENT, "must be 'rigid' or 'tasks', got '" + pl + "'");
         }
         double o = options.getDouble(OVERESTIMATION, 0);
-        if (!(o >= 0) || Double.isInfinite(o)) {
-            throw bad(OVERESTIMATION, "must be a finite percentage of at least 0 (underestimates are not modelled), got " + o);
+        // an estimate is a requested time, within the bound of every job's time: 1 + o/100 alone must stay within it (each
+        // bag's estimate is checked again when it is made, Metascheduler.requested)
+        if (!(o >= 0 && 1 + o / 100 <= SimTime.MAX_JOB_TIME)) {
+            throw bad(OVERESTIMATION, "must be a percentage of at least 0 (underestimates are not modelled) that keeps estimates within "
+                    + SimTime.format(SimTime.MAX_JOB_TIME) + " s (about 317 years), got " + options.asMap().get(OVERESTIMATION));
         }
         String[] kinds = options.getString(ESTIMATES, "user").split(",");
         if (kinds.length != 1 && kinds.length != providers) {
@@ -69,8 +73,9 @@ record BotSettings(Rescheduling rescheduling, boolean rigid, double overestimati
         } catch (NumberFormatException e) {
             throw bad(GENERATION_DELAY, "must be a number of seconds or a range MIN-MAX, got '" + d + "'");
         }
-        if (!(lo >= 0) || !(hi >= lo) || Double.isInfinite(hi)) {
-            throw bad(GENERATION_DELAY, "must be seconds with 0 <= MIN <= MAX, got '" + d + "'");
+        if (!(lo >= 0) || !(hi >= lo) || !(hi <= SimTime.MAX_JOB_TIME)) {
+            throw bad(GENERATION_DELAY, "must be seconds with 0 <= MIN <= MAX <= " + SimTime.format(SimTime.MAX_JOB_TIME)
+                    + " (about 317 years), got '" + d + "'");
         }
         double window = options.getDouble(WINDOW, 1_296_000);
         if (!(window >= 0) || Double.isInfinite(window)) {

@@ -2,7 +2,9 @@ package org.gridsched.bot;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
+import org.gridsched.api.InputException;
 import org.gridsched.api.SimTime;
 
 /**
@@ -25,7 +27,14 @@ final class Metascheduler {
 
     /** Requested time of one task at provider p, at reference speed (the estimate there). */
     double requested(Bag bag, int p) {
-        return settings.estimates()[p].requested(bag.runtime, settings.overestimation());
+        double r = settings.estimates()[p].requested(bag.runtime, settings.overestimation());
+        if (!(r <= SimTime.MAX_JOB_TIME)) { // the engine took it, and the bag's parts ran with absurd reservations
+            throw new InputException(null, 0, BotSettings.OVERESTIMATION, String.format(Locale.ROOT, "bag %d's estimate on provider %d "
+                    + "would be %.4g s (its run time %s s x (1 + %s / 100)), beyond the %s s (about 317 years) every job's time is "
+                    + "bound by; give a lower overestimation (for grid controller 'bot')", bag.id, p + 1, r, SimTime.format(bag.runtime),
+                    SimTime.format(settings.overestimation() * 100), SimTime.format(SimTime.MAX_JOB_TIME)));
+        }
+        return r;
     }
 
     /** Splits the bag over the providers now; returns the new parts (their jobs still to be submitted). */

@@ -40,6 +40,29 @@ class SettingsTest {
         rejected("colour", Map.of("colour", "blue"));
     }
 
+    /**
+     * Huge values name their option: an overestimation of 1e12 % gave requested times of 3e11 s that the engine took,
+     * and a generation delay of 1e12 s made every bag's offers come after the bound of simulated time (a run without a
+     * makespan, response times of 1e12 s).
+     */
+    @Test
+    void hugeValuesNameTheirOption() {
+        rejected("overestimation", Map.of("overestimation", 1e12));
+        rejected("overestimation", Map.of("overestimation", "Infinity"));
+        rejected("overestimation", Map.of("overestimation", "NaN"));
+        rejected("generation_delay", Map.of("generation_delay", 1e12));
+        rejected("generation_delay", Map.of("generation_delay", "0-1e11"));
+        rejected("generation_delay", Map.of("generation_delay", "NaN"));
+        InputException bound = assertThrows(InputException.class, () -> new BotCollector().create(null,
+                new PluginOptions("metric collector 'bot'", Map.of("slowdown_bound", 1e300))));
+        assertEquals("slowdown_bound", bound.field());
+        // within the bound as an option, beyond it for a bag's run time: an error naming the option and the bag
+        InputException e = assertThrows(InputException.class, () -> Harness.run(Harness.platform(3, 2),
+                List.of(Harness.bag(1, 0, 100, 1), Harness.bag(2, 0, 100_000, 2)), Map.of("overestimation", 1e9)));
+        assertEquals("overestimation", e.field());
+        assertTrue(e.getMessage().contains("bag 2's estimate on provider 1 would be 1.000e+12 s"), e.getMessage());
+    }
+
     @Test
     void estimateModelsPerProvider() {
         BotSettings s = parse(Map.of("overestimation", 100, "estimates", "user, perfect, system-50, system-80", "generation_delay", 600));
