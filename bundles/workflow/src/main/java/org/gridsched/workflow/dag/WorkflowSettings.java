@@ -65,12 +65,22 @@ public record WorkflowSettings(List<Path> files, int count, boolean poisson, dou
         if (!(first >= 0)) { // NaN too: it stopped the run with the engine's error on a timer at NaN, naming no option
             throw bad(o, FIRST_ARRIVAL, "must be a number of seconds of at least 0, got " + o.asMap().get(FIRST_ARRIVAL));
         }
+        first = time(o, FIRST_ARRIVAL, first);
         double walltime = o.getDouble(WALLTIME, 1);
         if (!(walltime >= 1)) {
             throw bad(o, WALLTIME, "must be at least 1 (a task would be killed before its end), got " + walltime);
         }
-        return new WorkflowSettings(files, count, arrival.equals("poisson"), time(o, INTERARRIVAL, o.getPositive(INTERARRIVAL, 3600)),
-                time(o, FIRST_ARRIVAL, first), o.getString(SCHEDULER, "fifo"), o.getPositive(RUNTIME_SCALE, 1), walltime,
+        double interarrival = time(o, INTERARRIVAL, o.getPositive(INTERARRIVAL, 3600));
+        // the arrivals end within simulated time's bound, as a generator's must (count 10,000 every 1e10 s arrived until
+        // 1e14 s, where times lose their precision)
+        double last = first + Math.max(0, count - 1) * interarrival;
+        if (!(last <= SimTime.MAX_JOB_TIME)) {
+            throw bad(o, INTERARRIVAL, String.format(java.util.Locale.ROOT, "the %,d workflows would arrive until about %.3g s (first_arrival "
+                    + "+ (count - 1) x interarrival), beyond the %s s (about 317 years) of simulated time; give a shorter interarrival or "
+                    + "a lower count", count, last, SimTime.format(SimTime.MAX_JOB_TIME)));
+        }
+        return new WorkflowSettings(files, count, arrival.equals("poisson"), interarrival,
+                first, o.getString(SCHEDULER, "fifo"), o.getPositive(RUNTIME_SCALE, 1), walltime,
                 time(o, MIN_RUNTIME, o.getPositive(MIN_RUNTIME, 0.001)));
     }
 

@@ -90,6 +90,11 @@ class WorkflowInputLimitsTest {
                     Harness.options("workflows", f.toString(), key, 1e17)));
             assertEquals(key, e.field(), e.getMessage());
         }
+        // each gap within the limit, but the arrivals beyond it: 10,000 workflows every 1e10 s arrived until 1e14 s
+        InputException far = assertThrows(InputException.class, () -> Harness.run(Harness.platform(1), List.of(),
+                Harness.options("workflows", f.toString(), "count", 10_000, "interarrival", 1e10, "arrival", "fixed")));
+        assertEquals("interarrival", far.field(), far.getMessage());
+        assertTrue(far.getMessage().contains("would arrive until about 1.00e+14 s"), far.getMessage());
     }
 
     /** Ocean-Atmosphere benchmark times (after time_factor) are held to the same limit, naming the field. */
