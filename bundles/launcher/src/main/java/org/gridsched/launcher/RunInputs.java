@@ -145,7 +145,9 @@ final class RunInputs {
      */
     Skipped checkSkipped(RunProfile p, WorkloadReport report, long simulated, JobSource source) {
         long skipped = report.skippedTotal();
-        long total = skipped + simulated;
+        // out of the records the source read, where it counts them: a controller may run a job in several parts (a bag of
+        // tasks split across providers), which made "3 of 5 jobs" of a 4-job trace
+        long total = report.read() > 0 ? Math.max(report.read(), skipped) : skipped + simulated;
         StringBuilder first = new StringBuilder();
         // the first in the file, whatever their reason (listed reason by reason, they were out of line order)
         List<String[]> examples = new ArrayList<>();
