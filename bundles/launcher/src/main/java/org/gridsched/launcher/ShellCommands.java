@@ -132,9 +132,14 @@ public final class ShellCommands implements AutoCloseable {
         }
     }
 
-    /** {@code wait [ID]}: waits for one run, or for all; prints how each ended. */
+    /**
+     * {@code await [ID]}: waits for one run, or for every run not yet reported (those still going and those that
+     * ended since: a run that failed before {@code await} was typed is reported too); prints how each ended.
+     */
     public void await(List<String> args, PrintStream out) throws InterruptedException {
-        List<RunManager.Run> which = args.isEmpty() ? manager.active() : List.of(manager.get(id(args.get(0))));
+        List<RunManager.Run> which = args.isEmpty()
+                ? manager.runs().stream().filter(r -> !reported.contains(r.id())).toList()
+                : List.of(manager.get(id(args.get(0))));
         for (RunManager.Run r : which) {
             r.await(Long.MAX_VALUE, TimeUnit.NANOSECONDS);
             report(r, out);

@@ -38,7 +38,8 @@ public final class ShellHelp {
                 """);
         HELP.put("await", """
                 usage: await [ID]
-                  waits for run ID, or for every run still going, and prints how each ended;
+                  waits for run ID, or for every run still going, and prints how each ended
+                  (also runs that ended since the last 'await');
                   Ctrl-C stops waiting (the runs keep going)
                 """);
         HELP.put("features", """

@@ -116,6 +116,29 @@ class RunManagerTest {
         assertTrue(r.message().contains("batch policy 'sjf' is not available; available: cbf, fcfs"), r.message());
     }
 
+    /**
+     * {@code await} without an id prints how every run ended that it has not yet reported, also one that ended before
+     * it was called. Before, it took the runs still going at that moment: a run that failed quickly (a missing trace,
+     * an option its plugin refuses when the run starts) printed nothing at {@code await} or not, depending on timing.
+     */
+    @Test
+    void awaitReportsARunThatFailedBeforeItWasCalled() throws Exception {
+        ShellCommands s = shell();
+        Path p = tmp.resolve("quick.json");
+        Files.writeString(p, "{\"name\": \"quick\", \"batch\": \"fcfs\", \"platform\": [{\"name\": \"c\", \"processors\": 8}],"
+                + " \"workload\": {\"file\": \"missing.swf\"}}");
+        RunManager.Run r = s.run(List.of(p.toString()), out);
+        assertEquals(RunManager.State.FAILED, r.await(30, TimeUnit.SECONDS));
+        printed.reset();
+        s.await(List.of(), out);
+        String said = printed.toString(StandardCharsets.UTF_8);
+        assertTrue(said.contains("run 1 (quick) failed: ") && said.contains("missing.swf"), said);
+        printed.reset();
+        s.await(List.of(), out); // once per run
+        s.await(List.of("1"), out);
+        assertEquals("", printed.toString(StandardCharsets.UTF_8));
+    }
+
     /** A batch policy whose creation waits for the test: a run stuck in a plugin's call. */
     private static final class StuckPolicy implements org.gridsched.api.batch.BatchPolicy {
         final java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
