@@ -3,6 +3,7 @@ package org.gridsched.launcher;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.gridsched.api.InputException;
 import org.gridsched.api.Parameter;
 import org.gridsched.api.Plugin;
 import org.gridsched.api.PluginOptions;
@@ -27,7 +28,7 @@ final class ConfiguredOptions {
             if (given != null && given.containsKey(p.name())) {
                 out.put(p.name(), source(given.get(p.name()), givenFrom));
             } else if (configured.containsKey(p.name())) {
-                out.put(p.name(), source(configured.get(p.name()), configuredFrom));
+                out.put(p.name(), source(value(p.name(), configured.get(p.name()), configuredFrom), configuredFrom));
             } else if (!p.defaultValue().isEmpty()) {
                 out.put(p.name(), source(p.defaultValue(), "default"));
             }
@@ -49,15 +50,16 @@ final class ConfiguredOptions {
     }
 
     /**
-     * The options a run gives this plugin: the configured values of its declared parameters, then the run's
-     * own options on top; unknown option names are an error naming the valid ones.
+     * The options a run gives this plugin: the configured values of its declared parameters ({@link #value}), then
+     * the run's own options on top; unknown option names are an error naming the valid ones.
      */
-    static PluginOptions merged(Plugin plugin, Map<String, Object> configured, String owner, Map<String, ?> given) {
+    static PluginOptions merged(Plugin plugin, Map<String, Object> configured, String configuredFrom, String owner,
+            Map<String, ?> given) {
         Map<String, Object> merged = new LinkedHashMap<>();
         for (Parameter p : plugin.parameters()) {
             Object v = configured.get(p.name());
-            if (v != null) {
-                merged.put(p.name(), v);
+            if (v != null && (given == null || !given.containsKey(p.name()))) {
+                merged.put(p.name(), value(p.name(), v, configuredFrom));
             }
         }
         if (given != null) {
@@ -66,5 +68,30 @@ final class ConfiguredOptions {
         PluginOptions options = new PluginOptions(owner, merged);
         options.requireKnown(plugin.parameters());
         return options;
+    }
+
+    /**
+     * A configured value as the plugin takes it: a text that starts with <code>{</code> or {@code [} is JSON, as a
+     * {@code --KIND-option} value on the command line is ({@link SimulateOptions#keyValue}): a configuration file's
+     * values arrive as text ({@code shares = {"3":2}}). Bad JSON is an error naming the file and the key. The entry keeps
+     * the text as written, which {@code plugins NAME} shows.
+     */
+    static Object value(String key, Object configured, String configuredFrom) {
+        if (!(configured instanceof String text)) {
+            return configured;
+        }
+        String json = text.strip();
+        if (!json.startsWith("{") && !json.startsWith("[")) {
+            return configured;
+        }
+        try {
+            return ProfileParser.jsonValue(json);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            String problem = ProfileParser.jsonProblem(e);
+            if (e.getOriginalMessage().startsWith("Trailing token")) {
+                problem = "more after the closing '" + (json.startsWith("{") ? "}" : "]") + "' (one JSON object or list per key)";
+            }
+            throw new InputException(configuredFrom == null ? "configuration" : configuredFrom, 0, key, "not valid JSON: " + problem);
+        }
     }
 }

@@ -273,7 +273,7 @@ public class PluginRegistry {
 
         /** The options a run gives this plugin ({@link ConfiguredOptions#merged}); unknown names are an error. */
         public PluginOptions options(String owner, Map<String, ?> given) {
-            return ConfiguredOptions.merged(plugin, configured, owner, given);
+            return ConfiguredOptions.merged(plugin, configured, configuredFrom, owner, given);
         }
     }
 
