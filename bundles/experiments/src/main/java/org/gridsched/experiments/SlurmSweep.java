@@ -127,7 +127,7 @@ final class SlurmSweep {
 
     private static void directives(StringBuilder sb, Settings s, String job, String log) {
         sb.append("#SBATCH --job-name=").append(job).append('\n')
-                .append("#SBATCH --output=").append(directiveValue(s.folder().resolve("logs").resolve(log))).append('\n')
+                .append("#SBATCH --output=").append(directiveValue(logPattern(s.folder().resolve("logs"), log))).append('\n')
                 .append("#SBATCH --cpus-per-task=").append(s.cpusPerTask()).append('\n');
         if (s.partition() != null) {
             sb.append("#SBATCH --partition=").append(s.partition()).append('\n');
@@ -137,10 +137,37 @@ final class SlurmSweep {
         }
     }
 
-    /** A path in an #SBATCH line: as it is when it needs no quoting, else in double quotes (sbatch reads them). */
-    static String directiveValue(Path p) {
-        String s = p.toString();
-        return s.matches("[A-Za-z0-9_./+,:=@%-]+") ? s : "\"" + s + "\"";
+    /**
+     * A filename pattern of {@code --output} (man sbatch, "filename pattern"): the folder with each {@code %} doubled,
+     * which Slurm reads as the character itself rather than as a replacement symbol (in {@code /tmp/a%j} the job id,
+     * in {@code /tmp/a%b} no symbol at all), then the file's own pattern, such as {@code cells-%A_%a.out}.
+     */
+    static String logPattern(Path folder, String file) {
+        return folder.toString().replace("%", "%%") + "/" + file;
+    }
+
+    /**
+     * A value in an #SBATCH line: as it is when it needs no quoting, else in double quotes with {@code "} escaped by a
+     * backslash (sbatch reads a line's arguments as a shell would: quotes group, a backslash escapes the next character).
+     */
+    static String directiveValue(String s) {
+        return s.matches("[A-Za-z0-9_./+,:=@%-]+") ? s : "\"" + s.replace("\"", "\\\"") + "\"";
+    }
+
+    /**
+     * Why Slurm cannot take {@code out} as the sweep's folder, or null: a backslash (slurmstepd strips the backslashes
+     * of an output path and then expands none of its patterns, so every array task would write the one log of a
+     * mangled name) or a line break (an #SBATCH directive is one line).
+     */
+    static String unusableFolder(Path out) {
+        String s = out.toString();
+        if (s.indexOf('\\') >= 0) {
+            return "has a backslash, which Slurm's log file names cannot hold (slurmstepd removes it and then expands no %A or %a)";
+        }
+        if (s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0) {
+            return "has a line break, which an #SBATCH line cannot hold";
+        }
+        return null;
     }
 
     /** A path for bash: as it is when it needs no quoting, else in single quotes. */

@@ -157,6 +157,15 @@ final class SweepCommands {
         Args a = args("slurm", list, Set.of("--submit"), "runconfigs/brokering-load-sweep.json --per-task 4 --max-running 50");
         RunProfile p = profile(a);
         Path dir = (a.has("--out") ? Cli.folder(a.get("--out"), "--out") : Runner.outputDir(p, home)).toAbsolutePath().normalize();
+        String unusable = SlurmSweep.unusableFolder(dir);
+        if (unusable != null) {
+            String why = "the sweep's folder " + org.gridsched.launcher.ControlChars.escape(dir.toString()) + " " + unusable
+                    + "; choose a folder without it";
+            if (a.has("--out")) {
+                throw new Cli.UsageException("slurm: --out: " + why);
+            }
+            throw new InputException(a.profile().toString(), 0, "output", why + " (or give --out)");
+        }
         Sweep sweep = new Sweep(runner, out, err, p, a.profile(), Sweep.fingerprint(a.profile(), p.seed), dir);
         MatrixAxes.checkPlugins(runner, p, MatrixAxes.parse(p.matrix, p, p.name)); // fail here, not in a thousand tasks
         int perTask = positive(a, "--per-task", 1);

@@ -388,6 +388,70 @@ class SweepTest {
         assertTrue(s.arrays().stream().allMatch(a -> a[1] <= 40), "array indices below MaxArraySize");
     }
 
+    /**
+     * The file Slurm writes the log of an #SBATCH script to: sbatch's reading of the {@code --output} line (quotes group,
+     * a backslash escapes the next character), then slurmstepd's replacement symbols (man sbatch, "filename pattern":
+     * {@code %%} is the character, {@code %A} the array's job, {@code %a} the task, {@code %j} the job, {@code %x} the job
+     * name, an optional width between).
+     */
+    private static String slurmLogFile(String script, long arrayJob, int task, long job) {
+        String line = script.lines().filter(l -> l.startsWith("#SBATCH --output=")).findFirst().orElseThrow();
+        StringBuilder arg = new StringBuilder();
+        char quote = 0;
+        boolean escaped = false;
+        for (char c : line.substring("#SBATCH --output=".length()).toCharArray()) {
+            if (escaped) {
+                arg.append(c);
+                escaped = false;
+            } else if (c == '\\') {
+                escaped = true;
+            } else if (quote != 0 && c == quote) {
+                quote = 0;
+            } else if (quote == 0 && (c == '"' || c == '\'')) {
+                quote = c;
+            } else if (quote == 0 && Character.isWhitespace(c)) {
+                break;
+            } else {
+                arg.append(c);
+            }
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("%\\d*([%AajJNnstux])").matcher(arg);
+        StringBuilder file = new StringBuilder();
+        while (m.find()) {
+            String v = switch (m.group(1)) {
+                case "%" -> "%";
+                case "A" -> "" + arrayJob;
+                case "a" -> "" + task;
+                case "j" -> "" + job;
+                case "J" -> job + ".0";
+                case "x" -> "JOBNAME";
+                default -> "SYMBOL-" + m.group(1);
+            };
+            m.appendReplacement(file, java.util.regex.Matcher.quoteReplacement(v));
+        }
+        m.appendTail(file);
+        return file.toString();
+    }
+
+    @Test
+    void aPercentOrAQuoteInTheFolderReachesSlurmsLogPathsAsItIsAndABackslashIsRefused() throws Exception {
+        Path p = thousandCells();
+        // (the logs of /tmp/100%jobs were written to /tmp/100<job id>obs/...; of /tmp/a%b to a folder Slurm made up)
+        Path o = tmp.resolve("at 100%jobs, \"a%b\" 50%%");
+        assertEquals(0, cli.run("slurm", p.toString(), "--out", o.toString(), "--max-array-size", "1001"), cli.err());
+        Path logs = o.resolve("slurm/logs");
+        assertEquals(logs + "/cells-77_3.out", slurmLogFile(Files.readString(o.resolve("slurm/cells.sbatch")), 77, 3, 80));
+        assertEquals(logs + "/merge-90.out", slurmLogFile(Files.readString(o.resolve("slurm/merge.sbatch")), 0, 0, 90));
+        // the folder as it is in the commands, which bash reads
+        assertTrue(Files.readString(o.resolve("slurm/cells.sbatch")).contains(" --out '" + o + "' "));
+
+        Path slash = tmp.resolve("a\\b");
+        assertEquals(2, cli.run("slurm", p.toString(), "--out", slash.toString(), "--max-array-size", "1001"));
+        assertTrue(cli.err().contains("slurm: --out: the sweep's folder " + slash + " has a backslash, which Slurm's log file names cannot"
+                + " hold"), cli.err());
+        assertFalse(Files.exists(slash), "nothing written for a folder Slurm cannot log into");
+    }
+
     @Test
     void slurmErrorsNameWhatIsWrong() throws Exception {
         Path p = thousandCells();
