@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Sweeps of the exported application (issue 14): a reallocation study and a matrix of metrics with replications,
  * run as cells and merged, give the one-shot run's files byte for byte; a sweep killed (SIGKILL) midway resumes with
- * only its unfinished cells.
+ * only its unfinished cells; one stopped by SIGINT or SIGTERM says how many cells are complete and how to resume.
  */
 class SweepAppTest {
     @TempDir
@@ -165,6 +165,11 @@ class SweepAppTest {
             try (Stream<Path> s = Files.list(cells)) {
                 assertEquals(done, s.count(), "no folder of a cell that was not complete: " + text);
             }
+            // how far it got and how to go on (it used to name only the cell it removed), after that cell's line
+            String resume = "study-sweep: stopped; cells 0-5: " + done + " of 6 complete, in " + cells
+                    + "; run the same command again to resume (complete cells are skipped)";
+            assertTrue(text.contains(resume), text);
+            assertTrue(text.indexOf(resume) > text.indexOf("gridsched: interrupted; no results written to " + cells), text);
 
             App.Result resumed = run("matrix", profile.toString(), "--out", sweep.toString(), "--threads", "2");
             assertEquals(0, resumed.exit(), resumed.all());

@@ -86,6 +86,12 @@ final class Sweep {
     final List<CellInfo> cells = new ArrayList<>();
     /** The sweep's folder: its cells' folders and records, and whose it is. */
     final SweepFolder folder;
+    /** The folders of the cells under way (claimed, not yet closed). */
+    private final java.util.Set<OutputFolder> open = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** The cells this run has completed (their records moved into place). */
+    private final AtomicInteger committed = new AtomicInteger();
+    /** How long a stopped sweep waits for the cells under way to end before it counts the complete ones. */
+    private static final long STOP_WAIT_MILLIS = 1_000;
 
     /**
      * @param fingerprint what the profile's cells are computed from ({@link #fingerprint(Path, long)})
@@ -251,6 +257,11 @@ final class Sweep {
                 skipped > 0 ? " (" + skipped + " already complete, skipped)" : "", threads, threads == 1 ? "" : "s", dir.resolve(CELLS));
         long start = System.nanoTime();
         AtomicInteger done = new AtomicInteger();
+        committed.set(0);
+        int complete = skipped;
+        // a signal (SIGINT, SIGTERM, a daemon client's cancel): how many cells are complete and how to go on
+        Thread stopped = new Thread(() -> stopped(complete, last - first + 1, range), "gridsched-sweep-stopped");
+        Runtime.getRuntime().addShutdownHook(stopped);
         Map<CellInfo, String> failed = new java.util.concurrent.ConcurrentSkipListMap<>(java.util.Comparator.comparingInt(CellInfo::index));
         // an error of the profile itself (a metric no collector reports): every cell would fail alike after its runs
         java.util.concurrent.atomic.AtomicReference<InputException> profileError = new java.util.concurrent.atomic.AtomicReference<>();
@@ -282,6 +293,11 @@ final class Sweep {
             throw new IllegalStateException(e.getCause());
         } finally {
             pool.shutdownNow();
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopped);
+            } catch (IllegalStateException e) {
+                // the process is being stopped: the hook says how far the sweep got
+            }
         }
         if (OutputFolder.stopping()) {
             throw new RunMonitor.Cancelled(); // complete cells stay complete: the same command resumes
@@ -329,6 +345,29 @@ final class Sweep {
         }
     }
 
+    /**
+     * The sweep is being stopped (a shutdown hook): once the cells under way have ended (their folders' guards have
+     * removed what they staged, or a cell that was moving its results into place has finished), says how many of the
+     * cells are complete and that the same command resumes; a sweep stopped before any cell starts says so too.
+     */
+    private void stopped(int skipped, int total, String range) {
+        long deadline = System.nanoTime() + STOP_WAIT_MILLIS * 1_000_000;
+        while (!open.isEmpty() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        int complete = skipped + committed.get();
+        synchronized (err) {
+            err.printf("%s: stopped; %s: %d of %d complete, in %s; run the same command again to resume (complete cells are"
+                    + " skipped)%n", p.name, range, complete, total, dir.resolve(CELLS));
+            err.flush();
+        }
+    }
+
     /** Where a merge builds its results before moving them into place. */
     static final String MERGE_TMP = ".gridsched-merge";
 
@@ -340,6 +379,7 @@ final class Sweep {
             MetricMatrix.Run run = runs.get(c.index());
             record = CompletableFuture.supplyAsync(() -> {
                 folder[0] = OutputFolder.claim(this.folder.cellDir(c), p.name, OutputRecord.originOf(p), false);
+                open.add(folder[0]);
                 Object[] values = matrix.runOne(p, axes, dims, run, folder[0].staging().resolve("runs").resolve(run.folder()));
                 List<String> encoded = new ArrayList<>();
                 for (Object v : values) {
@@ -354,6 +394,7 @@ final class Sweep {
             String scDir = ReallocationStudy.scenarioFolder(sc, axes);
             CompletableFuture<SimulationResult> reference = CompletableFuture.supplyAsync(() -> {
                 folder[0] = OutputFolder.claim(this.folder.cellDir(c), p.name, OutputRecord.originOf(p), false);
+                open.add(folder[0]);
                 return runner.execute(ReallocationStudy.variant(p, sc, null, null), folder[0].staging().resolve("runs").resolve(scDir + "-reference"),
                         null, false).result();
             }, pool);
@@ -389,9 +430,11 @@ final class Sweep {
                 throw new UncheckedIOException("cannot write " + this.folder.cellDir(c).resolve(RECORD) + ": " + e.getMessage(), e);
             }
             folder[0].commit();
+            committed.incrementAndGet();
         }).whenComplete((x, e) -> {
             if (folder[0] != null) {
                 folder[0].close();
+                open.remove(folder[0]);
             }
         });
     }
