@@ -219,7 +219,8 @@ class SlurmSweepTest {
         Path slurm = tmp.resolve("slurm");
         start(slurm);
         Path profile = SweepAppTest.resource("study-sweep.json");
-        Path out = tmp.resolve("sweep");
+        // a % (doubled in the #SBATCH --output patterns: %j would have been the job id) and a space (quoted) in the folder
+        Path out = tmp.resolve("sweep at 100%jobs");
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dgridsched.home=" + App.HOME, "-Dgridsched.bundles=" + App.HOME.resolve("runconfigs/target/bundles"),
                 "-Dfelix.fileinstall.dir=" + tmp.resolve("plugins") + "," + tmp.resolve("config"), "-jar", App.JAR.toString(),
