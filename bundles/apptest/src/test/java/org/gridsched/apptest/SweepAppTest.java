@@ -79,6 +79,9 @@ class SweepAppTest {
             assertEquals(0, list.exit(), list.all());
             int n = (int) list.out().lines().filter(l -> !l.startsWith("#")).count();
             assertEquals(name.startsWith("study") ? 6 : 12, n, list.out());
+            // the numbers again at the end, where a long list leaves them in view
+            assertTrue(list.out().endsWith(name.startsWith("study") ? "# study-sweep: 6 cells, 18 runs (1 reference + 2 reallocation runs a cell)\n"
+                    : "# metrics-sweep: 12 cells, 12 runs (one a cell)\n"), list.out());
             // the last cells first, one by one; then the rest as a range
             for (int i = n - 1; i >= n - 2; i--) {
                 r = run("matrix", profile.toString(), "--out", sweep.toString(), "--cell", "" + i);
@@ -124,10 +127,12 @@ class SweepAppTest {
 
         App.Result resumed = run("matrix", profile.toString(), "--out", sweep.toString(), "--threads", "2");
         assertEquals(0, resumed.exit(), resumed.all());
-        Matcher m = Pattern.compile("study-sweep: cells 0-5: (\\d+) to run \\((\\d+) already complete, skipped\\)").matcher(resumed.err());
+        Matcher m = Pattern.compile("study-sweep: cells 0-5: (\\d+) to run \\((\\d+) already complete, skipped\\) on 2 threads, (\\d+) runs"
+                + " \\(1 reference \\+ 2 reallocation runs a cell\\), into ").matcher(resumed.err());
         assertTrue(m.find(), resumed.all());
         assertEquals(6 - done, Integer.parseInt(m.group(1)), resumed.all());
         assertEquals(done, Integer.parseInt(m.group(2)), resumed.all());
+        assertEquals(3 * (6 - done), Integer.parseInt(m.group(3)), "the runs of the cells to run: " + resumed.all());
         assertTrue(resumed.out().contains("study-sweep: merged 6 cells into "), resumed.all());
 
         App.Result oneShot = run("run", profile.toString(), "--out", tmp.resolve("one-shot").toString());

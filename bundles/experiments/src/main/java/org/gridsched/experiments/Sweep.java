@@ -182,7 +182,10 @@ final class Sweep {
 
     // ------------------------------------------------------------------------------------------------ list
 
-    /** One line per cell: number, key, seed, what it runs; first a line saying what a cell is. */
+    /**
+     * One line per cell: number, key, seed, what it runs; first a line saying what a cell is, last one with the
+     * numbers of cells and runs (what a long list has scrolled away).
+     */
     void list() {
         String unit = axes.study() ? "one scenario: a reference and its reallocation runs" : "one run";
         out.printf("# %s: %d cells (each %s), numbered 0-%d; columns: cell, key (its folder under cells/), seed, what it runs%n",
@@ -190,6 +193,16 @@ final class Sweep {
         for (CellInfo c : cells) {
             out.println(c.index() + "\t" + c.key() + "\t" + c.seed() + "\t" + c.description());
         }
+        out.printf("# %s: %d cell%s, %s%n", p.name, cells.size(), cells.size() == 1 ? "" : "s", runs(cells.size()));
+    }
+
+    /** The runs of {@code n} cells and what a cell runs: "8 runs (one a cell)", "30 runs (1 reference + 4 reallocation runs a cell)". */
+    String runs(int n) {
+        if (!axes.study()) {
+            return n + (n == 1 ? " run" : " runs") + " (one a cell)";
+        }
+        int variants = axes.realloc().values().size() * axes.heuristic().values().size();
+        return (long) n * (1 + variants) + " runs (1 reference + " + variants + " reallocation run" + (variants == 1 ? "" : "s") + " a cell)";
     }
 
     /**
@@ -253,8 +266,9 @@ final class Sweep {
             err.printf("%s: %s already complete in %s; nothing to run%n", p.name, range, dir.resolve(CELLS));
             return;
         }
-        err.printf("%s: %s: %d to run%s on %d thread%s, into %s%n", p.name, range, todo.size(),
-                skipped > 0 ? " (" + skipped + " already complete, skipped)" : "", threads, threads == 1 ? "" : "s", dir.resolve(CELLS));
+        err.printf("%s: %s: %d to run%s on %d thread%s, %s, into %s%n", p.name, range, todo.size(),
+                skipped > 0 ? " (" + skipped + " already complete, skipped)" : "", threads, threads == 1 ? "" : "s", runs(todo.size()),
+                dir.resolve(CELLS));
         long start = System.nanoTime();
         AtomicInteger done = new AtomicInteger();
         committed.set(0);

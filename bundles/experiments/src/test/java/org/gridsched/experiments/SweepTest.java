@@ -99,6 +99,7 @@ class SweepTest {
                 5\theavy-busy-fcfs-seed-7\t7\tworkload heavy, busy, batch fcfs, seed 7
                 6\theavy-busy-easy-seed-5\t5\tworkload heavy, busy, batch easy, seed 5
                 7\theavy-busy-easy-seed-7\t7\tworkload heavy, busy, batch easy, seed 7
+                # m: 8 cells, 8 runs (one a cell)
                 """, first);
     }
 
@@ -167,7 +168,8 @@ class SweepTest {
         String before = Files.readString(p);
         Files.writeString(p, before.replace("\"progress\": false", "\"progress\": true"));
         assertEquals(0, cli.run("matrix", p.toString(), "--out", sweep.toString(), "--threads", "2"), cli.err());
-        assertTrue(cli.err().contains("m: cells 0-7: 4 to run (4 already complete, skipped) on 2 threads"), cli.err());
+        assertTrue(cli.err().contains("m: cells 0-7: 4 to run (4 already complete, skipped) on 2 threads, 4 runs (one a cell), into " + cells),
+                cli.err());
         for (int i : new int[] {4, 5, 6, 7}) {
             assertTrue(cli.err().contains("m: cell " + i + " ("), "cell " + i + " runs again: " + cli.err());
         }
