@@ -61,6 +61,29 @@ class ReaderErrorsAppTest {
         }
     }
 
+    /**
+     * A runtime or requested time beyond 1e10 s reached the run, which skipped the job as invalid_job and with --strict
+     * named the field 'job' and the record's time, not the trace's field: now the reader skips a runtime as
+     * runtime_too_large, takes a requested time as 1e10 s (requested_time_too_large_clamped), and with --strict names
+     * field 4 or 9 and the line's own value.
+     */
+    @Test
+    void aRuntimeOrRequestedTimeBeyondTheLimitNamesItsField() throws Exception {
+        String longRun = "2 5 0 1e300 1 -1 -1 1 100 -1 1 1 1 -1 -1 1 -1 -1";
+        String longRequest = "3 6 0 10 1 -1 -1 1 1e300 -1 1 1 1 -1 -1 1 -1 -1";
+        Path trace = write("t.swf", "; MaxProcs: 4", job(1, 0, 10, 1), longRun, longRequest);
+        App.Result r = run("simulate", "--workload", trace.toString(), "--quiet", "--out", tmp.resolve("l").toString());
+        assertEquals(0, r.exit(), r.all());
+        String summary = Files.readString(tmp.resolve("l/summary.json"));
+        assertTrue(summary.contains("\"runtime_too_large\": 1") && summary.contains("\"requested_time_too_large_clamped\": 1")
+                && !summary.contains("invalid_job"), summary);
+        assertUserError(run("simulate", "--workload", trace.toString(), "--strict", "--quiet", "--out", tmp.resolve("s").toString()),
+                "t.swf:3: field 4 (run time): job 2: runtime 1e300 is beyond");
+        trace = write("t.swf", "; MaxProcs: 4", job(1, 0, 10, 1), longRequest);
+        assertUserError(run("simulate", "--workload", trace.toString(), "--strict", "--quiet", "--out", tmp.resolve("s").toString()),
+                "t.swf:3: field 9 (requested time): job 3: requested time 1e300 is beyond");
+    }
+
     /** SWF's -1 is a missing submit time; -100 was counted as one too. */
     @Test
     void aNegativeSubmitTimeHasItsOwnReason() throws Exception {

@@ -25,8 +25,10 @@ import org.gridsched.api.workload.WorkloadReport;
  * The jobs of a GWF trace. Field mapping (1-based GWF fields):
  * <ul>
  * <li>id = 1 JobID; submit time = 2 SubmitTime (minus the first job's with the {@code zero} clock);</li>
- * <li>runtime = 4 RunTime; processors = 5 NProcs, or 8 ReqNProcs when that is -1;
- *     requested time = 9 ReqTime, or the runtime when it is not positive;</li>
+ * <li>runtime = 4 RunTime (a line beyond 1e10 s, {@code SimTime.MAX_JOB_TIME}, is skipped as {@code runtime_too_large});
+ *     processors = 5 NProcs, or 8 ReqNProcs when that is -1;
+ *     requested time = 9 ReqTime, or the runtime when it is not positive, or 1e10 s when it is beyond that limit
+ *     (repair {@code requested_time_too_large_clamped}; an error naming ReqTime with strict);</li>
  * <li>home = the cluster of 17 OrigSiteID (by the {@code sites} option, or numbered in order of first
  *     appearance), -1 when the site is -1;</li>
  * <li>a job whose 19 JobStructure is one of the {@code coallocated} values is co-allocated: components =
@@ -48,10 +50,15 @@ final class GwfJobSource implements JobSource {
     private static final String[] NUMBERS = {"JobID", "SubmitTime", null, "RunTime", "NProcs", null, null, "ReqNProcs", "ReqTime"};
     /**
      * The largest magnitude of each: ids exact in a double, processor counts in an int (they are kept as one; a cast
-     * would silently make 99999999999 into 2147483647); times only finite here, the engine bounds them (1e10 s).
+     * would silently make 99999999999 into 2147483647); times only finite here: beyond SimTime.MAX_JOB_TIME (1e10 s)
+     * they are skipped (submit_time_too_large, runtime_too_large) or clamped (requested_time_too_large_clamped) below,
+     * naming their field.
      */
     private static final double[] LIMITS = {9.0e15, Double.MAX_VALUE, 0, Double.MAX_VALUE, Integer.MAX_VALUE, 0, 0,
         Integer.MAX_VALUE, Double.MAX_VALUE};
+    private static final String LIMIT = String.format(Locale.ROOT, "%,.0f", SimTime.MAX_JOB_TIME);
+    /** Said of a submit time, runtime or requested time beyond {@link SimTime#MAX_JOB_TIME}. */
+    private static final String BEYOND_LIMIT = " is beyond the " + LIMIT + " s (about 317 years) a simulation can reach";
     private static final java.util.regex.Pattern DECIMAL = java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
 
     private final Path file;
@@ -158,6 +165,9 @@ final class GwfJobSource implements JobSource {
         if (!(runtime > 0)) {
             return skip("runtime_not_positive", "RunTime", "job " + f[0] + " has runtime " + f[3]);
         }
+        if (runtime > SimTime.MAX_JOB_TIME) { // the engine skipped it as invalid_job, naming the field 'job'
+            return skip("runtime_too_large", "RunTime", "job " + f[0] + ": runtime " + shorten(f[3]) + BEYOND_LIMIT);
+        }
         if (procs <= 0 && v[7] > 0) {
             procs = (int) v[7];
             report.repair("processors_from_requested");
@@ -171,6 +181,14 @@ final class GwfJobSource implements JobSource {
         } else if (!(requested > 0)) {
             requested = runtime;
             report.repair("requested_time_from_runtime");
+        } else if (requested > SimTime.MAX_JOB_TIME) {
+            // the largest request a job can make, still far above its runtime (the runtime would make it a perfect estimate)
+            if (settings.strict()) {
+                throw new InputException(file.toString(), lineNo, "ReqTime", "job " + f[0] + ": requested time " + shorten(f[8])
+                        + BEYOND_LIMIT + " (without strict it is taken as " + LIMIT + " s and counted as requested_time_too_large_clamped)");
+            }
+            requested = SimTime.MAX_JOB_TIME;
+            report.repair("requested_time_too_large_clamped");
         }
         int components = 1;
         if (settings.coallocated().contains(f[18].toLowerCase(Locale.ROOT))) {
@@ -196,8 +214,7 @@ final class GwfJobSource implements JobSource {
         double t = submit - origin;
         if (t > SimTime.MAX_JOB_TIME) {
             // skipped before the clamp below, so that later lines are never clamped to it (and skipped in turn)
-            return skip("submit_time_too_large", "SubmitTime", "job " + f[0] + ": submit time " + f[1] + " is beyond the "
-                    + String.format(Locale.ROOT, "%,.0f", SimTime.MAX_JOB_TIME) + " s (about 317 years) a simulation can reach");
+            return skip("submit_time_too_large", "SubmitTime", "job " + f[0] + ": submit time " + f[1] + BEYOND_LIMIT);
         }
         if (t < last) {
             if (settings.strict()) {

@@ -21,14 +21,16 @@ import org.osgi.service.component.annotations.Component;
  * fields per job, {@code #} comment lines), plain or gzipped. The field mapping is in {@link GwfJobSource}
  * and docs/coallocation.md. Skip reasons: {@code malformed_line} (also a number out of range, such as more
  * processors than an int holds, a fractional JobID or processor count, more than 29 fields),
- * {@code job_id_negative}, {@code job_id_duplicate}, {@code runtime_not_positive}, {@code submit_time_missing} (GWF's -1),
+ * {@code job_id_negative}, {@code job_id_duplicate}, {@code runtime_not_positive}, {@code runtime_too_large} (RunTime beyond
+ * {@code SimTime.MAX_JOB_TIME}, 1e10 s), {@code submit_time_missing} (GWF's -1),
  * {@code submit_time_negative} (any other negative submit time), {@code submit_time_too_large} (beyond
  * {@code SimTime.MAX_JOB_TIME} after the clock's origin; skipped before the out-of-order clamp, so later lines are never
  * clamped to it), {@code processors_not_positive},
  * {@code unknown_site}, {@code unequal_components} (also a component count larger than the processors);
- * repairs: {@code requested_time_from_runtime}, {@code processors_from_requested},
+ * repairs: {@code requested_time_from_runtime}, {@code requested_time_too_large_clamped} (ReqTime beyond
+ * {@code SimTime.MAX_JOB_TIME}, taken as that limit; not read with {@code requested_time=runtime}), {@code processors_from_requested},
  * {@code submit_time_out_of_order}, {@code submitter_field_not_whole_unknown}, {@code wait_time_invalid_unknown}. With {@code strict}, a line that would be skipped or reordered is an
- * error naming file, line and field.
+ * error naming file, line and field (and a ReqTime beyond the limit is an error naming ReqTime).
  */
 @Component(service = WorkloadReader.class, configurationPid = "gridsched.reader.gwf")
 public final class GwfReader implements WorkloadReader {
@@ -47,7 +49,7 @@ public final class GwfReader implements WorkloadReader {
                     "OrigSiteID values in platform order, comma separated (site i = cluster i); jobs of other sites are skipped"),
             new Parameter(COALLOCATED, "coalloc,co-allocated,multicluster",
                     "JobStructure values (any case) of co-allocated jobs; their JobStructureParams give the number of components"),
-            new Parameter(REQUESTED_TIME, "requested", "requested: ReqTime (the runtime when missing); runtime: perfect estimates"));
+            new Parameter(REQUESTED_TIME, "requested", "requested: ReqTime (the runtime when missing, 1e10 s when beyond that limit); runtime: perfect estimates"));
 
     /** The validated options. */
     record Settings(boolean strict, boolean zeroClock, List<String> sites, Set<String> coallocated, boolean requestedFromRuntime) {

@@ -182,6 +182,54 @@ class GwfReaderTest {
         assertTrue(e.getMessage().contains("1e300"), e.getMessage());
     }
 
+    /**
+     * A RunTime beyond SimTime.MAX_JOB_TIME (1e10 s) is skipped by the reader as runtime_too_large, naming RunTime and the
+     * line's value, and is not the time later lines are clamped to; the engine skipped it as invalid_job naming 'job'.
+     */
+    @Test
+    void aRuntimeBeyondTheLimitIsSkippedNamingRunTime(@TempDir Path dir) throws Exception {
+        Path f = trace(dir, line("2", "20", "1e300", "4", "4", "UNITARY", "-1"), line("3", "10", "10", "4", "4", "UNITARY", "-1"),
+                line("4", "30", "10000000000.5", "4", "4", "UNITARY", "-1"), line("5", "40", "10000000000", "4", "4", "UNITARY", "-1"));
+        JobSource[] s = new JobSource[1];
+        List<String> jobs = read(f, Map.of(), s);
+        assertEquals(3, jobs.size(), jobs.toString());
+        assertTrue(jobs.get(1).startsWith("3 t=10.0 "), jobs.toString()); // not clamped to job 2's 20
+        assertTrue(jobs.get(2).startsWith("5 t=40.0 run=1.0E10 "), jobs.toString()); // exactly the limit: kept
+        assertEquals(Map.of("runtime_too_large", 2L), s[0].report().skipped());
+        assertTrue(s[0].report().repaired().isEmpty(), s[0].report().repaired().toString());
+        assertTrue(s[0].report().skippedExamples().get("runtime_too_large").get(0).detail()
+                .contains("RunTime: job 2: runtime 1e300 is beyond the 10,000,000,000 s"), s[0].report().skippedExamples().toString());
+        InputException e = assertThrows(InputException.class, () -> read(f, Map.of("strict", true), new JobSource[1]));
+        assertEquals(3, e.line());
+        assertEquals("RunTime", e.field());
+        assertTrue(e.getMessage().contains("runtime 1e300"), e.getMessage());
+    }
+
+    /**
+     * A ReqTime beyond SimTime.MAX_JOB_TIME with a runtime within it is taken as the limit (repair
+     * requested_time_too_large_clamped), an error naming ReqTime with strict, and not read with requested_time=runtime.
+     * The engine skipped the whole job as invalid_job, naming the field 'job'.
+     */
+    @Test
+    void aRequestedTimeBeyondTheLimitIsTakenAsTheLimit(@TempDir Path dir) throws Exception {
+        String huge = line("2", "5", "10", "4", "4", "UNITARY", "-1").replace(" 100 -1 1 U1 ", " 1e300 -1 1 U1 ");
+        String justAbove = line("3", "6", "10", "4", "4", "UNITARY", "-1").replace(" 100 -1 1 U1 ", " 10000000000.5 -1 1 U1 ");
+        Path f = trace(dir, huge, justAbove);
+        JobSource[] s = new JobSource[1];
+        List<String> jobs = read(f, Map.of(), s);
+        assertEquals(List.of("1 t=0.0 run=10.0 req=100.0 p=4 home=0 c=1 line=2", "2 t=5.0 run=10.0 req=1.0E10 p=4 home=0 c=1 line=3",
+                "3 t=6.0 run=10.0 req=1.0E10 p=4 home=0 c=1 line=4"), jobs);
+        assertTrue(s[0].report().skipped().isEmpty(), s[0].report().skipped().toString());
+        assertEquals(Map.of("requested_time_too_large_clamped", 2L), s[0].report().repaired());
+        List<String> perfect = read(f, Map.of("requested_time", "runtime"), s);
+        assertTrue(perfect.get(1).contains(" req=10.0 "), perfect.toString());
+        assertTrue(s[0].report().repaired().isEmpty(), s[0].report().repaired().toString());
+        InputException e = assertThrows(InputException.class, () -> read(f, Map.of("strict", true), new JobSource[1]));
+        assertEquals(3, e.line());
+        assertEquals("ReqTime", e.field());
+        assertTrue(e.getMessage().contains("requested time 1e300 is beyond"), e.getMessage());
+    }
+
     @Test
     void negativeSubmitIsNotMissing(@TempDir Path dir) throws Exception {
         Path f = trace(dir, line("2", "-1", "10", "4", "4", "UNITARY", "-1"), line("3", "-100", "10", "4", "4", "UNITARY", "-1"));

@@ -1,5 +1,7 @@
 package org.gridsched.workload.swf;
 
+import org.gridsched.api.SimTime;
+
 /**
  * Where a job's requested time comes from: the trace (field 9, the runtime when it is missing), the
  * runtime (perfect estimates), or the trace with missing values synthesized as runtime x U[1, k].
@@ -17,13 +19,16 @@ record RequestedTimes(boolean perfect, boolean synthesizes, double overestimateM
         return new RequestedTimes(false, true, overestimateMax, seed);
     }
 
-    /** runtime x U[1, k], at least 1 s. */
+    /**
+     * runtime x U[1, k], at least 1 s and at most {@link SimTime#MAX_JOB_TIME} (a runtime near that limit times a factor
+     * above 1 would give a request no simulation takes: the run skipped the job as {@code invalid_job}).
+     */
     double synthesize(long jobId, double runtime) {
         long z = seed + jobId * 0x9E3779B97F4A7C15L;
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         z = z ^ (z >>> 31);
         double u = (z >>> 11) * 0x1.0p-53;
-        return Math.max(1, runtime * (1 + u * (overestimateMax - 1)));
+        return Math.min(SimTime.MAX_JOB_TIME, Math.max(1, runtime * (1 + u * (overestimateMax - 1))));
     }
 }

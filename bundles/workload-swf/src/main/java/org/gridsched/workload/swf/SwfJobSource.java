@@ -49,6 +49,12 @@ final class SwfJobSource implements JobSource {
 
     static final String SKIP_MALFORMED = "malformed_line";
     static final String SKIP_RUNTIME = "runtime_not_positive";
+    /**
+     * A runtime beyond {@link SimTime#MAX_JOB_TIME}: no simulation can run the job. Skipped here, naming field 4 and the
+     * line's own value (the engine would skip it as {@code invalid_job}, naming the field {@code job}), and so never the
+     * time later lines are clamped to.
+     */
+    static final String SKIP_RUNTIME_TOO_LARGE = "runtime_too_large";
     /** SWF's -1: the trace does not know when the job was submitted. */
     static final String SKIP_SUBMIT = "submit_time_missing";
     /** Any other negative submit time: not SWF's marker, a wrong value. */
@@ -64,6 +70,12 @@ final class SwfJobSource implements JobSource {
     static final String REPAIR_REQ_MISSING = "requested_time_from_runtime";
     static final String REPAIR_REQ_NOT_POSITIVE = "requested_time_not_positive_from_runtime";
     static final String REPAIR_REQ_SYNTHESIZED = "requested_time_synthesized";
+    /**
+     * A requested time (field 9) beyond {@link SimTime#MAX_JOB_TIME}, with a runtime within it: taken as that limit, the
+     * largest request a job can have (the scheduler still sees an estimate far above the runtime, and the job is never
+     * stopped before it ends); an error with strict.
+     */
+    static final String REPAIR_REQ_TOO_LARGE = "requested_time_too_large_clamped";
     static final String REPAIR_PROCS_FROM_REQUESTED = "processors_from_requested";
     static final String REPAIR_PROCS_FROM_ALLOCATED = "processors_from_allocated";
     static final String REPAIR_SUBMIT_ORDER = "submit_time_out_of_order";
@@ -84,6 +96,9 @@ final class SwfJobSource implements JobSource {
     static final int MAX_LINE = 1 << 20;
     /** Largest magnitude a job number may have (exact in a double). */
     private static final double MAX_ID = 9.0e15;
+    /** Said of a submit time, runtime or requested time beyond {@link SimTime#MAX_JOB_TIME}. */
+    private static final String BEYOND_LIMIT = " is beyond the " + Decimals.format(SimTime.MAX_JOB_TIME)
+            + " s (about 317 years) a simulation can reach";
 
     private final String source;
     /**
@@ -437,6 +452,9 @@ final class SwfJobSource implements JobSource {
         if (!(runtime > 0)) {
             return reject(SKIP_RUNTIME, F_RUNTIME, "job " + token(F_ID) + ": runtime " + token(F_RUNTIME));
         }
+        if (runtime > SimTime.MAX_JOB_TIME) {
+            return reject(SKIP_RUNTIME_TOO_LARGE, F_RUNTIME, "job " + token(F_ID) + ": runtime " + token(F_RUNTIME) + BEYOND_LIMIT);
+        }
         double submit = v[F_SUBMIT];
         if (submit == -1) {
             return reject(SKIP_SUBMIT, F_SUBMIT, "job " + token(F_ID) + ": submit time " + token(F_SUBMIT));
@@ -445,8 +463,7 @@ final class SwfJobSource implements JobSource {
             return reject(SKIP_SUBMIT_NEGATIVE, F_SUBMIT, "job " + token(F_ID) + ": submit time " + token(F_SUBMIT));
         }
         if (submit > SimTime.MAX_JOB_TIME) {
-            return reject(SKIP_SUBMIT_TOO_LARGE, F_SUBMIT, "job " + token(F_ID) + ": submit time " + token(F_SUBMIT)
-                    + " is beyond the " + number(SimTime.MAX_JOB_TIME) + " s (about 317 years) a simulation can reach");
+            return reject(SKIP_SUBMIT_TOO_LARGE, F_SUBMIT, "job " + token(F_ID) + ": submit time " + token(F_SUBMIT) + BEYOND_LIMIT);
         }
         int procsField = requestedProcs ? F_REQ_PROCS : F_ALLOC_PROCS;
         double procs = v[procsField];
@@ -485,6 +502,14 @@ final class SwfJobSource implements JobSource {
             } else if (!(requested > 0)) {
                 requested = runtime;
                 report.repair(REPAIR_REQ_NOT_POSITIVE);
+            } else if (requested > SimTime.MAX_JOB_TIME) {
+                if (strict) {
+                    throw new InputException(source, lineNo, fieldName(F_REQ_TIME), "job " + token(F_ID) + ": requested time "
+                            + token(F_REQ_TIME) + BEYOND_LIMIT + " (" + REPAIR_REQ_TOO_LARGE + "; without strict it is taken as "
+                            + number(SimTime.MAX_JOB_TIME) + " s and counted)");
+                }
+                requested = SimTime.MAX_JOB_TIME;
+                report.repair(REPAIR_REQ_TOO_LARGE);
             }
         }
         if (procsRepair != null) {

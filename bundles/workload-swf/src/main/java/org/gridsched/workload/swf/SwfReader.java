@@ -19,17 +19,21 @@ import org.osgi.service.component.annotations.Component;
  * OSGi.
  *
  * <p>Skip reasons (lines not returned): {@code malformed_line} (lenient mode only),
- * {@code runtime_not_positive}, {@code submit_time_missing} (SWF's -1), {@code submit_time_negative} (any other
+ * {@code runtime_not_positive}, {@code runtime_too_large} (field 4 beyond {@code SimTime.MAX_JOB_TIME}, 1e10 s),
+ * {@code submit_time_missing} (SWF's -1), {@code submit_time_negative} (any other
  * negative submit time), {@code submit_time_too_large} (beyond {@code SimTime.MAX_JOB_TIME}; skipped before the
  * out-of-order clamp, so later lines are never clamped to it), {@code processors_not_positive}, {@code job_id_negative} and {@code job_id_duplicate} (all
- * errors in strict mode). A numeric header field ({@code MaxProcs}, {@code UnixStartTime}, ...) that is not a whole
+ * errors in strict mode naming the field and the line's own value). A numeric header field ({@code MaxProcs}, {@code UnixStartTime}, ...) that is not a whole
  * number in range is an error in either mode. Only the header block (the comments before the first job line) sets
  * header fields; a {@code ; Key: value} comment after it is an ordinary comment.
  * Repair reasons (line returned with a substituted value): {@code requested_time_from_runtime},
  * {@code requested_time_not_positive_from_runtime}, {@code processors_from_requested},
  * {@code processors_from_allocated}, {@code submit_time_out_of_order} (lenient mode only),
  * {@code submit_time_out_of_order_sorted} (with {@code sort=true}, in either mode),
- * {@code requested_time_synthesized} (with {@code requested_time=synthesize}).
+ * {@code requested_time_synthesized} (with {@code requested_time=synthesize}; at most {@code SimTime.MAX_JOB_TIME}),
+ * {@code requested_time_too_large_clamped} (field 9 beyond {@code SimTime.MAX_JOB_TIME}, taken as that limit: the
+ * largest request a job can make, still far above its runtime; an error naming field 9 in strict mode; not read with
+ * {@code requested_time=runtime}).
  */
 @Component(service = WorkloadReader.class, configurationPid = "gridsched.reader.swf")
 public class SwfReader implements WorkloadReader {
@@ -53,7 +57,7 @@ public class SwfReader implements WorkloadReader {
             new Parameter(OPT_PROCESSORS, PROCS_ALLOCATED,
                     "allocated: field 5 (falling back to field 8 when -1); requested: field 8 (falling back to field 5)"),
             new Parameter(OPT_REQUESTED_TIME, REQ_REQUESTED,
-                    "requested: field 9 (the runtime when missing or not positive, counted); runtime: perfect estimates; "
+                    "requested: field 9 (the runtime when missing or not positive, 1e10 s when beyond that limit, counted); runtime: perfect estimates; "
                             + "synthesize: field 9, and where it is missing or not positive runtime x U[1, overestimate_max] (seeded, counted)"),
             new Parameter(OPT_OVERESTIMATE_MAX, "3", "with requested_time=synthesize: the largest overestimation factor, at least 1"),
             new Parameter(OPT_SEED, "1", "with requested_time=synthesize: the seed of the factors (each job's factor depends only on it and the job id)"),

@@ -700,6 +700,81 @@ class SwfReaderTest {
         assertTrue(e.getMessage().contains("1e300") && e.getMessage().contains("submit_time_too_large"), e.getMessage());
     }
 
+    /**
+     * A runtime no simulation can run (beyond SimTime.MAX_JOB_TIME, 1e10 s) is skipped by the reader as
+     * runtime_too_large, naming field 4 and the line's own value, and is not the time later lines are clamped to. It
+     * used to be returned, and the engine skipped it as invalid_job naming the field 'job' (with strict: "job: job 2 has
+     * submit time 20.0, runtime 1.0E300, ...").
+     */
+    @Test
+    void aRuntimeBeyondTheLimitIsSkippedNamingField4() throws IOException {
+        String content = job(1, 0, 10, 1, 20)
+                + job(2, 20, "1e300", "1", "1", "20")
+                + job(3, 10, 10, 1, 20) // not clamped to job 2's 20: the reader did not keep it
+                + job(4, 30, "10000000000.5", "1", "1", "-1")
+                + job(5, 40, "10000000000", "1", "1", "-1"); // exactly the limit: kept
+        Result r = readAll(write("long.swf", content));
+        assertEquals(List.of(1L, 3L, 5L), r.jobs.stream().map(j -> j.id).toList());
+        assertEquals(List.of(0.0, 10.0, 40.0), r.jobs.stream().map(j -> j.submitTime).toList());
+        assertEquals(1e10, r.jobs.get(2).runtime);
+        assertEquals(Map.of("runtime_too_large", 2L), r.report.skipped());
+        assertEquals(Map.of("requested_time_from_runtime", 1L), r.report.repaired());
+        List<WorkloadReport.Skipped> examples = r.report.skippedExamples().get("runtime_too_large");
+        assertEquals(List.of(2L, 4L), examples.stream().map(WorkloadReport.Skipped::line).toList());
+        assertTrue(examples.get(0).detail().contains("job 2: runtime 1e300 is beyond the 10000000000 s"), examples.get(0).detail());
+        assertTrue(examples.get(1).detail().contains("runtime 10000000000.5 "), examples.get(1).detail());
+
+        InputException e = assertThrows(InputException.class, () -> readAll(write("long.swf", content), opts("strict", true)));
+        assertEquals(2, e.line());
+        assertEquals("field 4 (run time)", e.field());
+        assertTrue(e.getMessage().contains("runtime 1e300") && e.getMessage().contains("runtime_too_large"), e.getMessage());
+    }
+
+    /**
+     * A requested time beyond SimTime.MAX_JOB_TIME with a runtime within it is a repair, not a skip: the job takes the
+     * limit, still the largest request a job can make (taking the runtime, as for a missing one, would turn the trace's
+     * huge overestimate into a perfect one). With strict it is an error naming field 9 and the line's value; with
+     * requested_time=runtime field 9 is not read. It used to reach the engine, which skipped the whole job as
+     * invalid_job, naming the field 'job'.
+     */
+    @Test
+    void aRequestedTimeBeyondTheLimitIsTakenAsTheLimit() throws IOException {
+        String content = job(1, 0, "10", "1", "1", "1e300")
+                + job(2, 1, "10", "1", "1", "10000000000.5")
+                + job(3, 2, "10", "1", "1", "10000000000"); // exactly the limit: as it is
+        Result r = readAll(write("req.swf", content));
+        assertEquals(List.of(1e10, 1e10, 1e10), r.jobs.stream().map(j -> j.requestedTime).toList());
+        assertEquals(List.of(10.0, 10.0, 10.0), r.jobs.stream().map(j -> j.runtime).toList());
+        assertTrue(r.report.skipped().isEmpty(), r.report.skipped().toString());
+        assertEquals(Map.of("requested_time_too_large_clamped", 2L), r.report.repaired());
+        // the same with synthesize: only missing or non-positive requests are synthesized
+        Result syn = readAll(write("req.swf", content), opts("requested_time", "synthesize"));
+        assertEquals(List.of(1e10, 1e10, 1e10), syn.jobs.stream().map(j -> j.requestedTime).toList());
+        assertEquals(Map.of("requested_time_too_large_clamped", 2L), syn.report.repaired());
+        // perfect estimates do not read field 9
+        Result perfect = readAll(write("req.swf", content), opts("requested_time", "runtime"));
+        assertEquals(List.of(10.0, 10.0, 10.0), perfect.jobs.stream().map(j -> j.requestedTime).toList());
+        assertTrue(perfect.report.repaired().isEmpty(), perfect.report.repaired().toString());
+
+        InputException e = assertThrows(InputException.class, () -> readAll(write("req.swf", content), opts("strict", true)));
+        assertEquals(1, e.line());
+        assertEquals("field 9 (requested time)", e.field());
+        assertTrue(e.getMessage().contains("requested time 1e300 is beyond the 10000000000 s")
+                && e.getMessage().contains("requested_time_too_large_clamped"), e.getMessage());
+    }
+
+    /**
+     * A synthesized request is at most SimTime.MAX_JOB_TIME: runtime x U[1, k] of a runtime near the limit went beyond
+     * it, and the run skipped the job as invalid_job.
+     */
+    @Test
+    void aSynthesizedRequestedTimeStaysWithinTheLimit() throws IOException {
+        Result r = readAll(write("syn.swf", job(1, 0, "9000000000", "1", "1", "-1") + job(2, 1, "9000000000", "1", "1", "-1")),
+                opts("requested_time", "synthesize", "overestimate_max", 1000));
+        assertEquals(List.of(1e10, 1e10), r.jobs.stream().map(j -> j.requestedTime).toList());
+        assertEquals(Map.of("requested_time_synthesized", 2L), r.report.repaired());
+    }
+
     @Test
     void outOfOrderSubmitIsAnErrorInStrictMode() throws IOException {
         Path f = write("o.swf", job(1, 100, 10, 1, 20) + job(2, 100, 10, 1, 20) + job(3, 50, 10, 1, 20));

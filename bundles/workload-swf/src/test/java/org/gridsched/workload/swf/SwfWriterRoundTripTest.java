@@ -140,10 +140,11 @@ class SwfWriterRoundTripTest {
         jobs.add(new JobRecord().set(1, 0, 1e-7, 2.5e-7, 1));
         jobs.add(new JobRecord().set(2, 0.1, 0.1 + 0.2, 1, 2));
         jobs.add(new JobRecord().set(3, 0.30000000000000004, 3600, 7200, 128));
-        jobs.add(new JobRecord().set(4, 12345.678901234567, 1e20, 1.5e20, 3));
-        // submit times up to SimTime.MAX_JOB_TIME: the reader skips later ones (submit_time_too_large)
-        jobs.add(new JobRecord().set(5, 9e9 + 0.5, 2e15, 2e15, Integer.MAX_VALUE));
-        jobs.add(new JobRecord().set(9_000_000_000_000L, 1e10, Double.MIN_VALUE, Double.MAX_VALUE, 7));
+        // times up to SimTime.MAX_JOB_TIME: the reader skips later submit times and runtimes (submit_time_too_large,
+        // runtime_too_large) and takes a later requested time as the limit (requested_time_too_large_clamped)
+        jobs.add(new JobRecord().set(4, 12345.678901234567, 1e10, 1e10, 3));
+        jobs.add(new JobRecord().set(5, 9e9 + 0.5, Math.nextDown(1e10), Math.nextDown(1e10), Integer.MAX_VALUE));
+        jobs.add(new JobRecord().set(9_000_000_000_000L, 1e10, Double.MIN_VALUE, 1e10, 7));
         Path file = dir.resolve("extreme.swf");
         assertEquals(jobs.size(), SwfWriter.write(new ListJobSource("extreme", jobs), file));
 
