@@ -84,6 +84,25 @@ class ReaderErrorsAppTest {
                 "t.swf:3: field 9 (requested time): job 3: requested time 1e300 is beyond");
     }
 
+    /**
+     * bench sizes its cluster by a trace's MaxProcs, else MaxNodes, by the reader's rule (HeaderNumbers): an empty
+     * MaxProcs (which the reader takes as absent) failed with a Java NumberFormatException instead of using MaxNodes,
+     * and a trace with neither with a NullPointerException; the latter is an error naming the trace and MaxProcs.
+     */
+    @Test
+    void benchSizesItsClusterByTheHeaderAsARunDoes() throws Exception {
+        Path data = Files.createDirectories(tmp.resolve("data"));
+        Files.write(data.resolve("lublin_256.swf"), List.of("; MaxProcs:", "; MaxNodes: +4 (nodes of 1 processor)", job(1, 0, 10, 1),
+                job(2, 1, 10, 4), job(3, 2, 10, 8)));
+        App.Result r = run("bench", "--data", data.toString(), "--jobs", "0", "--runs", "1", "--policies", "fcfs");
+        assertEquals(0, r.exit(), r.all());
+        assertTrue(r.out().contains("| lublin_256.swf | 2 | 4 | fcfs |"), r.all()); // job 3 is wider than the cluster
+
+        Files.write(data.resolve("lublin_256.swf"), List.of("; Version: 2.2", job(1, 0, 10, 1)));
+        assertUserError(run("bench", "--data", data.toString(), "--jobs", "0", "--runs", "1", "--policies", "fcfs"),
+                "lublin_256.swf: MaxProcs: the bench sizes its cluster by the trace header");
+    }
+
     /** SWF's -1 is a missing submit time; -100 was counted as one too. */
     @Test
     void aNegativeSubmitTimeHasItsOwnReason() throws Exception {
