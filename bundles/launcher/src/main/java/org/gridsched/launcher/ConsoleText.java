@@ -13,27 +13,6 @@ final class ConsoleText {
     private ConsoleText() {
     }
 
-    /**
-     * Seconds as seconds and, from a minute on, as {@code 2d 03:12:45} / {@code 03:12:45} beside them:
-     * "5282045 s" alone tells a person nothing.
-     */
-    static String duration(double seconds) {
-        String s = Double.isNaN(seconds) ? "n/a" : seconds >= 100 || seconds == Math.rint(seconds)
-                ? String.format(Locale.ROOT, "%,.0f s", seconds) : String.format(Locale.ROOT, "%,.1f s", seconds);
-        if (!(Math.abs(seconds) >= 60) || Double.isInfinite(seconds)) {
-            return s;
-        }
-        long t = Math.round(Math.abs(seconds));
-        long days = t / 86_400;
-        String clock = String.format(Locale.ROOT, "%02d:%02d:%02d", t % 86_400 / 3600, t % 3600 / 60, t % 60);
-        return s + " (" + (seconds < 0 ? "-" : "") + (days > 0 ? days + "d " : "") + clock + ")";
-    }
-
-    /** A count and its noun, singular for one: "1 job", "20,000 jobs" (never "1 jobs"). */
-    static String count(long n, String one) {
-        return String.format(Locale.ROOT, "%,d %s", n, n == 1 ? one : one + "s");
-    }
-
     /** Joules as Wh, kWh, MWh, GWh or TWh, whichever keeps the number between 1 and 1,000: "278.5 MWh". */
     static String energy(double joules) {
         return scaled(joules / 3600, new String[] {"Wh", "kWh", "MWh", "GWh", "TWh"});

@@ -13,6 +13,7 @@ import org.gridsched.engine.SimulationResult;
 import org.gridsched.engine.report.JobCounts;
 import org.gridsched.engine.report.RunReport;
 import org.gridsched.launcher.PluginRegistry.Kind;
+import org.gridsched.report.Words;
 
 /** What a single run prints for people when it has finished: counts, times, waits, and the comparison with its reference. */
 final class RunSummary {
@@ -43,7 +44,7 @@ final class RunSummary {
         JobCounts jobs = report.jobs();
         String policies = p.clusters.isEmpty() || p.clusters.stream().allMatch(c -> c.batch() == null)
                 ? p.choice(Kind.BATCH).name() : "per-cluster policies";
-        print(ConsoleText.wrap(p.name + ": ", List.of(ConsoleText.count(jobs.simulated(), "job") + String.format(" simulated on %s with %s",
+        print(ConsoleText.wrap(p.name + ": ", List.of(Words.count(jobs.simulated(), "job") + String.format(" simulated on %s with %s",
                 r.platform(), policies), String.format("%.2f s (%,.0f jobs/s)", r.wallSeconds(),
                 jobs.simulated() / Math.max(r.wallSeconds(), 1e-9)))));
         if (p.generator != null) {
@@ -75,7 +76,7 @@ final class RunSummary {
         if (ranNone) {
             times.add("no job ran"); // not "makespan 0 s": summary.json's makespan of no job is 0, its first_start null
         } else {
-            metric(report, "makespan").ifPresent(v -> times.add("makespan " + ConsoleText.duration(v)));
+            metric(report, "makespan").ifPresent(v -> times.add("makespan " + Words.duration(v)));
         }
         if (report.metric("utilization") instanceof Number u) {
             times.add(String.format("utilization %.1f %%", 100 * u.doubleValue()));
@@ -85,7 +86,7 @@ final class RunSummary {
             idleClusters(report);
         }
         List<String> waits = new ArrayList<>();
-        metric(report, "mean_wait").ifPresent(v -> waits.add("mean " + ConsoleText.duration(v)));
+        metric(report, "mean_wait").ifPresent(v -> waits.add("mean " + Words.duration(v)));
         double[] w = new double[r.jobs().size()];
         int n = 0;
         for (var j : r.jobs()) {
@@ -96,13 +97,13 @@ final class RunSummary {
         ConsoleText.sortedPrefix(w, n);
         for (int q : new int[] {50, 95, 99}) {
             if (n > 0) {
-                waits.add("p" + q + " " + ConsoleText.duration(ConsoleText.percentile(w, n, q)));
+                waits.add("p" + q + " " + Words.duration(ConsoleText.percentile(w, n, q)));
             }
         }
-        metric(report, "max_wait").ifPresent(v -> waits.add("max " + ConsoleText.duration(v)));
+        metric(report, "max_wait").ifPresent(v -> waits.add("max " + Words.duration(v)));
         print(ConsoleText.wrap("  wait: ", waits));
         List<String> others = new ArrayList<>();
-        metric(report, "mean_response_time").ifPresent(v -> others.add("mean response " + ConsoleText.duration(v)));
+        metric(report, "mean_response_time").ifPresent(v -> others.add("mean response " + Words.duration(v)));
         metric(report, "mean_slowdown").ifPresent(v -> others.add(String.format("mean slowdown %.2f", v)));
         metric(report, "mean_bounded_slowdown").ifPresent(v -> others.add(String.format("bounded %.2f", v)));
         print(ConsoleText.wrap("  ", others));
@@ -130,7 +131,7 @@ final class RunSummary {
         List<String> items = new ArrayList<>();
         items.add(ConsoleText.energy(total) + " (" + shares + ")");
         if (e.get("switch_ons") instanceof Number ons) {
-            items.add(ConsoleText.count(ons.longValue(), "processor switch-on"));
+            items.add(Words.count(ons.longValue(), "processor switch-on"));
         }
         print(ConsoleText.wrap("  energy: ", items));
         if (r.hasCarbon()) {
@@ -157,8 +158,8 @@ final class RunSummary {
         items.add(count);
         items.add(String.format(Locale.ROOT, "availability %.2f %%", 100 * number(f, "availability")));
         // every kill either re-submits its job or ends it failed: the failed ones say the rest
-        items.add(ConsoleText.count((long) number(f, "failure_kills"), "kill") + " ("
-                + ConsoleText.count((long) number(f, "failed_jobs"), "job") + " failed)");
+        items.add(Words.count((long) number(f, "failure_kills"), "kill") + " ("
+                + Words.count((long) number(f, "failed_jobs"), "job") + " failed)");
         double lostHours = number(f, "lost_processor_seconds") / 3600;
         items.add(String.format(Locale.ROOT, lostHours >= 100 ? "lost %,.0f processor-hours" : "lost %,.1f processor-hours", lostHours));
         print(ConsoleText.wrap("  failures: ", items));

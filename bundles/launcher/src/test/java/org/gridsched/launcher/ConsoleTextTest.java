@@ -11,12 +11,12 @@ import org.junit.jupiter.api.Test;
 class ConsoleTextTest {
     @Test
     void durationsShowSecondsAndAClockFromAMinuteOn() {
-        assertEquals("0 s", ConsoleText.duration(0));
-        assertEquals("12.5 s", ConsoleText.duration(12.5));
-        assertEquals("60 s (00:01:00)", ConsoleText.duration(60));
-        assertEquals("5,282,045 s (61d 03:14:05)", ConsoleText.duration(5_282_045));
-        assertEquals("86,400 s (1d 00:00:00)", ConsoleText.duration(86_399.6), "rounded to the second");
-        assertEquals("n/a", ConsoleText.duration(Double.NaN));
+        assertEquals("0 s", org.gridsched.report.Words.duration(0));
+        assertEquals("12.5 s", org.gridsched.report.Words.duration(12.5));
+        assertEquals("60 s (00:01:00)", org.gridsched.report.Words.duration(60));
+        assertEquals("5,282,045 s (61d 03:14:05)", org.gridsched.report.Words.duration(5_282_045));
+        assertEquals("86,400 s (1d 00:00:00)", org.gridsched.report.Words.duration(86_399.6), "rounded to the second");
+        assertEquals("n/a", org.gridsched.report.Words.duration(Double.NaN));
     }
 
     @Test

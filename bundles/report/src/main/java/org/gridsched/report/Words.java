@@ -6,18 +6,19 @@ import org.gridsched.engine.Numbers;
 
 /**
  * Numbers in words a person reads: counts ("1 job", "2 jobs", "20,000 jobs", never "1 jobs" nor "job(s)"), exact
- * numbers with thousands separators, and durations as the run's console summary writes them.
+ * numbers with thousands separators, and durations; the run's console summary writes them the same way (the launcher
+ * calls these).
  */
-final class Words {
+public final class Words {
     private Words() {
     }
 
     /** {@code n} with thousands separators and the noun, plural with an s unless {@code n} is 1. */
-    static String count(long n, String one) {
+    public static String count(long n, String one) {
         return count(n, one, one + "s");
     }
 
-    static String count(long n, String one, String many) {
+    public static String count(long n, String one, String many) {
         return String.format(Locale.ROOT, "%,d %s", n, n == 1 ? one : many);
     }
 
@@ -44,7 +45,7 @@ final class Words {
      * Seconds as seconds and, from a minute on, as {@code 2d 03:12:45} / {@code 03:12:45} beside them, as the run's
      * console summary writes them: "-5282045 s" alone tells a person nothing.
      */
-    static String duration(double seconds) {
+    public static String duration(double seconds) {
         String s = Double.isNaN(seconds) ? "n/a" : seconds >= 100 || seconds <= -100 || seconds == Math.rint(seconds)
                 ? String.format(Locale.ROOT, "%,.0f s", seconds) : String.format(Locale.ROOT, "%,.1f s", seconds);
         if (!(Math.abs(seconds) >= 60) || Double.isInfinite(seconds)) {
