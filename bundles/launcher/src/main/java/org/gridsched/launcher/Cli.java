@@ -334,23 +334,22 @@ public final class Cli {
             // max_skipped_fraction (or every job) fails as its run would: they were dropped without a word
             RunInputs inputs = new RunInputs(registry, err);
             RunInputs.Skipped[] skipped = new RunInputs.Skipped[1];
-            SwfOutput.Lost[] lost = new SwfOutput.Lost[1];
-            long n = SwfOutput.write(source, swf, () -> m != null && m.cancelled() || OutputFolder.stopping(),
-                    written -> skipped[0] = inputs.checkSkipped(p, source.report(), written, source), lost);
+            SwfOutput.Written w = SwfOutput.write(source, swf, () -> m != null && m.cancelled() || OutputFolder.stopping(),
+                    written -> skipped[0] = inputs.checkSkipped(p, source.report(), written, source));
             if (skipped[0] != null) {
                 err.println(skipped[0].of(p.name));
             }
-            out.printf("%s: wrote %,d jobs from %s to %s%n", p.name, n, source.describe(), swf);
+            out.printf("%s: wrote %,d jobs from %s to %s%n", p.name, w.jobs(), source.describe(), swf);
             WorkloadReport report = source.report();
             if (report.skippedTotal() > 0 || !report.repaired().isEmpty()) {
                 out.println("  " + String.join("; ", RunSummary.readCounts(report.read(), report.skippedTotal(), report.skipped(),
                         report.repaired())));
             }
-            if (lost[0].homes() > 0 || lost[0].coallocated() > 0) {
+            if (w.homes() > 0 || w.coallocated() > 0) {
                 err.printf("gridsched: warning: %s: SWF has no field for a job's home cluster nor for co-allocation: %,d job(s)"
                         + " with a home cluster and %,d co-allocated job(s) are ordinary jobs in %s (the co-allocated ones of all"
-                        + " their processors), so it does not simulate as the profile's workload%n", p.name, lost[0].homes(),
-                        lost[0].coallocated(), swf);
+                        + " their processors), so it does not simulate as the profile's workload%n", p.name, w.homes(),
+                        w.coallocated(), swf);
             }
         }
     }

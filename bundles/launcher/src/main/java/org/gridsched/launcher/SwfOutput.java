@@ -42,8 +42,10 @@ final class SwfOutput {
         }
     }
 
-    /** What SWF cannot hold of the jobs written: how many had a home cluster, and how many were co-allocated. */
-    record Lost(long homes, long coallocated) {
+    /**
+     * The jobs written, and what SWF cannot hold of them: how many had a home cluster, and how many were co-allocated.
+     */
+    record Written(long jobs, long homes, long coallocated) {
     }
 
     /**
@@ -53,7 +55,7 @@ final class SwfOutput {
      * {@code check} is given the number of jobs written before the file is moved into place: an exception it throws
      * (the workload lost too many lines) leaves no file, and an earlier one as it was.
      */
-    static long write(JobSource source, Path swf, BooleanSupplier cancelled, LongConsumer check, Lost[] lost) {
+    static Written write(JobSource source, Path swf, BooleanSupplier cancelled, LongConsumer check) {
         Path target = swf.toAbsolutePath().normalize();
         // the same ending, so that a .gz name is compressed; hidden, so that it is not taken for a trace meanwhile
         Path tmp = target.resolveSibling(".gridsched-" + ProcessHandle.current().pid() + "-" + target.getFileName());
@@ -62,9 +64,8 @@ final class SwfOutput {
             Cancellable counted = new Cancellable(source, cancelled);
             long n = SwfWriter.write(counted, tmp);
             check.accept(n);
-            lost[0] = new Lost(counted.homes, counted.coallocated);
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            return n;
+            return new Written(n, counted.homes, counted.coallocated);
         } catch (NoClassDefFoundError e) {
             // the writer's bundle (workloads feature) is not in this framework: started with other --features
             throw new InputException(swf.toString(), 0, "--swf", "writing SWF needs the bundle org.gridsched.workload.swf (feature"
