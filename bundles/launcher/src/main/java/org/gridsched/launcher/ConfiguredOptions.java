@@ -87,11 +87,8 @@ final class ConfiguredOptions {
         try {
             return ProfileParser.jsonValue(json);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            String problem = ProfileParser.jsonProblem(e);
-            if (e.getOriginalMessage().startsWith("Trailing token")) {
-                problem = "more after the closing '" + (json.startsWith("{") ? "}" : "]") + "' (one JSON object or list per key)";
-            }
-            throw new InputException(configuredFrom == null ? "configuration" : configuredFrom, 0, key, "not valid JSON: " + problem);
+            throw new InputException(configuredFrom == null ? "configuration" : configuredFrom, 0, key, "not valid JSON: "
+                    + ProfileParser.optionJsonProblem(json, e));
         }
     }
 }

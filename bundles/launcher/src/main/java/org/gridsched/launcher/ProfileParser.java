@@ -156,6 +156,18 @@ public final class ProfileParser {
         return MAPPER.convertValue(MAPPER.readTree(json), Object.class);
     }
 
+    /**
+     * What is wrong with an option's value written as JSON (given on the command line or in a configuration file):
+     * as {@link #jsonProblem}, but text after the value is "more after the closing ']'" of that value, where it starts.
+     */
+    static String optionJsonProblem(String json, JsonProcessingException e) {
+        if (!e.getOriginalMessage().startsWith("Trailing token")) {
+            return jsonProblem(e);
+        }
+        return "more after the closing '" + (json.startsWith("{") ? "}" : "]") + "' (one JSON object or list per option)"
+                + (e.getLocation() != null && e.getLocation().getColumnNr() > 0 ? " (column " + e.getLocation().getColumnNr() + ")" : "");
+    }
+
     /** Jackson's message without its advice to enable parser features (a profile is plain JSON), with a hint. */
     static String jsonProblem(JsonProcessingException e) {
         String m = e.getOriginalMessage().replaceAll(":? *enable `[^`]*` to allow.*", "");

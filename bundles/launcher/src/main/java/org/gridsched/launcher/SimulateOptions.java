@@ -311,10 +311,7 @@ final class SimulateOptions {
         try {
             return ProfileParser.jsonValue(v);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            String problem = e.getOriginalMessage().startsWith("Trailing token")
-                    ? "more after the closing '" + (v.startsWith("{") ? "}" : "]") + "' (one JSON object or list per option)"
-                            + column(e)
-                    : ProfileParser.jsonProblem(e);
+            String problem = ProfileParser.optionJsonProblem(v, e);
             String quoted = v.indexOf('"') < 0 ? shellStripped(v) : null;
             if (quoted != null) {
                 problem = problem.replace(" (a comma before '}'?)", "");
@@ -346,9 +343,5 @@ final class SimulateOptions {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             return null;
         }
-    }
-
-    private static String column(com.fasterxml.jackson.core.JsonProcessingException e) {
-        return e.getLocation() != null && e.getLocation().getColumnNr() > 0 ? " (column " + e.getLocation().getColumnNr() + ")" : "";
     }
 }
