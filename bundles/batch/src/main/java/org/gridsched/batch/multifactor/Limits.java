@@ -73,30 +73,26 @@ final class Limits {
         return of.computeIfAbsent(id, x -> new Count(spec.maxFor(k, x)));
     }
 
-    /** Counts, by kind, a job submitted without a user, group or QOS where that kind's limits apply to every one. */
-    private void countExempt(Tracked t) {
-        Count[] cs = counts(t);
-        for (int k = 0; k < 3; k++) {
-            if (cs[k] == null && spec.limitsEvery(k)) {
-                exempt[k]++;
-            }
-        }
-    }
-
     /**
      * Why a job could never start under the processor limits (wider than its user's, group's or QOS's
      * max_processors): {@code over_user_processor_limit}, {@code over_group_processor_limit} or
-     * {@code over_qos_processor_limit}, the first that applies; null if it fits them all. Called once per submission.
+     * {@code over_qos_processor_limit}, the first that applies; null if it fits them all. Called once per submission,
+     * it also counts the job as exempt from each kind of limits that applies to every one where it has no user, group
+     * or QOS ({@link #exempt}).
      */
     String refusal(Tracked t) {
-        countExempt(t);
         Count[] cs = counts(t);
+        String refused = null;
         for (int k = 0; k < 3; k++) {
-            if (cs[k] != null && cs[k].max[1] < t.job.processors()) {
-                return "over_" + LimitSpec.KINDS[k] + "_processor_limit";
+            if (cs[k] == null) {
+                if (spec.limitsEvery(k)) {
+                    exempt[k]++;
+                }
+            } else if (refused == null && cs[k].max[1] < t.job.processors()) {
+                refused = "over_" + LimitSpec.KINDS[k] + "_processor_limit";
             }
         }
-        return null;
+        return refused;
     }
 
     /** A job that passed {@link #refusal}: admitted, or held under max_submitted. */
