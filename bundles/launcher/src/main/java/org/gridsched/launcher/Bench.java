@@ -17,7 +17,6 @@ import org.gridsched.api.InputException;
 import org.gridsched.api.PluginOptions;
 import org.gridsched.api.batch.BatchPolicy;
 import org.gridsched.api.metrics.MetricCollector;
-import org.gridsched.api.workload.HeaderNumbers;
 import org.gridsched.api.workload.JobRecord;
 import org.gridsched.api.workload.JobSource;
 import org.gridsched.api.workload.WorkloadGenerator;
@@ -146,28 +145,14 @@ final class Bench {
         }
     }
 
-    /**
-     * The trace's {@code MaxProcs}, else {@code MaxNodes}, read by the reader's rule ({@link HeaderNumbers}, as the
-     * platform of a run sized by the header): {@code 128 (prose)}, {@code +128}; an empty or non-positive value gives
-     * way to the next key. An error naming the trace when neither gives a size ({@code Integer.parseInt} of an
-     * absent or empty one failed with a Java exception, a {@code -1} emptied the workload).
-     */
+    /** The trace's size as a run without a platform takes it ({@link RunInputs#headerProcessors}); an error naming the trace without one. */
     private static int headerProcessors(Path f, JobSource src) {
-        for (String key : List.of("MaxProcs", "MaxNodes")) {
-            String v = src.header().get(key);
-            if (v != null) {
-                try {
-                    long size = HeaderNumbers.leadingWhole(v, 999_999_999);
-                    if (size > 0) {
-                        return (int) size;
-                    }
-                } catch (IllegalArgumentException e) {
-                    // an empty value: the next key
-                }
-            }
+        int procs = RunInputs.headerProcessors(src.header());
+        if (procs == 0) {
+            throw new InputException(f.toString(), 0, "MaxProcs", "the bench sizes its cluster by the trace header, "
+                    + "which has no positive MaxProcs or MaxNodes");
         }
-        throw new InputException(f.toString(), 0, "MaxProcs", "the bench sizes its cluster by the trace header, "
-                + "which has no positive MaxProcs or MaxNodes");
+        return procs;
     }
 
     /** The generated workloads' generator and options ({@code bench} in {@code defaults.json}). */

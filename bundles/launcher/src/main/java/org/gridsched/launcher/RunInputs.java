@@ -188,27 +188,44 @@ final class RunInputs {
         return new Platform(specs).withLinks(p.links);
     }
 
+    /** The header keys that size a trace's machine, in the order they are read. */
+    private static final List<String> SIZE_KEYS = List.of("MaxProcs", "MaxNodes");
+
+    /**
+     * The processors a trace's header gives: {@code MaxProcs}, else {@code MaxNodes}, each read by the reader's rule
+     * ({@link org.gridsched.api.workload.HeaderNumbers}: {@code 128 (prose)}, {@code +128}); an empty, unusable or
+     * non-positive value gives way to the next key; 0 when neither gives a size.
+     */
+    static int headerProcessors(Map<String, String> header) {
+        for (String key : SIZE_KEYS) {
+            String v = header.get(key);
+            if (v != null) {
+                try {
+                    long size = org.gridsched.api.workload.HeaderNumbers.leadingWhole(v, 999_999_999);
+                    if (size > 0) {
+                        return (int) size;
+                    }
+                } catch (IllegalArgumentException e) {
+                    // the next key
+                }
+            }
+        }
+        return 0;
+    }
+
     /** The profile's platform, or one cluster sized by the trace header when none is given. */
     static Platform platform(RunProfile p, JobSource source) {
         if (!p.clusters.isEmpty()) {
             return profilePlatform(p);
         }
-        String unusable = null; // a header value that is there but gives no size: named instead of "has no MaxProcs"
-        for (String key : List.of("MaxProcs", "MaxNodes")) {
-            String v = source.header().get(key);
-            if (v != null) {
-                long size = 0;
-                try {
-                    size = org.gridsched.api.workload.HeaderNumbers.leadingWhole(v, 999_999_999); // the reader's rule
-                } catch (IllegalArgumentException e) {
-                    // named below
-                }
-                if (size > 0) {
-                    return new Platform(List.of(new ClusterSpec("cluster", (int) size, 1.0))).withLinks(p.links);
-                }
-                unusable = unusable != null ? unusable : key + " '" + v.strip() + "'";
-            }
+        Map<String, String> header = source.header();
+        int size = headerProcessors(header);
+        if (size > 0) {
+            return new Platform(List.of(new ClusterSpec("cluster", size, 1.0))).withLinks(p.links);
         }
+        // a header value that is there but gives no size: named instead of "has no MaxProcs"
+        String unusable = SIZE_KEYS.stream().filter(header::containsKey).findFirst().map(k -> k + " '" + header.get(k).strip() + "'")
+                .orElse(null);
         throw new InputException(source.describe(), 0, "platform", "no platform given and the workload header has "
                 + (unusable == null ? "no MaxProcs" : "no usable size (" + unusable + " is not a positive whole number)")
                 + "; give one, e.g. --platform cluster:128");
