@@ -11,6 +11,7 @@ public class InputException extends RuntimeException {
     private final String source;
     private final long line;
     private final String field;
+    private final String problem;
 
     /**
      * @param source the file or profile the input came from (may be null)
@@ -23,6 +24,7 @@ public class InputException extends RuntimeException {
         this.source = source;
         this.line = line;
         this.field = field;
+        this.problem = problem;
     }
 
     public InputException(String problem) {
@@ -54,5 +56,15 @@ public class InputException extends RuntimeException {
 
     public String field() {
         return field;
+    }
+
+    /**
+     * What is wrong, in words, without the source, line and field the message starts with: for an error that names
+     * the same problem where the input was given ({@code matrix.platforms.a} of a profile file).
+     *
+     * @since 1.3
+     */
+    public String problem() {
+        return problem;
     }
 }

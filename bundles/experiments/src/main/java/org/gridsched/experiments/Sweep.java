@@ -318,8 +318,7 @@ final class Sweep {
         }
         if (profileError.get() != null) {
             InputException e = profileError.get();
-            throw new InputException(e.source(), e.line(), e.field(), e.getMessage().substring(e.getMessage().indexOf(e.field() + ": ")
-                    + e.field().length() + 2) + "\nthe sweep stopped there (" + (todo.size() - done.get()) + " of " + todo.size()
+            throw new InputException(e.source(), e.line(), e.field(), e.problem() + "\nthe sweep stopped there (" + (todo.size() - done.get()) + " of " + todo.size()
                     + " cells not started): every cell would have failed alike after its runs; correct the profile and run again");
         }
         if (!failed.isEmpty()) {

@@ -288,8 +288,7 @@ public final class MatrixAxes {
                 try {
                     Platform.parse(text, field);
                 } catch (InputException x) { // Platform names the field; the profile's file too
-                    throw new InputException(source, 0, field, x.getMessage().startsWith(field + ": ")
-                            ? x.getMessage().substring(field.length() + 2) : x.getMessage());
+                    throw new InputException(source, 0, field, x.source() == null && field.equals(x.field()) ? x.problem() : x.getMessage());
                 }
                 String first = labels.putIfAbsent(text.strip(), String.valueOf(e.getKey()));
                 if (first != null) {

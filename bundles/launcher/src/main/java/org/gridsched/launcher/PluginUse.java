@@ -172,9 +172,7 @@ final class PluginUse {
         }
         if (given != null && !given.isEmpty()) {
             // a plugin refusing a value the run gives names the option bare ("weight"): say where it is given
-            String message = e.getMessage();
-            InputException named = new InputException(null, 0, given + inside, message.startsWith(e.field() + ": ")
-                    ? message.substring(e.field().length() + 2) : message);
+            InputException named = new InputException(null, 0, given + inside, e.problem());
             named.initCause(e);
             return named;
         }
@@ -183,9 +181,7 @@ final class PluginUse {
             String key = c.getKey();
             if (key.equals(field) || field == null && java.util.regex.Pattern.compile("(^|[^\\w])" + java.util.regex.Pattern.quote(key) + "([^\\w]|$)")
                     .matcher(e.getMessage()).find()) {
-                String message = e.getMessage();
-                String problem = e.field() != null && message.startsWith(e.field() + ": ") ? message.substring(e.field().length() + 2) : message;
-                InputException named = new InputException(c.getValue(), 0, e.field() == null ? null : key, problem);
+                InputException named = new InputException(c.getValue(), 0, e.field() == null ? null : key, e.problem());
                 named.initCause(e);
                 return named;
             }
