@@ -19,9 +19,9 @@ import org.gridsched.api.batch.kit.PendingWakeUps;
  * <p>At submission a job is reserved at the earliest time it fits for its requested time without moving
  * any existing reservation. When a job ends before its reservation does, the waiting jobs are re-planned
  * in submission order: each is removed and re-inserted at its earliest feasible start, which is never
- * later than before (its old slot is still free when its turn comes). Whether and where a job can move
- * is decided on the profile as it is (a search bounded by its current start); only jobs that move
- * change it.
+ * later than before (its old slot is still free when its turn comes). Only the jobs that a release of processors
+ * may have let start earlier are tried ({@link MoveCandidates}); where such a job can move is decided on the profile
+ * as it is, and only jobs that move change it.
  *
  * <p>Running jobs keep their reservation until they end; the profile's past is discarded at each event.
  *
@@ -38,55 +38,32 @@ import org.gridsched.api.batch.kit.PendingWakeUps;
  */
 final class ConservativeScheduler implements BatchScheduler {
 
-    /** Per-job state, attached to the job. */
-    private static final class Entry {
-        final QueuedJob job;
-        final long order;
-        final int width;
-        final double requested;
-        double start;
-        double end;
-        boolean running;
-        /** Its place in the {@link #queue} arrays while waiting. */
-        int pos;
-        /** Its place in the {@link #due} heap, -1 when not in it. */
-        int heap = -1;
-        /** Its place in {@link #runningJobs} while running, -1 otherwise. */
-        int runningPos = -1;
-
-        Entry(QueuedJob job) {
-            this.job = job;
-            this.order = job.submitOrder();
-            this.width = job.processors();
-            this.requested = job.requestedTime();
-        }
-
-        /** Planned start, then submission order: the order of {@link #due}. */
-        boolean before(Entry o) {
-            return start < o.start || (start == o.start && order < o.order);
-        }
-    }
-
     private final Cluster cluster;
     private final AvailabilityProfile profile;
     /**
      * The jobs this policy started and that have not ended, in no order: after a collision with a reservation the
      * profile is rebuilt from them and the reservations (O(R log R)) instead of giving back every waiting job's slot.
      */
-    private Entry[] runningJobs = new Entry[64];
+    private PlannedJob[] runningJobs = new PlannedJob[64];
     private int runningCount;
     /** Scratch for {@link #withoutWaitingJobs}: the running jobs' ends and widths. */
     private double[] runningEnds = new double[0];
     private int[] runningWidths = new int[0];
     /** Waiting jobs by planned start, to start them when their time comes. */
-    private final DueHeap due = new DueHeap();
+    private final StartOrder due = new StartOrder();
+    /** The waiting jobs by width and requested time, for {@link #candidates}. */
+    private final WidthClassIndex widths;
+    /** The waiting jobs a release may have let start earlier, marked on their places in {@link #queue}. */
+    private final QueueMarks marks = new QueueMarks(256);
+    /** Finds them. */
+    private final MoveCandidates candidates;
     /**
      * Waiting jobs in submission order, the order of re-planning, as parallel arrays over [qFirst, qEnd)
      * (a job that starts or is cancelled leaves a hole, {@code queue[i] == null}, compacted away when holes
-     * outnumber jobs). The compression reads planned starts, widths and requested times from the primitive
-     * arrays, one pass over contiguous memory; walking a linked list of entries cost it a cache miss per job.
+     * outnumber jobs). The compression visits the places {@link #marks} marks, in order, and reads planned starts,
+     * widths and requested times from the primitive arrays.
      */
-    private Entry[] queue = new Entry[256];
+    private PlannedJob[] queue = new PlannedJob[256];
     private double[] queueStart = new double[256];
     private int[] queueWidth = new int[256];
     private double[] queueRequested = new double[256];
@@ -127,6 +104,8 @@ final class ConservativeScheduler implements BatchScheduler {
         this.cluster = cluster;
         this.plainCompression = plainCompression;
         this.profile = new AvailabilityProfile(cluster.processors(), Double.NEGATIVE_INFINITY);
+        this.widths = new WidthClassIndex(cluster.processors());
+        this.candidates = new MoveCandidates(profile, due, widths, marks);
     }
 
     @Override
@@ -134,11 +113,12 @@ final class ConservativeScheduler implements BatchScheduler {
         double now = cluster.now();
         profile.discardBefore(now);
         syncIfReserved(now);
-        Entry e = new Entry(job);
+        PlannedJob e = new PlannedJob(job);
         job.attach(e);
         place(e, now);
         append(e);
         due.add(e);
+        widths.add(e);
         startDue(now);
     }
 
@@ -146,9 +126,9 @@ final class ConservativeScheduler implements BatchScheduler {
     public void jobEnded(QueuedJob job, boolean early) {
         double now = cluster.now();
         profile.discardBefore(now);
-        Entry e = (Entry) job.attachment();
+        PlannedJob e = (PlannedJob) job.attachment();
         if (e.runningPos >= 0) {
-            Entry last = runningJobs[--runningCount];
+            PlannedJob last = runningJobs[--runningCount];
             runningJobs[e.runningPos] = last;
             last.runningPos = e.runningPos;
             runningJobs[runningCount] = null;
@@ -161,6 +141,12 @@ final class ConservativeScheduler implements BatchScheduler {
         boolean freed = now < e.end;
         if (freed) {
             profile.release(now, e.end, job.processors());
+            if (!plainCompression) {
+                candidates.released(now, e.end, job.processors(), 0, 0, now);
+                if (checkMarks) {
+                    verifyMarks("the early end of " + job);
+                }
+            }
         }
         boolean replanned = syncIfReserved(now);
         if (freed && !replanned) {
@@ -185,23 +171,16 @@ final class ConservativeScheduler implements BatchScheduler {
         double now = cluster.now();
         profile.discardBefore(now);
         syncIfReserved(now);
-        Entry e = (Entry) job.attachment();
+        PlannedJob e = (PlannedJob) job.attachment();
         e.end = SimTime.add(now, job.requestedTime());
         for (int i = qFirst; i < qEnd; i++) {
-            Entry w = queue[i];
+            PlannedJob w = queue[i];
             if (w != null) {
                 profile.release(Math.max(now, w.start), w.end, w.width);
             }
         }
         profile.reserve(now, e.end, job.processors());
-        due.clear();
-        for (int i = qFirst; i < qEnd; i++) {
-            Entry w = queue[i];
-            if (w != null) {
-                place(w, now);
-                due.add(w);
-            }
-        }
+        placeEveryWaitingJob(now);
         startDue(now);
     }
 
@@ -334,6 +313,12 @@ final class ConservativeScheduler implements BatchScheduler {
         double from = Math.max(now, a.start);
         if (a.end > from) {
             profile.release(from, a.end, a.processors);
+            if (!plainCompression) {
+                candidates.released(from, a.end, a.processors, 0, 0, now);
+                if (checkMarks) {
+                    verifyMarks("giving back a reservation");
+                }
+            }
             return true;
         }
         return false;
@@ -342,14 +327,27 @@ final class ConservativeScheduler implements BatchScheduler {
     /** Places every waiting job again, in submission order, each at its earliest feasible start. */
     private void replanAll(double now) {
         withoutWaitingJobs(now);
-        due.clear();
+        placeEveryWaitingJob(now);
+    }
+
+    /**
+     * Places every waiting job again in submission order, each at its earliest feasible start given those before
+     * it: then no job can move, and none is marked.
+     */
+    private void placeEveryWaitingJob(double now) {
         for (int i = qFirst; i < qEnd; i++) {
-            Entry w = queue[i];
+            PlannedJob w = queue[i];
             if (w != null) {
+                double before = w.start;
                 place(w, now);
-                due.add(w);
+                w.clearJumpSpan();
+                if (w.start > before) {
+                    widths.raised(w);
+                }
             }
         }
+        marks.clearAll();
+        due.rebuild(queue, qFirst, qEnd);
     }
 
     /**
@@ -394,15 +392,23 @@ final class ConservativeScheduler implements BatchScheduler {
 
     @Override
     public boolean cancel(QueuedJob job) {
-        if (!(job.attachment() instanceof Entry e) || e.running || !due.contains(e)) {
+        if (!(job.attachment() instanceof PlannedJob e) || e.running || e.slot < 0) {
             return false;
         }
         double now = cluster.now();
         profile.discardBefore(now);
         syncIfReserved(now);
-        profile.release(Math.max(now, e.start), e.end, job.processors());
+        double from = Math.max(now, e.start);
+        profile.release(from, e.end, job.processors());
         due.remove(e);
+        widths.remove(e);
         unlink(e);
+        if (!plainCompression) {
+            candidates.released(from, e.end, job.processors(), 0, 0, now);
+            if (checkMarks) {
+                verifyMarks("the cancellation of " + job);
+            }
+        }
         compress(now); // its slot is free: re-plan as after an early end
         startDue(now);
         return true;
@@ -415,9 +421,11 @@ final class ConservativeScheduler implements BatchScheduler {
         profile.discardBefore(now);
         List<QueuedJob> all = waiting();
         for (int i = qFirst; i < qEnd; i++) {
-            Entry w = queue[i];
+            PlannedJob w = queue[i];
             if (w != null) {
                 profile.release(Math.max(now, w.start), w.end, w.width);
+                widths.remove(w);
+                marks.clear(i);
                 queue[i] = null;
             }
         }
@@ -442,7 +450,7 @@ final class ConservativeScheduler implements BatchScheduler {
     @Override
     public double plannedStart(QueuedJob job) {
         Object a = job.attachment();
-        if (a instanceof Entry e && !e.running) {
+        if (a instanceof PlannedJob e && !e.running) {
             if (!applied.isEmpty() || !cluster.reservations().isEmpty()) {
                 double now = cluster.now();
                 profile.discardBefore(now);
@@ -454,7 +462,7 @@ final class ConservativeScheduler implements BatchScheduler {
     }
 
     /** Reserves the job at its earliest feasible start. */
-    private void place(Entry e, double now) {
+    private void place(PlannedJob e, double now) {
         double req = e.job.requestedTime();
         double s = profile.earliestStart(now, req, e.job.processors());
         if (Double.isInfinite(s)) {
@@ -470,77 +478,131 @@ final class ConservativeScheduler implements BatchScheduler {
     }
 
     /**
-     * Re-plans waiting jobs in submission order after room was freed: each moves to its earliest feasible
-     * start, found without taking it out of the profile (see
-     * {@link AvailabilityProfile#earliestStartBefore}); the profile changes only for jobs that move.
+     * Re-plans waiting jobs in submission order after room was freed: each moves to its earliest feasible start,
+     * found without taking it out of the profile; the profile changes only for jobs that move.
      *
-     * <p>This is the compression of conservative backfilling (Mu'alem &amp; Feitelson 2001,
-     * "Utilization, predictability, workloads, and user runtime estimates in scheduling the IBM SP2 with
-     * backfilling"; the conservative schedulers of pyss and Alea walk the queue the same way).
-     * A job that moves from [s0, e0) to [s1, e1) (s1 &lt; s0, e1 - s1 = e0 - s0) changes the profile only
-     * where the two slots differ: it takes [s1, min(e1, s0)) and gives back [max(e1, s0), e0). With
-     * over-estimated requested times jobs move by a little at a time and the two slots overlap for most of
-     * their length, so this touches a few breakpoints where taking the whole old slot out and putting the new
-     * one in walked every breakpoint of both. The profile is a canonical step function, so the result is the
-     * same as release-then-reserve; {@link #plainCompression} keeps that for the cross-check.
+     * <p>This is the compression of conservative backfilling (Mu'alem &amp; Feitelson 2001, "Utilization,
+     * predictability, workloads, and user runtime estimates in scheduling the IBM SP2 with backfilling"; the
+     * conservative schedulers of pyss and Alea walk the queue the same way), with the tries that cannot succeed left
+     * out: only the jobs a release marked are tried ({@link MoveCandidates} says why no other can move), in
+     * submission order, also those marked by a move during this walk. A job marked {@link QueueMarks#TAIL} may start
+     * where the run of free processors ending at its start begins; one marked {@link QueueMarks#JUMP} at the earliest
+     * window wholly inside the runs that marked it, if that is earlier. A job that moves from [s0, e0) to [s1, e1)
+     * changes the profile only where the two slots differ ({@link AvailabilityProfile#moveEarlier}), and gives back
+     * [max(e1, s0), e0): a release, which marks the jobs it may help. {@link #plainCompression} keeps the plain walk
+     * (every job tried from the profile's origin, its whole slot released and reserved again) for the cross-check.
      */
+    /** For tests: {@link #verifyMarks} after every release of processors (slow). */
+    boolean checkMarks;
+
+    /**
+     * The invariant the compression rests on ({@link MoveCandidates}), checked by scanning: a waiting job that is not
+     * marked has no window before its start, and a job with a window wholly before its start is marked
+     * {@link QueueMarks#JUMP} with a span that holds it. Slow (a search per job); for tests.
+     */
+    void verifyMarks(String where) {
+        double now = cluster.now();
+        for (int i = qFirst; i < qEnd; i++) {
+            PlannedJob w = queue[i];
+            if (w == null || w.start <= now) {
+                continue;
+            }
+            byte kind = marks.kindAt(i);
+            double full = profile.earliestStartWithin(now, w.start, w.requested, w.width);
+            if (full != Double.POSITIVE_INFINITY && ((kind & QueueMarks.JUMP) == 0 || full < w.jumpFrom
+                    || SimTime.add(full, w.requested) > w.jumpTo)) {
+                throw new AssertionError("after " + where + ": the job at place " + i + " (" + w.width + " processors, "
+                        + w.requested + " s, planned at " + w.start + ") has a window at " + full + " but its marks are "
+                        + kind + " over [" + w.jumpFrom + ", " + w.jumpTo + ")");
+            }
+            if (kind == 0 && profile.earliestStartBefore(now, w.requested, w.width, w.start) != Double.POSITIVE_INFINITY) {
+                throw new AssertionError("after " + where + ": the job at place " + i + " (" + w.width + " processors, "
+                        + w.requested + " s, planned at " + w.start + ") can start earlier and is not marked");
+            }
+        }
+    }
+
     private void compress(double now) {
         if (plainCompression) {
             compressPlain(now);
             return;
         }
         double[] starts = queueStart;
-        int[] widths = queueWidth;
+        int[] widthOf = queueWidth;
         double[] requested = queueRequested;
-        for (int i = qFirst; i < qEnd; i++) {
+        for (int i = marks.next(qFirst); i >= 0 && i < qEnd; i = marks.next(i + 1)) {
+            byte mark = marks.take(i);
+            PlannedJob w = queue[i];
             double oldStart = starts[i];
-            int q = widths[i];
-            if (oldStart <= now || q == 0) {
-                continue; // starts now anyway, or a hole
+            if (oldStart <= now) {
+                w.clearJumpSpan();
+                continue; // starts now anyway
             }
+            int q = widthOf[i];
             double req = requested[i];
-            if (blockedBeforeStart(now, oldStart, req, q)) {
-                continue;
+            double s = Double.POSITIVE_INFINITY;
+            int at = -1;
+            if ((mark & QueueMarks.TAIL) != 0) {
+                at = runEndingAt(oldStart, q, w.tailHint);
+                if (at >= 0) {
+                    s = profile.breakpointTime(at);
+                }
             }
-            double s = profile.earliestStartBefore(now, req, q, oldStart);
+            if ((mark & QueueMarks.JUMP) != 0) {
+                // a window wholly before its start lies inside the runs that marked it, and ends before a run
+                // ending at its start begins (else that run would begin earlier)
+                double from = Math.max(w.jumpFrom, now);
+                double to = Math.min(Math.min(w.jumpTo, oldStart), s);
+                w.clearJumpSpan();
+                if (from < to) {
+                    double jump = profile.earliestStartWithin(from, to, req, q);
+                    if (jump < s) {
+                        s = jump;
+                        at = -1;
+                    }
+                }
+            }
             if (s == Double.POSITIVE_INFINITY) {
                 continue;
             }
-            Entry w = queue[i];
             double oldEnd = w.end;
             double e = SimTime.add(s, req);
-            // the new part is free (earliestStartBefore checked it), so the profile stays >= 0
+            // the new part is free (the searches checked it), so the profile stays >= 0
             profile.moveEarlier(oldStart, oldEnd, s, e, q);
             w.start = s;
             w.end = e;
             starts[i] = s;
-            due.decreased(w);
+            int place = due.decreased(w);
+            // every job planned at or before the old place starts at or before oldStart <= the release's start
+            candidates.released(Math.max(e, oldStart), oldEnd, q, Math.max(at, 0), place + 1, now);
+            if (checkMarks) {
+                verifyMarks("the move of the job at place " + i);
+            }
         }
     }
 
     /**
-     * A test that a job planned at {@code start} cannot move, in O(log breakpoints) instead of a scan of
-     * the profile up to its start: when every start from now on would make it run past its planned start
-     * ({@code now + requested >= start}), every window it could take contains the instant just before its
-     * planned start; if fewer than {@code q} processors are free there, no window fits. (Most waiting jobs
-     * that cannot move after an early end are held back exactly there: the slot before theirs is still
-     * taken.) Exact: where it says yes, {@link AvailabilityProfile#earliestStartBefore} returns infinity.
+     * The number of the breakpoint where the run of at least q free processors that ends at {@code start} begins,
+     * or -1 if fewer than q are free just before start; searched from breakpoint number {@code near}.
      */
-    private boolean blockedBeforeStart(double now, double start, double requested, int q) {
-        if (SimTime.add(now, requested) < start) {
-            return false;
-        }
-        int k = profile.breakpointAt(start);
+    private int runEndingAt(double start, int q, int near) {
+        int k = profile.breakpointNear(start, near);
         if (profile.breakpointTime(k) == start) {
-            k--; // the run that ends at start (k >= 0: start > now, the first breakpoint's time)
+            k--; // start > now, the first breakpoint: k >= 0
         }
-        return profile.breakpointFree(k) < q;
+        if (profile.breakpointFree(k) < q) {
+            return -1;
+        }
+        while (k > 0 && profile.breakpointFree(k - 1) >= q) {
+            k--;
+        }
+        return k;
     }
 
     /** The compression as first written (release the whole old slot, reserve the new one), for cross-checks. */
     private void compressPlain(double now) {
         for (int i = qFirst; i < qEnd; i++) {
-            Entry w = queue[i];
+            PlannedJob w = queue[i];
             if (w == null || w.start <= now) {
                 continue; // a hole, or starts now anyway
             }
@@ -550,12 +612,12 @@ final class ConservativeScheduler implements BatchScheduler {
                 continue;
             }
             profile.release(w.start, w.end, q);
-            due.remove(w);
+            double oldStart = w.start;
             w.start = s;
             w.end = SimTime.add(s, w.job.requestedTime());
             queueStart[i] = s;
             profile.reserve(s, w.end, q);
-            due.add(w);
+            due.decreased(w);
         }
     }
 
@@ -568,7 +630,8 @@ final class ConservativeScheduler implements BatchScheduler {
     private void startDue(double now) {
         while (!due.isEmpty() && due.first().start <= now
                 && due.first().job.processors() <= cluster.freeProcessors()) {
-            Entry e = due.pollFirst();
+            PlannedJob e = due.pollFirst();
+            widths.remove(e);
             unlink(e);
             e.running = true;
             if (runningCount == runningJobs.length) {
@@ -588,7 +651,7 @@ final class ConservativeScheduler implements BatchScheduler {
         }
     }
 
-    private void append(Entry e) {
+    private void append(PlannedJob e) {
         if (qEnd == queue.length) {
             if (waiting * 2 <= queue.length) {
                 compactQueue();
@@ -598,6 +661,7 @@ final class ConservativeScheduler implements BatchScheduler {
                 queueStart = Arrays.copyOf(queueStart, n);
                 queueWidth = Arrays.copyOf(queueWidth, n);
                 queueRequested = Arrays.copyOf(queueRequested, n);
+                marks.grow(n);
             }
         }
         int i = qEnd++;
@@ -609,10 +673,11 @@ final class ConservativeScheduler implements BatchScheduler {
         waiting++;
     }
 
-    private void unlink(Entry e) {
+    private void unlink(PlannedJob e) {
         int i = e.pos;
         queue[i] = null;
         queueWidth[i] = 0;
+        marks.clear(i);
         waiting--;
         while (qFirst < qEnd && queue[qFirst] == null) {
             qFirst++;
@@ -627,125 +692,20 @@ final class ConservativeScheduler implements BatchScheduler {
     private void compactQueue() {
         int n = 0;
         for (int i = qFirst; i < qEnd; i++) {
-            Entry e = queue[i];
+            PlannedJob e = queue[i];
             if (e != null) {
                 queue[n] = e;
                 queueStart[n] = queueStart[i];
                 queueWidth[n] = queueWidth[i];
                 queueRequested[n] = queueRequested[i];
+                marks.move(i, n);
                 e.pos = n;
                 n++;
             }
         }
+        marks.clearFrom(n);
         Arrays.fill(queue, n, qEnd, null);
         qFirst = 0;
         qEnd = n;
-    }
-
-    /**
-     * The waiting jobs as a binary min-heap by (planned start, submission order), each entry knowing its
-     * place: the same first job as a sorted set, without a tree node per job; a job moved earlier by the
-     * compression is sifted up in place.
-     */
-    private static final class DueHeap {
-        private Entry[] heap = new Entry[256];
-        private int size;
-
-        boolean isEmpty() {
-            return size == 0;
-        }
-
-        Entry first() {
-            return heap[0];
-        }
-
-        boolean contains(Entry e) {
-            return e.heap >= 0;
-        }
-
-        void add(Entry e) {
-            if (size == heap.length) {
-                heap = Arrays.copyOf(heap, size * 2);
-            }
-            heap[size] = e;
-            e.heap = size;
-            up(size++);
-        }
-
-        Entry pollFirst() {
-            Entry e = heap[0];
-            removeAt(0);
-            return e;
-        }
-
-        void remove(Entry e) {
-            if (e.heap >= 0) {
-                removeAt(e.heap);
-            }
-        }
-
-        /** Its planned start went down: restore the order. */
-        void decreased(Entry e) {
-            up(e.heap);
-        }
-
-        void clear() {
-            for (int i = 0; i < size; i++) {
-                heap[i].heap = -1;
-                heap[i] = null;
-            }
-            size = 0;
-        }
-
-        private void removeAt(int i) {
-            Entry gone = heap[i];
-            gone.heap = -1;
-            Entry last = heap[--size];
-            heap[size] = null;
-            if (i < size) {
-                heap[i] = last;
-                last.heap = i;
-                down(i);
-                if (heap[i] == last) {
-                    up(i);
-                }
-            }
-        }
-
-        private void up(int i) {
-            Entry e = heap[i];
-            while (i > 0) {
-                int p = (i - 1) >>> 1;
-                Entry parent = heap[p];
-                if (!e.before(parent)) {
-                    break;
-                }
-                heap[i] = parent;
-                parent.heap = i;
-                i = p;
-            }
-            heap[i] = e;
-            e.heap = i;
-        }
-
-        private void down(int i) {
-            Entry e = heap[i];
-            int half = size >>> 1;
-            while (i < half) {
-                int c = 2 * i + 1;
-                int r = c + 1;
-                if (r < size && heap[r].before(heap[c])) {
-                    c = r;
-                }
-                if (!heap[c].before(e)) {
-                    break;
-                }
-                heap[i] = heap[c];
-                heap[i].heap = i;
-                i = c;
-            }
-            heap[i] = e;
-            e.heap = i;
-        }
     }
 }

@@ -11,9 +11,11 @@
  * An {@link org.gridsched.api.batch.kit.Eligibility} (since 1.1) skips jobs held by limits;
  * {@link org.gridsched.api.batch.kit.Partitions} (since 1.2) keep each job on its partition's processors;
  * a profile can be rebuilt in place ({@link org.gridsched.api.batch.kit.AvailabilityProfile#resetToRunning},
- * since 1.3).
+ * since 1.3); {@link org.gridsched.api.batch.kit.AvailabilityProfile#breakpointNear} and
+ * {@link org.gridsched.api.batch.kit.AvailabilityProfile#earliestStartWithin} (since 1.4) search from where a planner
+ * last looked, and inside a span.
  * See docs/policy-guide.md.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.3.0")
+@org.osgi.annotation.versioning.Version("1.4.0")
 package org.gridsched.api.batch.kit;
