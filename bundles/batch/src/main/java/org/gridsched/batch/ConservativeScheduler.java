@@ -340,7 +340,6 @@ final class ConservativeScheduler implements BatchScheduler {
             if (w != null) {
                 double before = w.start;
                 place(w, now);
-                w.clearJumpSpan();
                 if (w.start > before) {
                     widths.raised(w);
                 }
@@ -509,11 +508,11 @@ final class ConservativeScheduler implements BatchScheduler {
             }
             byte kind = marks.kindAt(i);
             double full = profile.earliestStartWithin(now, w.start, w.requested, w.width);
-            if (full != Double.POSITIVE_INFINITY && ((kind & QueueMarks.JUMP) == 0 || full < w.jumpFrom
-                    || SimTime.add(full, w.requested) > w.jumpTo)) {
+            if (full != Double.POSITIVE_INFINITY && ((kind & QueueMarks.JUMP) == 0 || full < marks.jumpFrom(i)
+                    || SimTime.add(full, w.requested) > marks.jumpTo(i))) {
                 throw new AssertionError("after " + where + ": the job at place " + i + " (" + w.width + " processors, "
                         + w.requested + " s, planned at " + w.start + ") has a window at " + full + " but its marks are "
-                        + kind + " over [" + w.jumpFrom + ", " + w.jumpTo + ")");
+                        + kind + " over [" + marks.jumpFrom(i) + ", " + marks.jumpTo(i) + ")");
             }
             if (kind == 0 && profile.earliestStartBefore(now, w.requested, w.width, w.start) != Double.POSITIVE_INFINITY) {
                 throw new AssertionError("after " + where + ": the job at place " + i + " (" + w.width + " processors, "
@@ -535,7 +534,6 @@ final class ConservativeScheduler implements BatchScheduler {
             PlannedJob w = queue[i];
             double oldStart = starts[i];
             if (oldStart <= now) {
-                w.clearJumpSpan();
                 continue; // starts now anyway
             }
             int q = widthOf[i];
@@ -543,7 +541,7 @@ final class ConservativeScheduler implements BatchScheduler {
             double s = Double.POSITIVE_INFINITY;
             int at = -1;
             if ((mark & QueueMarks.TAIL) != 0) {
-                at = runEndingAt(oldStart, q, w.tailHint);
+                at = runEndingAt(oldStart, q, marks.tailHint(i));
                 if (at >= 0) {
                     s = profile.breakpointTime(at);
                 }
@@ -551,9 +549,8 @@ final class ConservativeScheduler implements BatchScheduler {
             if ((mark & QueueMarks.JUMP) != 0) {
                 // a window wholly before its start lies inside the runs that marked it, and ends before a run
                 // ending at its start begins (else that run would begin earlier)
-                double from = Math.max(w.jumpFrom, now);
-                double to = Math.min(Math.min(w.jumpTo, oldStart), s);
-                w.clearJumpSpan();
+                double from = Math.max(marks.jumpFrom(i), now);
+                double to = Math.min(Math.min(marks.jumpTo(i), oldStart), s);
                 if (from < to) {
                     double jump = profile.earliestStartWithin(from, to, req, q);
                     if (jump < s) {

@@ -92,8 +92,7 @@ final class MoveCandidates {
                 return;
             }
             if (x.width > lowest && x.width <= top) {
-                marks.add(x.pos, QueueMarks.TAIL);
-                x.tailHint = near;
+                marks.addTail(x.pos, near);
             }
         }
     }

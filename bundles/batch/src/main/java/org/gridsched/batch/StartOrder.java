@@ -4,22 +4,26 @@ import java.util.Arrays;
 import java.util.Comparator;
 
 /**
- * The waiting jobs of {@link ConservativeScheduler} sorted by (planned start, submission order), as an array with its
- * planned starts beside it: the first job is the next to start, and the jobs planned to start in an interval are a
- * stretch of it, found by a search.
+ * The waiting jobs of {@link ConservativeScheduler} by (planned start, submission order): the first is the next to
+ * start, and, once asked for ({@link #firstAfter}), the jobs planned to start in an interval are a stretch of a sorted
+ * array with their planned starts beside it. Every job knows its place ({@link PlannedJob#slot}).
  *
- * <p>Why an array: a job that moves earlier shifts the jobs it passes by one place (one memory move, and their
- * places, {@link PlannedJob#slot}, one more), jobs start from the front (an index step), and the jobs planned in an
- * interval are found by a search on the starts alone. A heap gives the first job as cheaply but cannot list the jobs
- * planned in an interval, which the compression asks for after every move; searching for the job that moves instead
- * of keeping places cost twice as much.
+ * <p>Two forms. A run starts with a binary heap: the first job, additions and removals in O(log n), as long as only
+ * those are asked for; with exact requested times that is the whole run. The first interval asked for sorts the heap
+ * once into an array, kept from then on: a job that moves earlier shifts the jobs it passes by one place (one memory
+ * move, and their places one more), jobs start from the front (an index step), and an interval is found by a search
+ * on the starts alone. A heap cannot list the jobs planned in an interval, which the compression asks for after every
+ * move.
  */
 final class StartOrder {
     private static final Comparator<PlannedJob> BY_START = (a, b) -> a.before(b) ? -1 : b.before(a) ? 1 : 0;
 
     private PlannedJob[] jobs = new PlannedJob[256];
+    /** Sorted form only: the planned starts of {@link #jobs}. */
     private double[] starts = new double[256];
-    /** Live places are [head, tail). */
+    /** Whether the array is sorted; else it is a heap in [0, tail). */
+    private boolean sorted;
+    /** Live places are [head, tail) (head is 0 in a heap). */
     private int head;
     private int tail;
 
@@ -36,9 +40,15 @@ final class StartOrder {
         if (tail == jobs.length) {
             makeRoom();
         }
+        if (!sorted) {
+            jobs[tail] = e;
+            e.slot = tail;
+            up(tail++);
+            return;
+        }
         int i = firstAfter(e.start, head);
         // among equal starts, by submission order (a new job comes last, a job submitted again may not)
-        while (i > head && starts[i - 1] == e.start && jobs[i - 1].order > e.order) {
+        while (i > head && starts[i - 1] == e.start && jobs[i - 1].submittedAfter(e)) {
             i--;
         }
         insert(e, i, tail);
@@ -47,6 +57,10 @@ final class StartOrder {
 
     PlannedJob pollFirst() {
         PlannedJob e = jobs[head];
+        if (!sorted) {
+            removeAt(0);
+            return e;
+        }
         jobs[head++] = null;
         e.slot = -1;
         if (head == tail) {
@@ -58,6 +72,10 @@ final class StartOrder {
 
     void remove(PlannedJob e) {
         int i = e.slot;
+        if (!sorted) {
+            removeAt(i);
+            return;
+        }
         System.arraycopy(jobs, i + 1, jobs, i, tail - i - 1);
         System.arraycopy(starts, i + 1, starts, i, tail - i - 1);
         jobs[--tail] = null;
@@ -73,13 +91,16 @@ final class StartOrder {
 
     /**
      * Its planned start went down: it moves towards the front, past the jobs now planned after it. Returns its old
-     * place, before which every job starts at or before its old start (after the move as before it).
+     * place, before which (in the sorted form) every job starts at or before its old start, after the move as before.
      */
     int decreased(PlannedJob e) {
         int old = e.slot;
+        if (!sorted) {
+            up(old);
+            return old;
+        }
         int i = old;
-        // it passes the jobs planned later than its new start (among equal starts, by submission order)
-        while (i > head && (starts[i - 1] > e.start || (starts[i - 1] == e.start && jobs[i - 1].order > e.order))) {
+        while (i > head && (starts[i - 1] > e.start || (starts[i - 1] == e.start && jobs[i - 1].submittedAfter(e)))) {
             i--;
         }
         insert(e, i, old);
@@ -87,8 +108,8 @@ final class StartOrder {
     }
 
     /**
-     * Holds the jobs of {@code waiting[from .. to)} that are not null (after each was placed again): sorted at once,
-     * where adding them one by one in submission order could shift the whole array for each.
+     * Holds the jobs of {@code waiting[from .. to)} that are not null (after each was placed again): ordered at once,
+     * where adding them one by one could shift the whole array for each.
      */
     void rebuild(PlannedJob[] waiting, int from, int to) {
         clear();
@@ -102,12 +123,17 @@ final class StartOrder {
                 jobs[n++] = waiting[i];
             }
         }
-        Arrays.sort(jobs, 0, n, BY_START); // nearly sorted: submission order follows start order more often than not
-        for (int i = 0; i < n; i++) {
-            starts[i] = jobs[i].start;
-            jobs[i].slot = i;
-        }
         tail = n;
+        if (sorted) {
+            sort(); // nearly sorted: submission order follows start order more often than not
+        } else {
+            for (int i = 0; i < n; i++) {
+                jobs[i].slot = i;
+            }
+            for (int i = (n >>> 1) - 1; i >= 0; i--) {
+                down(i);
+            }
+        }
     }
 
     void clear() {
@@ -121,6 +147,9 @@ final class StartOrder {
 
     /** Whether some job is planned to start after c. */
     boolean anyAfter(double c) {
+        if (!sorted) {
+            sortOnce();
+        }
         return head < tail && starts[tail - 1] > c;
     }
 
@@ -129,6 +158,10 @@ final class StartOrder {
      * (0 if unknown). The search gallops from it: the compression knows such a place close to the answer.
      */
     int firstAfter(double c, int from) {
+        if (!sorted) {
+            sortOnce();
+            from = 0;
+        }
         int lo = Math.max(from, head);
         int hi = lo;
         int step = 1;
@@ -154,7 +187,21 @@ final class StartOrder {
         return place < tail ? jobs[place] : null;
     }
 
-    /** Puts e at place i, the jobs in [i, hole) one place later (hole: the free place at or after i). */
+    /** The heap becomes the sorted array, for good. */
+    private void sortOnce() {
+        sorted = true;
+        sort();
+    }
+
+    private void sort() {
+        Arrays.sort(jobs, head, tail, BY_START);
+        for (int i = head; i < tail; i++) {
+            starts[i] = jobs[i].start;
+            jobs[i].slot = i;
+        }
+    }
+
+    /** Sorted form: puts e at place i, the jobs in [i, hole) one place later (hole: the free place at or after i). */
     private void insert(PlannedJob e, int i, int hole) {
         System.arraycopy(jobs, i, jobs, i + 1, hole - i);
         System.arraycopy(starts, i, starts, i + 1, hole - i);
@@ -173,13 +220,68 @@ final class StartOrder {
             jobs = Arrays.copyOf(jobs, jobs.length * 2);
             starts = Arrays.copyOf(starts, jobs.length);
         }
-        System.arraycopy(jobs, head, jobs, 0, n);
-        System.arraycopy(starts, head, starts, 0, n);
-        Arrays.fill(jobs, n, tail, null);
-        for (int i = 0; i < n; i++) {
-            jobs[i].slot = i;
+        if (head > 0) {
+            System.arraycopy(jobs, head, jobs, 0, n);
+            System.arraycopy(starts, head, starts, 0, n);
+            Arrays.fill(jobs, n, tail, null);
+            for (int i = 0; i < n; i++) {
+                jobs[i].slot = i;
+            }
+            head = 0;
+            tail = n;
         }
-        head = 0;
-        tail = n;
+    }
+
+    // the heap form
+
+    private void removeAt(int i) {
+        PlannedJob gone = jobs[i];
+        gone.slot = -1;
+        PlannedJob last = jobs[--tail];
+        jobs[tail] = null;
+        if (i < tail) {
+            jobs[i] = last;
+            last.slot = i;
+            down(i);
+            if (jobs[i] == last) {
+                up(i);
+            }
+        }
+    }
+
+    private void up(int i) {
+        PlannedJob e = jobs[i];
+        while (i > 0) {
+            int p = (i - 1) >>> 1;
+            PlannedJob parent = jobs[p];
+            if (!e.before(parent)) {
+                break;
+            }
+            jobs[i] = parent;
+            parent.slot = i;
+            i = p;
+        }
+        jobs[i] = e;
+        e.slot = i;
+    }
+
+    private void down(int i) {
+        PlannedJob e = jobs[i];
+        int half = tail >>> 1;
+        while (i < half) {
+            int c = 2 * i + 1;
+            int r = c + 1;
+            if (r < tail && jobs[r].before(jobs[c])) {
+                c = r;
+            }
+            if (!jobs[c].before(e)) {
+                break;
+            }
+            jobs[i] = jobs[c];
+            jobs[i].slot = i;
+            i = c;
+        }
+        jobs[i] = e;
+        e.slot = i;
     }
 }

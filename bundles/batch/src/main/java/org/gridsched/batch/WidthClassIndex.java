@@ -26,6 +26,12 @@ final class WidthClassIndex {
 
     /** The bucket of each width, 0 .. the cluster's size. */
     private final byte[] bucketOf;
+    static final byte NOT_INDEXED = 0;
+    static final byte PENDING = 1;
+    static final byte INDEXED = 2;
+    /** Jobs added since the last search, some removed since ({@link PlannedJob#indexed} says). */
+    private PlannedJob[] pending = new PlannedJob[64];
+    private int pendingCount;
     /** Per bucket, its waiting jobs by requested time, shortest first. */
     private final PlannedJob[] heads = new PlannedJob[BUCKETS];
     /** latest[k][node]: at least the latest planned start of the jobs of class k or below in the node's buckets. */
@@ -52,7 +58,42 @@ final class WidthClassIndex {
         return requested < 1 ? 0 : Math.min(CLASSES - 1, Math.getExponent(requested) + 1);
     }
 
+    /**
+     * Adds a waiting job; it is indexed at the next search (a run where no processors ever come back early, as with
+     * exact requested times, never pays for the index).
+     */
     void add(PlannedJob e) {
+        if (pendingCount == pending.length) {
+            // drop the jobs that left before any search (all of them, with exact requested times)
+            int n = 0;
+            for (int i = 0; i < pendingCount; i++) {
+                if (pending[i].indexed == PENDING) {
+                    pending[n++] = pending[i];
+                }
+            }
+            java.util.Arrays.fill(pending, n, pendingCount, null);
+            pendingCount = n;
+            if (n * 2 > pending.length) {
+                pending = java.util.Arrays.copyOf(pending, 2 * pending.length);
+            }
+        }
+        pending[pendingCount++] = e;
+        e.indexed = PENDING;
+    }
+
+    /** Indexes the jobs added since the last search. */
+    private void flush() {
+        for (int i = 0; i < pendingCount; i++) {
+            PlannedJob e = pending[i];
+            pending[i] = null;
+            if (e.indexed == PENDING) {
+                insert(e);
+            }
+        }
+        pendingCount = 0;
+    }
+
+    private void insert(PlannedJob e) {
         int b = bucketOf[e.width];
         PlannedJob prev = null;
         PlannedJob next = heads[b];
@@ -70,15 +111,16 @@ final class WidthClassIndex {
         if (next != null) {
             next.prevInBucket = e;
         }
-        e.indexed = true;
+        e.indexed = INDEXED;
         raised(e);
     }
 
     void remove(PlannedJob e) {
-        if (!e.indexed) {
+        if (e.indexed != INDEXED) {
+            e.indexed = NOT_INDEXED; // a pending job is left out when the pending jobs are indexed
             return;
         }
-        e.indexed = false;
+        e.indexed = NOT_INDEXED;
         if (e.prevInBucket != null) {
             e.prevInBucket.nextInBucket = e.nextInBucket;
         } else {
@@ -93,6 +135,9 @@ final class WidthClassIndex {
 
     /** The job's planned start may have gone up (it was placed again): the trees hold it. */
     void raised(PlannedJob e) {
+        if (e.indexed != INDEXED) {
+            return; // a pending job is indexed at its start then
+        }
         int leaf = BUCKETS + bucketOf[e.width];
         for (int k = e.requestedClass; k < CLASSES; k++) {
             double[] tree = latest[k];
@@ -113,6 +158,9 @@ final class WidthClassIndex {
         int hi = Math.min(qHi, bucketOf.length - 1);
         if (lo > hi) {
             return 0;
+        }
+        if (pendingCount > 0) {
+            flush();
         }
         int k = classOf(len);
         double[] tree = latest[k];
@@ -176,9 +224,7 @@ final class WidthClassIndex {
                     // a window for it lies in the run, after now and before its start
                     double to = Math.min(right, x.start);
                     if (SimTime.add(from, x.requested) <= to) {
-                        marks.add(x.pos, QueueMarks.JUMP);
-                        x.jumpFrom = Math.min(x.jumpFrom, from);
-                        x.jumpTo = Math.max(x.jumpTo, to);
+                        marks.addJump(x.pos, from, to);
                         n++;
                     }
                 }

@@ -107,13 +107,15 @@ public final class AvailabilityProfile {
      * The number of the last breakpoint at or before {@code t}, searched outwards from breakpoint number
      * {@code near} (galloping: a few steps when the answer is close to it, twice a binary search at worst). For a
      * planner that remembers where it last found an instant: a few changes of the profile later, that number is
-     * still close. Any {@code near} gives the right answer; an out-of-range one a plain search.
+     * still close. Any {@code near} gives the right answer; an out-of-range one a plain search. Where the profile last
+     * looked (this method's answer, or where {@link #moveEarlier} gave processors back) is tried first.
      *
      * @throws IllegalArgumentException if {@code t} is before the first breakpoint
      * @since 1.4
      */
     public int breakpointNear(double t, int near) {
-        int i = indexNear(t, first + near);
+        int f = finger;
+        int i = f >= first && f + 1 < end && time[f] <= t && t < time[f + 1] ? f : indexNear(t, first + near);
         finger = i;
         return i - first;
     }
@@ -287,6 +289,12 @@ public final class AvailabilityProfile {
         System.arraycopy(scratchTime, 0, time, i0, n);
         System.arraycopy(scratchFree, 0, free, i0, n);
         end += shift;
+        // where the part given back begins: a planner asks about it next (what the release lets start earlier)
+        int atC = n - 1;
+        while (atC > 0 && scratchTime[atC] > c) {
+            atC--;
+        }
+        finger = i0 + atC;
     }
 
 
