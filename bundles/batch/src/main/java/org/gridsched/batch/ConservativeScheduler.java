@@ -541,7 +541,7 @@ final class ConservativeScheduler implements BatchScheduler {
             double s = Double.POSITIVE_INFINITY;
             int at = -1;
             if ((mark & QueueMarks.TAIL) != 0) {
-                at = runEndingAt(oldStart, q, marks.tailHint(i));
+                at = profile.runBefore(oldStart, q, marks.tailHint(i));
                 if (at >= 0) {
                     s = profile.breakpointTime(at);
                 }
@@ -576,24 +576,6 @@ final class ConservativeScheduler implements BatchScheduler {
                 verifyMarks("the move of the job at place " + i);
             }
         }
-    }
-
-    /**
-     * The number of the breakpoint where the run of at least q free processors that ends at {@code start} begins,
-     * or -1 if fewer than q are free just before start; searched from breakpoint number {@code near}.
-     */
-    private int runEndingAt(double start, int q, int near) {
-        int k = profile.breakpointNear(start, near);
-        if (profile.breakpointTime(k) == start) {
-            k--; // start > now, the first breakpoint: k >= 0
-        }
-        if (profile.breakpointFree(k) < q) {
-            return -1;
-        }
-        while (k > 0 && profile.breakpointFree(k - 1) >= q) {
-            k--;
-        }
-        return k;
     }
 
     /** The compression as first written (release the whole old slot, reserve the new one), for cross-checks. */

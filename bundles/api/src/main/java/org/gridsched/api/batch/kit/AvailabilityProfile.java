@@ -120,6 +120,30 @@ public final class AvailabilityProfile {
         return i - first;
     }
 
+    /**
+     * The number of the breakpoint where the run of at least {@code q} free processors that ends at {@code t} begins,
+     * or -1 if fewer than q are free just before t (or t is the first breakpoint's instant): where a job of q
+     * processors planned at t could start instead, if no earlier window fits it. {@code near} as in
+     * {@link #breakpointNear}; the profile remembers the answer, where {@link #moveEarlier} will look first.
+     *
+     * @throws IllegalArgumentException if {@code t} is before the first breakpoint
+     * @since 1.4
+     */
+    public int runBefore(double t, int q, int near) {
+        int k = indexNear(t, first + near);
+        if (time[k] == t) {
+            k--;
+        }
+        if (k < first || free[k] < q) {
+            return -1;
+        }
+        while (k > first && free[k - 1] >= q) {
+            k--;
+        }
+        finger = k;
+        return k - first;
+    }
+
     /** Index of the last breakpoint at or before t. */
     private int indexOf(double t) {
         if (t < time[first]) {
