@@ -77,7 +77,7 @@ final class MoveCandidates {
             double len = stepRight[j] - stepLeft[j];
             // a little more: a window of exactly the run's length must not be missed for a rounding of right - left
             len += Math.max(SimTime.RESOLUTION, len * 1e-12);
-            index.mark(stepLo[j], stepHi[j], len, stepLeft[j], stepRight[j], c, now, marks);
+            index.mark(stepLo[j], stepHi[j], len, stepLeft[j], stepRight[j], c, e, now, marks);
         }
     }
 

@@ -151,9 +151,10 @@ final class WidthClassIndex {
     /**
      * Marks {@link QueueMarks#JUMP} every waiting job of a width in (qLo, qHi] planned to start after {@code c} whose
      * requested time fits in the part of the run [left, right) between now and its start (at most {@code len}, the
-     * run's length), widening its span by that part; returns how many.
+     * run's length), widening its span by the windows of that part that meet [c, e); returns how many.
      */
-    int mark(int qLo, int qHi, double len, double left, double right, double c, double now, QueueMarks marks) {
+    int mark(int qLo, int qHi, double len, double left, double right, double c, double e, double now,
+            QueueMarks marks) {
         int lo = Math.max(qLo + 1, 1);
         int hi = Math.min(qHi, bucketOf.length - 1);
         if (lo > hi) {
@@ -175,6 +176,7 @@ final class WidthClassIndex {
         search.from = Math.max(left, now);
         search.right = right;
         search.c = c;
+        search.e = e;
         search.marks = marks;
         search.lo = bucketOf[lo];
         search.hi = bucketOf[hi];
@@ -192,6 +194,7 @@ final class WidthClassIndex {
         double from;
         double right;
         double c;
+        double e;
         QueueMarks marks;
         /** The buckets searched. */
         int lo;
@@ -224,7 +227,9 @@ final class WidthClassIndex {
                     // a window for it lies in the run, after now and before its start
                     double to = Math.min(right, x.start);
                     if (SimTime.add(from, x.requested) <= to) {
-                        marks.addJump(x.pos, from, to);
+                        // and meets the span [c, e) this release lifted (the last one to lift a point of it does)
+                        marks.addJump(x.pos, Math.max(from, SimTime.sub(c, x.requested)),
+                                Math.min(to, SimTime.add(e, x.requested)));
                         n++;
                     }
                 }
