@@ -127,6 +127,8 @@ final class ConservativeScheduler implements BatchScheduler {
         double now = cluster.now();
         profile.discardBefore(now);
         PlannedJob e = (PlannedJob) job.attachment();
+        // the engine keeps its jobs to the end of the run; its PlannedJob can go now (less for a collection to copy)
+        job.attach(null);
         if (e.runningPos >= 0) {
             PlannedJob last = runningJobs[--runningCount];
             runningJobs[e.runningPos] = last;
