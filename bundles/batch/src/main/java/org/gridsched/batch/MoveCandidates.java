@@ -51,8 +51,8 @@ final class MoveCandidates {
      * start order before which every job starts at or before c (0 if unknown).
      */
     void released(double c, double e, int w, int near, int from, double now) {
-        if (order.isEmpty()) {
-            return;
+        if (!order.anyAfter(c)) {
+            return; // every mark is for a job planned to start after c
         }
         AvailabilityProfile p = profile;
         int n = p.breakpoints();
@@ -69,9 +69,6 @@ final class MoveCandidates {
         } while (k < n && p.breakpointTime(k) < e);
         int lowest = minAfter - w; // widths at or below it were not lifted anywhere
         markTails(c, e, lowest, maxAfter, Math.min(k, n - 1), from);
-        if (!order.anyAfter(c)) {
-            return; // a window wholly before a job's start meets [c, e) only if the job starts after c
-        }
         int steps = staircase(c, e, kc, k, lowest, maxAfter);
         for (int j = 0; j < steps; j++) {
             double len = stepRight[j] - stepLeft[j];
@@ -86,11 +83,9 @@ final class MoveCandidates {
      * number of the breakpoint at or after e, is where to look for their starts (most start at e).
      */
     private void markTails(double c, double e, int lowest, int top, int near, int from) {
-        for (int i = order.firstAfter(c, from); ; i++) {
+        int end = order.end();
+        for (int i = order.firstAfter(c, from); i < end && order.startAt(i) <= e; i++) {
             PlannedJob x = order.at(i);
-            if (x == null || x.start > e) {
-                return;
-            }
             if (x.width > lowest && x.width <= top) {
                 marks.addTail(x.pos, near);
             }

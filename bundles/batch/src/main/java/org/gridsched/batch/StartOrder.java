@@ -182,9 +182,18 @@ final class StartOrder {
         return lo;
     }
 
-    /** The job at a place from {@link #firstAfter}, or null past the last. */
+    /** One past the last place (in the sorted form). */
+    int end() {
+        return tail;
+    }
+
+    /** The job at a place from {@link #firstAfter} (in the sorted form), before {@link #size}. */
     PlannedJob at(int place) {
-        return place < tail ? jobs[place] : null;
+        return jobs[place];
+    }
+
+    double startAt(int place) {
+        return starts[place];
     }
 
     /** The heap becomes the sorted array, for good. */
