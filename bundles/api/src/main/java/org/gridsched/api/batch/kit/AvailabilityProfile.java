@@ -257,48 +257,67 @@ public final class AvailabilityProfile {
         version++;
         int i0 = indexNear(a, finger);
         finger = i0;
-        int j = i0;
-        while (j < end && time[j] <= d) {
-            j++;
-        }
-        // the old breakpoints [i0, j) and the change points a, b, c, d in time order, merged into the new sequence
-        int room = j - i0 + 4;
+        // the old breakpoints from i0 to the last at or before d and the change points a, b, c, d in time order,
+        // merged into the new sequence
+        int room = end - i0 + 4;
         if (scratchTime.length < room) {
             scratchTime = new double[Math.max(room, 2 * scratchTime.length)];
             scratchFree = new int[scratchTime.length];
         }
+        // phase by phase: the old breakpoints before a, in (a, b) taken, in (b, c) as they are, in (c, d) given back,
+        // and the values in force at a, b, c and d; the old values are canonical, and a phase adds the same to all
+        // of its breakpoints, so only the first of a phase can repeat the value before it
+        double[] st = scratchTime;
+        int[] sf = scratchFree;
         int n = 0;
         int last = i0 > first ? free[i0 - 1] : Integer.MIN_VALUE;
         int k = i0;
-        int value = free[i0];
-        // phase 0: before a; 1: in [a, b), taken; 2: in [b, c); 3: in [c, d), given back; 4: from d on, as before
-        int phase = 0;
-        double next = a;
-        int delta = 0;
-        while (phase < 4) {
-            double t;
-            double tk = k < j ? time[k] : Double.POSITIVE_INFINITY;
-            if (tk < next) {
-                t = tk;
-                value = free[k++];
-            } else {
-                t = next;
-                if (tk == next) {
-                    value = free[k++];
+        if (time[k] < a) {
+            st[n] = time[k];
+            sf[n++] = last = free[k]; // differs from the value before it (canonical), or is the first
+        }
+        int v = free[k++] - q;
+        if (v != last) {
+            st[n] = a;
+            sf[n++] = last = v;
+        }
+        for (; k < end && time[k] < b; k++) {
+            st[n] = time[k];
+            sf[n++] = last = free[k] - q;
+        }
+        v = k < end && time[k] == b ? free[k++] : free[k - 1];
+        if (b == c) {
+            v += q;
+        }
+        if (v != last) {
+            st[n] = b;
+            sf[n++] = last = v;
+        }
+        if (c > b) {
+            for (; k < end && time[k] < c; k++) {
+                if (free[k] != last) {
+                    st[n] = time[k];
+                    sf[n++] = last = free[k];
                 }
-                do { // b == c ends two phases at once
-                    phase++;
-                    next = phase == 1 ? b : phase == 2 ? c : phase == 3 ? d : Double.POSITIVE_INFINITY;
-                } while (next == t);
-                delta = phase == 1 ? -q : phase == 3 ? q : 0;
             }
-            int v = value + delta;
+            v = (k < end && time[k] == c ? free[k++] : free[k - 1]) + q;
             if (v != last) {
-                scratchTime[n] = t;
-                scratchFree[n++] = v;
-                last = v;
+                st[n] = c;
+                sf[n++] = last = v;
             }
         }
+        for (; k < end && time[k] < d; k++) {
+            if (free[k] + q != last) {
+                st[n] = time[k];
+                sf[n++] = last = free[k] + q;
+            }
+        }
+        v = k < end && time[k] == d ? free[k++] : free[k - 1];
+        if (v != last) {
+            st[n] = d;
+            sf[n++] = v;
+        }
+        int j = k; // the first old breakpoint after d
         // from d on nothing changed (every old breakpoint at or before d is merged), and the breakpoint after the
         // range still differs from the value before it
         int shift = n - (j - i0);
