@@ -36,6 +36,8 @@ final class WidthClassIndex {
     private final PlannedJob[] heads = new PlannedJob[BUCKETS];
     /** latest[k][node]: at least the latest planned start of the jobs of class k or below in the node's buckets. */
     private final double[][] latest = new double[CLASSES][2 * BUCKETS];
+    /** present[k]: at least the buckets that hold a job of class k or below (a bit per bucket). */
+    private final long[] present = new long[CLASSES];
 
     WidthClassIndex(int processors) {
         bucketOf = new byte[processors + 1];
@@ -139,7 +141,9 @@ final class WidthClassIndex {
             return; // a pending job is indexed at its start then
         }
         int leaf = BUCKETS + bucketOf[e.width];
+        long bit = 1L << bucketOf[e.width];
         for (int k = e.requestedClass; k < CLASSES; k++) {
+            present[k] |= bit;
             double[] tree = latest[k];
             // ancestors hold at least what their children hold: stop at the first that holds it already
             for (int node = leaf; node >= 1 && tree[node] < e.start; node >>>= 1) {
@@ -165,7 +169,9 @@ final class WidthClassIndex {
         }
         int k = classOf(len);
         double[] tree = latest[k];
-        if (tree[1] <= c) {
+        int from = bucketOf[lo];
+        int to = bucketOf[hi];
+        if (tree[1] <= c || (present[k] & (-1L << from) & (-1L >>> (63 - to))) == 0) {
             return 0;
         }
         Search search = this.search;
@@ -178,8 +184,8 @@ final class WidthClassIndex {
         search.c = c;
         search.e = e;
         search.marks = marks;
-        search.lo = bucketOf[lo];
-        search.hi = bucketOf[hi];
+        search.lo = from;
+        search.hi = to;
         return search.visit(1, 0, BUCKETS - 1);
     }
 
@@ -235,6 +241,9 @@ final class WidthClassIndex {
                 }
             }
             tree[node] = latestStart;
+            if (latestStart == Double.NEGATIVE_INFINITY) {
+                present[k] &= ~(1L << bucket); // none of class k or below left here
+            }
             return n;
         }
     }
