@@ -1,5 +1,7 @@
 package org.gridsched.batch;
 
+import java.util.Arrays;
+
 import org.gridsched.api.SimTime;
 
 /**
@@ -8,36 +10,41 @@ import org.gridsched.api.SimTime;
  * most the run's length, planned to start after a given instant ({@link MoveCandidates}).
  *
  * <p>How. Widths fall into 64 buckets (one per width up to 32, then geometric up to the cluster's size), requested
- * times into classes a factor of 2 apart. For each class k, a segment tree over the buckets holds, per node, the
- * latest planned start of the node's jobs of class k or below: a search for jobs of requested time at most L starting
- * after c walks tree class(L) and leaves every subtree whose latest start is c or earlier. Short jobs are started
- * early by the backfilling and long ones late, so most subtrees are left at once; the few jobs found are checked one
- * by one.
+ * times into classes a factor of 2 apart. For each class k there is a bit set of the buckets that hold jobs of class
+ * k or below, and for each such bucket and for the class as a whole the latest planned start of those jobs. A search
+ * for jobs of requested time at most L planned after c looks at class(L): it ends at once if the class's latest start
+ * is c or earlier (more than half of the searches), else looks at the buckets in range whose latest start is after c,
+ * and checks their jobs one by one. Short jobs are started early by the backfilling and long ones late, so few buckets
+ * pass. (A segment tree over the buckets was slower: its inner nodes cost more to walk and to mend than the 64 leaves
+ * cost to scan.)
  *
  * <p>A latest start may be later than the truth, never earlier: planned starts only go down between re-plans (the
- * compression moves jobs earlier, jobs leave), so a move costs nothing here; a search that finds a subtree's latest
- * start too late mends it on its way back, and a re-plan, which may move jobs later, raises what it must
- * ({@link #raised}).
+ * compression moves jobs earlier, jobs leave), so a move costs nothing here; a search mends what it looks at, and a
+ * re-plan, which may move jobs later, raises what it must ({@link #raised}). Jobs added are indexed at the next search,
+ * so a run where processors never come back early (exact requested times) never pays for the index.
  */
 final class WidthClassIndex {
     private static final int BUCKETS = 64;
     /** Class 0: requested time under 1 s; class k >= 1: [2^(k-1), 2^k) s (times are at most 1e10 s, class 34). */
     private static final int CLASSES = 40;
 
-    /** The bucket of each width, 0 .. the cluster's size. */
-    private final byte[] bucketOf;
     static final byte NOT_INDEXED = 0;
     static final byte PENDING = 1;
     static final byte INDEXED = 2;
+
+    /** The bucket of each width, 0 .. the cluster's size. */
+    private final byte[] bucketOf;
     /** Jobs added since the last search, some removed since ({@link PlannedJob#indexed} says). */
     private PlannedJob[] pending = new PlannedJob[64];
     private int pendingCount;
     /** Per bucket, its waiting jobs by requested time, shortest first. */
     private final PlannedJob[] heads = new PlannedJob[BUCKETS];
-    /** latest[k][node]: at least the latest planned start of the jobs of class k or below in the node's buckets. */
-    private final double[][] latest = new double[CLASSES][2 * BUCKETS];
     /** present[k]: at least the buckets that hold a job of class k or below (a bit per bucket). */
     private final long[] present = new long[CLASSES];
+    /** latest[k][b]: at least the latest planned start of the jobs of class k or below in bucket b. */
+    private final double[][] latest = new double[CLASSES][BUCKETS];
+    /** classLatest[k]: at least the latest planned start of the jobs of class k or below. */
+    private final double[] classLatest = new double[CLASSES];
 
     WidthClassIndex(int processors) {
         bucketOf = new byte[processors + 1];
@@ -51,19 +58,17 @@ final class WidthClassIndex {
             }
             bucketOf[q] = (byte) Math.min(b, BUCKETS - 1);
         }
-        for (double[] tree : latest) {
-            java.util.Arrays.fill(tree, Double.NEGATIVE_INFINITY);
+        for (double[] row : latest) {
+            Arrays.fill(row, Double.NEGATIVE_INFINITY);
         }
+        Arrays.fill(classLatest, Double.NEGATIVE_INFINITY);
     }
 
     static int classOf(double requested) {
         return requested < 1 ? 0 : Math.min(CLASSES - 1, Math.getExponent(requested) + 1);
     }
 
-    /**
-     * Adds a waiting job; it is indexed at the next search (a run where no processors ever come back early, as with
-     * exact requested times, never pays for the index).
-     */
+    /** Adds a waiting job; it is indexed at the next search. */
     void add(PlannedJob e) {
         if (pendingCount == pending.length) {
             // drop the jobs that left before any search (all of them, with exact requested times)
@@ -73,10 +78,10 @@ final class WidthClassIndex {
                     pending[n++] = pending[i];
                 }
             }
-            java.util.Arrays.fill(pending, n, pendingCount, null);
+            Arrays.fill(pending, n, pendingCount, null);
             pendingCount = n;
             if (n * 2 > pending.length) {
-                pending = java.util.Arrays.copyOf(pending, 2 * pending.length);
+                pending = Arrays.copyOf(pending, 2 * pending.length);
             }
         }
         pending[pendingCount++] = e;
@@ -135,19 +140,21 @@ final class WidthClassIndex {
         e.nextInBucket = null;
     }
 
-    /** The job's planned start may have gone up (it was placed again): the trees hold it. */
+    /** The job's planned start may have gone up (it was placed again): its bucket and classes hold it. */
     void raised(PlannedJob e) {
         if (e.indexed != INDEXED) {
             return; // a pending job is indexed at its start then
         }
-        int leaf = BUCKETS + bucketOf[e.width];
-        long bit = 1L << bucketOf[e.width];
+        int b = bucketOf[e.width];
+        long bit = 1L << b;
+        double start = e.start;
         for (int k = e.requestedClass; k < CLASSES; k++) {
             present[k] |= bit;
-            double[] tree = latest[k];
-            // ancestors hold at least what their children hold: stop at the first that holds it already
-            for (int node = leaf; node >= 1 && tree[node] < e.start; node >>>= 1) {
-                tree[node] = e.start;
+            if (latest[k][b] < start) {
+                latest[k][b] = start;
+            }
+            if (classLatest[k] < start) {
+                classLatest[k] = start;
             }
         }
     }
@@ -168,83 +175,54 @@ final class WidthClassIndex {
             flush();
         }
         int k = classOf(len);
-        double[] tree = latest[k];
-        int from = bucketOf[lo];
-        int to = bucketOf[hi];
-        if (tree[1] <= c || (present[k] & (-1L << from) & (-1L >>> (63 - to))) == 0) {
+        if (classLatest[k] <= c) {
             return 0;
         }
-        Search search = this.search;
-        search.tree = tree;
-        search.k = k;
-        search.qLo = qLo;
-        search.qHi = qHi;
-        search.from = Math.max(left, now);
-        search.right = right;
-        search.c = c;
-        search.e = e;
-        search.marks = marks;
-        search.lo = from;
-        search.hi = to;
-        return search.visit(1, 0, BUCKETS - 1);
+        long inRange = present[k] & (-1L << bucketOf[lo]) & (-1L >>> (63 - bucketOf[hi]));
+        double[] row = latest[k];
+        double from = Math.max(left, now);
+        int n = 0;
+        for (long bits = inRange; bits != 0; bits &= bits - 1) {
+            int b = Long.numberOfTrailingZeros(bits);
+            if (row[b] > c) {
+                n += bucket(b, k, qLo, qHi, from, right, c, e, marks);
+            }
+        }
+        if (inRange == present[k]) {
+            // every bucket of the class was looked at: its latest start is mended too
+            double m = Double.NEGATIVE_INFINITY;
+            for (long bits = inRange; bits != 0; bits &= bits - 1) {
+                m = Math.max(m, row[Long.numberOfTrailingZeros(bits)]);
+            }
+            classLatest[k] = m;
+        }
+        return n;
     }
 
-    private final Search search = new Search();
-
-    /** One {@link #mark} call's arguments, kept for its recursive walk. */
-    private final class Search {
-        double[] tree;
-        int k;
-        int qLo;
-        int qHi;
-        double from;
-        double right;
-        double c;
-        double e;
-        QueueMarks marks;
-        /** The buckets searched. */
-        int lo;
-        int hi;
-
-        /** A node that meets [lo, hi] and whose latest start is after c. */
-        int visit(int node, int nodeLo, int nodeHi) {
-            if (nodeLo == nodeHi) {
-                return leaf(node, nodeLo);
-            }
-            int mid = (nodeLo + nodeHi) >>> 1;
-            int n = 0;
-            if (lo <= mid && tree[2 * node] > c) {
-                n += visit(2 * node, nodeLo, mid);
-            }
-            if (hi > mid && tree[2 * node + 1] > c) {
-                n += visit(2 * node + 1, mid + 1, nodeHi);
-            }
-            tree[node] = Math.max(tree[2 * node], tree[2 * node + 1]); // mended: the truth, or still at least it
-            return n;
-        }
-
-        /** Checks the bucket's jobs of class k or below one by one, and keeps their true latest start. */
-        int leaf(int node, int bucket) {
-            int n = 0;
-            double latestStart = Double.NEGATIVE_INFINITY;
-            for (PlannedJob x = heads[bucket]; x != null && x.requestedClass <= k; x = x.nextInBucket) {
-                latestStart = Math.max(latestStart, x.start);
-                if (x.start > c && x.width > qLo && x.width <= qHi) {
-                    // a window for it lies in the run, after now and before its start
-                    double to = Math.min(right, x.start);
-                    if (SimTime.add(from, x.requested) <= to) {
-                        // and meets the span [c, e) this release lifted (the last one to lift a point of it does)
-                        marks.addJump(x.pos, Math.max(from, SimTime.sub(c, x.requested)),
-                                Math.min(to, SimTime.add(e, x.requested)));
-                        n++;
-                    }
+    /**
+     * Checks bucket b's jobs of class k or below one by one (see {@link #mark}), and keeps their true latest start.
+     */
+    private int bucket(int b, int k, int qLo, int qHi, double from, double right, double c, double e,
+            QueueMarks marks) {
+        int n = 0;
+        double latestStart = Double.NEGATIVE_INFINITY;
+        for (PlannedJob x = heads[b]; x != null && x.requestedClass <= k; x = x.nextInBucket) {
+            latestStart = Math.max(latestStart, x.start);
+            if (x.start > c && x.width > qLo && x.width <= qHi) {
+                // a window for it lies in the run, after now and before its start
+                double to = Math.min(right, x.start);
+                if (SimTime.add(from, x.requested) <= to) {
+                    // and meets the span [c, e) this release lifted (the last one to lift a point of it does)
+                    marks.addJump(x.pos, Math.max(from, SimTime.sub(c, x.requested)),
+                            Math.min(to, SimTime.add(e, x.requested)));
+                    n++;
                 }
             }
-            tree[node] = latestStart;
-            if (latestStart == Double.NEGATIVE_INFINITY) {
-                present[k] &= ~(1L << bucket); // none of class k or below left here
-            }
-            return n;
         }
+        latest[k][b] = latestStart;
+        if (latestStart == Double.NEGATIVE_INFINITY) {
+            present[k] &= ~(1L << b); // none of class k or below left here
+        }
+        return n;
     }
 }
