@@ -1,7 +1,5 @@
 package org.gridsched.batch;
 
-import java.util.Arrays;
-
 import org.gridsched.api.SimTime;
 import org.gridsched.api.batch.kit.AvailabilityProfile;
 
@@ -32,11 +30,6 @@ final class MoveCandidates {
     private final StartOrder order;
     private final WidthClassIndex index;
     private final QueueMarks marks;
-    /** The staircase of the current release: widths (stepLo, stepHi] may use the run [stepLeft, stepRight). */
-    private int[] stepLo = new int[8];
-    private int[] stepHi = new int[8];
-    private double[] stepLeft = new double[8];
-    private double[] stepRight = new double[8];
 
     MoveCandidates(AvailabilityProfile profile, StartOrder order, WidthClassIndex index, QueueMarks marks) {
         this.profile = profile;
@@ -69,13 +62,7 @@ final class MoveCandidates {
         } while (k < n && p.breakpointTime(k) < e);
         int lowest = minAfter - w; // widths at or below it were not lifted anywhere
         markTails(c, e, lowest, maxAfter, Math.min(k, n - 1), from);
-        int steps = staircase(c, e, kc, k, lowest, maxAfter);
-        for (int j = 0; j < steps; j++) {
-            double len = stepRight[j] - stepLeft[j];
-            // a little more: a window of exactly the run's length must not be missed for a rounding of right - left
-            len += Math.max(SimTime.RESOLUTION, len * 1e-12);
-            index.mark(stepLo[j], stepHi[j], len, stepLeft[j], stepRight[j], c, e, now, marks);
-        }
+        staircase(c, e, kc, k, lowest, maxAfter, now);
     }
 
     /**
@@ -93,10 +80,10 @@ final class MoveCandidates {
     }
 
     /**
-     * Grows the run around [c, e) threshold by threshold; returns the number of steps. kc .. k-1 are the breakpoints
-     * that meet [c, e).
+     * Grows the run around [c, e) threshold by threshold, and at each step marks the jobs of the widths of the step that
+     * the run may now hold ({@link WidthClassIndex#mark}). kc .. k-1 are the breakpoints that meet [c, e).
      */
-    private int staircase(double c, double e, int kc, int k, int lowest, int top) {
+    private void staircase(double c, double e, int kc, int k, int lowest, int top, double now) {
         AvailabilityProfile p = profile;
         int n = p.breakpoints();
         double left = c;
@@ -107,15 +94,18 @@ final class MoveCandidates {
         int ri = k < n && p.breakpointTime(k) == e ? k : k - 1;
         int lv = li >= 0 ? p.breakpointFree(li) : Integer.MIN_VALUE;
         int rv = p.breakpointFree(ri);
-        int steps = 0;
         while (true) {
             int t = Math.max(Math.max(lv, rv), lowest);
             if (t < top) {
-                steps = step(steps, t, top, left, right);
+                // widths (t, top] may use [left, right) and no more (its neighbours hold t or fewer); a little more
+                // than its length, so that a window of exactly that length is not missed for a rounding
+                double len = right - left;
+                len += Math.max(SimTime.RESOLUTION, len * 1e-12);
+                index.mark(t, top, len, left, right, c, e, now, marks);
                 top = t;
             }
             if (t <= lowest) {
-                return steps;
+                return;
             }
             if (lv >= t) {
                 left = p.breakpointTime(li);
@@ -133,19 +123,5 @@ final class MoveCandidates {
                 }
             }
         }
-    }
-
-    private int step(int steps, int lo, int hi, double left, double right) {
-        if (steps == stepLo.length) {
-            stepLo = Arrays.copyOf(stepLo, 2 * steps);
-            stepHi = Arrays.copyOf(stepHi, 2 * steps);
-            stepLeft = Arrays.copyOf(stepLeft, 2 * steps);
-            stepRight = Arrays.copyOf(stepRight, 2 * steps);
-        }
-        stepLo[steps] = lo;
-        stepHi[steps] = hi;
-        stepLeft[steps] = left;
-        stepRight[steps] = right;
-        return steps + 1;
     }
 }
