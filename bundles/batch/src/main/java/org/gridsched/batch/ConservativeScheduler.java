@@ -478,21 +478,6 @@ final class ConservativeScheduler implements BatchScheduler {
         profile.reserve(s, e.end, e.job.processors());
     }
 
-    /**
-     * Re-plans waiting jobs in submission order after room was freed: each moves to its earliest feasible start,
-     * found without taking it out of the profile; the profile changes only for jobs that move.
-     *
-     * <p>This is the compression of conservative backfilling (Mu'alem &amp; Feitelson 2001, "Utilization,
-     * predictability, workloads, and user runtime estimates in scheduling the IBM SP2 with backfilling"; the
-     * conservative schedulers of pyss and Alea walk the queue the same way), with the tries that cannot succeed left
-     * out: only the jobs a release marked are tried ({@link MoveCandidates} says why no other can move), in
-     * submission order, also those marked by a move during this walk. A job marked {@link QueueMarks#TAIL} may start
-     * where the run of free processors ending at its start begins; one marked {@link QueueMarks#JUMP} at the earliest
-     * window wholly inside the runs that marked it, if that is earlier. A job that moves from [s0, e0) to [s1, e1)
-     * changes the profile only where the two slots differ ({@link AvailabilityProfile#moveEarlier}), and gives back
-     * [max(e1, s0), e0): a release, which marks the jobs it may help. {@link #plainCompression} keeps the plain walk
-     * (every job tried from the profile's origin, its whole slot released and reserved again) for the cross-check.
-     */
     /** For tests: {@link #verifyMarks} after every release of processors (slow). */
     boolean checkMarks;
 
@@ -523,6 +508,21 @@ final class ConservativeScheduler implements BatchScheduler {
         }
     }
 
+    /**
+     * Re-plans waiting jobs in submission order after room was freed: each moves to its earliest feasible start,
+     * found without taking it out of the profile; the profile changes only for jobs that move.
+     *
+     * <p>This is the compression of conservative backfilling (Mu'alem &amp; Feitelson 2001, "Utilization,
+     * predictability, workloads, and user runtime estimates in scheduling the IBM SP2 with backfilling"; the
+     * conservative schedulers of pyss and Alea walk the queue the same way), with the tries that cannot succeed left
+     * out: only the jobs a release marked are tried ({@link MoveCandidates} says why no other can move), in
+     * submission order, also those marked by a move during this walk. A job marked {@link QueueMarks#TAIL} may start
+     * where the run of free processors ending at its start begins; one marked {@link QueueMarks#JUMP} at the earliest
+     * window wholly inside the runs that marked it, if that is earlier. A job that moves from [s0, e0) to [s1, e1)
+     * changes the profile only where the two slots differ ({@link AvailabilityProfile#moveEarlier}), and gives back
+     * [max(e1, s0), e0): a release, which marks the jobs it may help. {@link #plainCompression} keeps the plain walk
+     * (every job tried from the profile's origin, its whole slot released and reserved again) for the cross-check.
+     */
     private void compress(double now) {
         if (plainCompression) {
             compressPlain(now);
