@@ -143,15 +143,21 @@ final class ConservativeScheduler implements BatchScheduler {
         boolean freed = now < e.end;
         if (freed) {
             profile.release(now, e.end, job.processors());
-            if (!plainCompression) {
+        }
+        // What the release lets move is found after the reservations are applied: when they collide with the plan
+        // (a failure took the processors of the job it killed), every waiting job is placed again and the marks
+        // would be thrown away. Later is as exact: the profile is read as it is when the marks are made, and only
+        // takings (which make no window) or releases marked on their own came between.
+        int change = (!applied.isEmpty() || !cluster.reservations().isEmpty()) ? applyReservations(now) : UNCHANGED;
+        if (change == COLLIDES) {
+            replanAll(now);
+        } else if (freed || change == FREED) {
+            if (freed && !plainCompression) {
                 candidates.released(now, e.end, job.processors(), 0, 0, now);
                 if (checkMarks) {
                     verifyMarks("the early end of " + job);
                 }
             }
-        }
-        boolean replanned = syncIfReserved(now);
-        if (freed && !replanned) {
             compress(now);
         }
         startDue(now);
@@ -229,9 +235,30 @@ final class ConservativeScheduler implements BatchScheduler {
      * true if it re-planned (placed every waiting job again, or compressed the plan).
      */
     private boolean syncReservations(double now) {
+        int change = applyReservations(now);
+        if (change == COLLIDES) {
+            replanAll(now);
+            return true;
+        } else if (change == FREED) {
+            compress(now);
+            return true;
+        }
+        return false;
+    }
+
+    private static final int UNCHANGED = 0;
+    private static final int FREED = 1;
+    private static final int COLLIDES = 2;
+
+    /**
+     * Applies the differences between the reservations and what the profile holds for them: {@link #COLLIDES} if
+     * taken capacity collides with the plan (every waiting job must be placed again), else {@link #FREED} if some was
+     * given back (the plan is to be compressed; what it lets move is marked), else {@link #UNCHANGED}.
+     */
+    private int applyReservations(double now) {
         List<Reservation> reservations = cluster.reservations();
         if (unchanged(reservations)) {
-            return false;
+            return UNCHANGED;
         }
         long change = ++reservationChanges;
         boolean freed = false;
@@ -280,14 +307,7 @@ final class ConservativeScheduler implements BatchScheduler {
                 break;
             }
         }
-        if (collides) {
-            replanAll(now);
-            return true;
-        } else if (freed) {
-            compress(now);
-            return true;
-        }
-        return false;
+        return collides ? COLLIDES : freed ? FREED : UNCHANGED;
     }
 
     /**
@@ -348,7 +368,7 @@ final class ConservativeScheduler implements BatchScheduler {
             }
         }
         marks.clearAll();
-        due.rebuild(queue, qFirst, qEnd);
+        due.rebuild();
     }
 
     /**

@@ -108,31 +108,52 @@ final class StartOrder {
     }
 
     /**
-     * Holds the jobs of {@code waiting[from .. to)} that are not null (after each was placed again): ordered at once,
-     * where adding them one by one could shift the whole array for each.
+     * Orders the jobs again after each was placed again (a re-plan). The heap is built anew in O(n). The sorted array
+     * is sorted again from its own order: the jobs a re-plan moves mostly keep their order among themselves (a
+     * failure delays the whole plan), so an insertion sort does little more than one pass, with no comparator call
+     * for a job still in place and no temporary array; if it has shifted jobs more than a few times their number, the
+     * rest is left to {@link Arrays#sort}. Holds the same jobs as before: those of the queue.
      */
-    void rebuild(PlannedJob[] waiting, int from, int to) {
-        clear();
-        int n = 0;
-        for (int i = from; i < to; i++) {
-            if (waiting[i] != null) {
-                if (n == jobs.length) {
-                    jobs = Arrays.copyOf(jobs, 2 * n);
-                    starts = Arrays.copyOf(starts, jobs.length);
-                }
-                jobs[n++] = waiting[i];
-            }
-        }
-        tail = n;
-        if (sorted) {
-            sort(); // nearly sorted: submission order follows start order more often than not
-        } else {
-            for (int i = 0; i < n; i++) {
-                jobs[i].slot = i;
-            }
-            for (int i = (n >>> 1) - 1; i >= 0; i--) {
+    void rebuild() {
+        if (!sorted) {
+            for (int i = (tail >>> 1) - 1; i >= 0; i--) {
                 down(i);
             }
+            return;
+        }
+        if (head > 0) {
+            int n = tail - head;
+            System.arraycopy(jobs, head, jobs, 0, n);
+            Arrays.fill(jobs, n, tail, null);
+            head = 0;
+            tail = n;
+        }
+        PlannedJob[] a = jobs;
+        double[] t = starts;
+        int n = tail;
+        long budget = 4L * n + 64;
+        int i = 0;
+        for (; i < n && budget >= 0; i++) {
+            PlannedJob e = a[i];
+            double s = e.start;
+            int j = i;
+            while (j > 0 && (t[j - 1] > s || (t[j - 1] == s && a[j - 1].submittedAfter(e)))) {
+                a[j] = a[j - 1];
+                t[j] = t[j - 1];
+                j--;
+            }
+            budget -= i - j;
+            a[j] = e;
+            t[j] = s;
+        }
+        if (i < n) {
+            Arrays.sort(a, 0, n, BY_START); // far from sorted: n log n whatever the order
+            for (int k = 0; k < n; k++) {
+                t[k] = a[k].start;
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            a[k].slot = k;
         }
     }
 

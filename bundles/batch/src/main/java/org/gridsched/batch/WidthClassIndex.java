@@ -45,6 +45,12 @@ final class WidthClassIndex {
     private final double[][] latest = new double[CLASSES][BUCKETS];
     /** classLatest[k]: at least the latest planned start of the jobs of class k or below. */
     private final double[] classLatest = new double[CLASSES];
+    /**
+     * The highest class of a job indexed so far: the classes above it hold the same jobs, so they are not kept (a
+     * re-plan raises most jobs' starts, each in every class from its own up: 40 classes cost 3 times the 13 or so
+     * a workload of requested times up to a few days has).
+     */
+    private int topClass;
 
     WidthClassIndex(int processors) {
         bucketOf = new byte[processors + 1];
@@ -101,6 +107,13 @@ final class WidthClassIndex {
     }
 
     private void insert(PlannedJob e) {
+        for (int k = topClass + 1; k <= e.requestedClass; k++) {
+            // class k holds what the top class held: nothing of class k itself yet
+            present[k] = present[topClass];
+            System.arraycopy(latest[topClass], 0, latest[k], 0, BUCKETS);
+            classLatest[k] = classLatest[topClass];
+        }
+        topClass = Math.max(topClass, e.requestedClass);
         int b = bucketOf[e.width];
         PlannedJob prev = null;
         PlannedJob next = heads[b];
@@ -148,7 +161,7 @@ final class WidthClassIndex {
         int b = bucketOf[e.width];
         long bit = 1L << b;
         double start = e.start;
-        for (int k = e.requestedClass; k < CLASSES; k++) {
+        for (int k = e.requestedClass; k <= topClass; k++) {
             present[k] |= bit;
             if (latest[k][b] < start) {
                 latest[k][b] = start;
@@ -174,7 +187,7 @@ final class WidthClassIndex {
         if (pendingCount > 0) {
             flush();
         }
-        int k = classOf(len);
+        int k = Math.min(classOf(len), topClass);
         if (classLatest[k] <= c) {
             return 0;
         }
