@@ -30,6 +30,8 @@ final class ClusterRuntime implements Cluster {
     private final List<SimJob> running = new ArrayList<>();
     /** Reservations not over, sorted by start (then creation). */
     private final List<Hold> holds = new ArrayList<>();
+    /** What {@link #reservations()} gives: a view, made once (every decision of a policy asks for it). */
+    private final List<Reservation> holdsView = Collections.unmodifiableList(holds);
 
     ClusterRuntime(int index, ClusterSpec spec, Simulation sim, boolean tracked) {
         this.index = index;
@@ -178,14 +180,14 @@ final class ClusterRuntime implements Cluster {
 
     @Override
     public List<Reservation> reservations() {
-        return holds.isEmpty() ? List.of() : Collections.unmodifiableList(holds);
+        return holds.isEmpty() ? List.of() : holdsView;
     }
 
     // --- jobs started by the policy (tracked on controlled runs only) ---
 
     void running(SimJob job) {
         if (tracked) {
-            job.control().runningSlot = running.size();
+            job.runningSlot = running.size();
             running.add(job);
         }
     }
@@ -194,9 +196,9 @@ final class ClusterRuntime implements Cluster {
         if (tracked) {
             SimJob last = running.remove(running.size() - 1);
             if (last != job) {
-                int slot = job.control().runningSlot;
+                int slot = job.runningSlot;
                 running.set(slot, last);
-                last.control().runningSlot = slot;
+                last.runningSlot = slot;
             }
         }
     }

@@ -8,8 +8,6 @@ package org.gridsched.engine;
 final class ControlState {
     /** Times a controller killed the job. */
     int kills;
-    /** Its place in its cluster's list of running jobs. */
-    int runningSlot;
     /** Parents not ended yet, and the jobs waiting for this one. */
     int pendingParents;
     SimJob[] children;

@@ -66,8 +66,11 @@ final class Failures {
      * Every down interval: cluster, from, to, processors, the number of the failure it comes from (its own outage, or
      * processors it kept down after an earlier repair), and 1 if that failure killed jobs (on its own outage's interval);
      * for the unavailable processor-seconds and the failures within a window. A failure's intervals are consecutive.
+     * Six numbers an interval, in one array: a run with a million failures kept a million small arrays alive to its
+     * end, which the collector traced and copied again and again.
      */
-    private final List<double[]> intervals = new ArrayList<>();
+    private double[] intervals = new double[6 * 64];
+    private int intervalCount;
     /** The failures so far (those counted in {@link #failures}), which number the intervals. */
     private long numbered;
     /**
@@ -185,7 +188,7 @@ final class Failures {
         watchStall();
         FailureSpec.Model m = spec.models().get(c);
         int size = sim.clusters[c].spec.processors();
-        BitSet ids = new BitSet();
+        BitSet ids = new BitSet(size); // its words at once, not grown up to the node's
         ids.set(node * m.nodeSize(), Math.min(size, (node + 1) * m.nodeSize()));
         double repair = m.repairTime(random[c]);
         if (!take(c, ids, repair, node)) {
@@ -275,7 +278,7 @@ final class Failures {
             long number = ++numbered;
             failures[c]++;
             changed(c, d.processors());
-            intervals.add(new double[] {c, now, end, d.processors(), number, victims.isEmpty() ? 0 : 1});
+            interval(c, now, end, d.processors(), number, !victims.isEmpty());
             Outages.row(outages, cluster.spec.name(), now, end, "failed", runs);
             cluster.add(d);
             sim.events.push(end, Simulation.REPAIR, d, 0);
@@ -311,7 +314,7 @@ final class Failures {
                 d.runs = ProcessorPool.runs(d.ids);
                 int[] runs = ProcessorPool.runs(taken);
                 Down after = new Down(c, d.clusterName, taken, runs, d.end, end, -1);
-                intervals.add(new double[] {c, d.end, end, after.processors(), number, 0});
+                interval(c, d.end, end, after.processors(), number, false);
                 Outages.row(outages, cluster.spec.name(), d.end, end, "failed", runs);
                 cluster.add(after);
                 sim.events.push(end, Simulation.REPAIR, after, 0);
@@ -419,18 +422,34 @@ final class Failures {
         void accept(int cluster, double from, double to, int processors);
     }
 
+    private void interval(int c, double from, double to, int processors, long number, boolean killed) {
+        int at = 6 * intervalCount++;
+        if (at + 6 > intervals.length) {
+            intervals = java.util.Arrays.copyOf(intervals, 2 * intervals.length);
+        }
+        double[] a = intervals;
+        a[at] = c;
+        a[at + 1] = from;
+        a[at + 2] = to;
+        a[at + 3] = processors;
+        a[at + 4] = number;
+        a[at + 5] = killed ? 1 : 0;
+    }
+
     void forEachDown(DownInterval to) {
-        for (double[] i : intervals) {
-            to.accept((int) i[0], i[1], i[2], (int) i[3]);
+        double[] i = intervals;
+        for (int at = 0; at < 6 * intervalCount; at += 6) {
+            to.accept((int) i[at], i[at + 1], i[at + 2], (int) i[at + 3]);
         }
     }
 
     /** Processor-seconds of cluster {@code c} down within [from, to), weighted by a carbon intensity. */
     double downIntensitySeconds(int c, double from, double to, CarbonSeries carbon) {
         double s = 0;
-        for (double[] i : intervals) {
-            if ((int) i[0] == c) {
-                s += carbon.integral(Math.max(from, i[1]), Math.min(to, i[2])) * i[3];
+        double[] i = intervals;
+        for (int at = 0; at < 6 * intervalCount; at += 6) {
+            if ((int) i[at] == c) {
+                s += carbon.integral(Math.max(from, i[at + 1]), Math.min(to, i[at + 2])) * i[at + 3];
             }
         }
         return s;
@@ -446,10 +465,11 @@ final class Failures {
     long failuresWithin(int c, double from, double to) {
         long n = 0;
         double last = 0; // failure numbers start at 1
-        for (double[] i : intervals) {
-            if ((int) i[0] == c && i[4] != last && (i[1] < to && i[2] > from || i[5] > 0)) {
+        double[] i = intervals;
+        for (int at = 0; at < 6 * intervalCount; at += 6) {
+            if ((int) i[at] == c && i[at + 4] != last && (i[at + 1] < to && i[at + 2] > from || i[at + 5] > 0)) {
                 n++;
-                last = i[4];
+                last = i[at + 4];
             }
         }
         return n;
@@ -458,12 +478,13 @@ final class Failures {
     /** Processor-seconds of cluster {@code c} down within [from, to). */
     double downSeconds(int c, double from, double to) {
         double s = 0;
-        for (double[] i : intervals) {
-            if ((int) i[0] == c) {
-                double a = Math.max(from, i[1]);
-                double b = Math.min(to, i[2]);
+        double[] i = intervals;
+        for (int at = 0; at < 6 * intervalCount; at += 6) {
+            if ((int) i[at] == c) {
+                double a = Math.max(from, i[at + 1]);
+                double b = Math.min(to, i[at + 2]);
                 if (b > a) {
-                    s += (b - a) * i[3];
+                    s += (b - a) * i[at + 3];
                 }
             }
         }
