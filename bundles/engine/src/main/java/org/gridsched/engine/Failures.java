@@ -59,9 +59,9 @@ final class Failures {
     long failedJobs;
     long resubmissions;
     /** (time, cluster, processors down) at every change, in time order: availability.csv. */
-    final StringBuilder timeline = new StringBuilder("time,cluster,unavailable_processors\n");
+    final RowText timeline = new RowText("time,cluster,unavailable_processors\n");
     /** unavailable.csv's header, then each failure's cluster, interval and processors, at the failure. */
-    final StringBuilder outages = new StringBuilder(Outages.HEADER);
+    final RowText outages = new RowText(Outages.HEADER);
     /**
      * Every down interval: cluster, from, to, processors, the number of the failure it comes from (its own outage, or
      * processors it kept down after an earlier repair), and 1 if that failure killed jobs (on its own outage's interval);
@@ -279,7 +279,8 @@ final class Failures {
             failures[c]++;
             changed(c, d.processors());
             interval(c, now, end, d.processors(), number, !victims.isEmpty());
-            Outages.row(outages, cluster.spec.name(), now, end, "failed", runs);
+            Outages.row(outages.tail(), cluster.spec.name(), now, end, "failed", runs);
+            outages.rowEnd();
             cluster.add(d);
             sim.events.push(end, Simulation.REPAIR, d, 0);
             prolong(c, alreadyDown, end, number);
@@ -315,7 +316,8 @@ final class Failures {
                 int[] runs = ProcessorPool.runs(taken);
                 Down after = new Down(c, d.clusterName, taken, runs, d.end, end, -1);
                 interval(c, d.end, end, after.processors(), number, false);
-                Outages.row(outages, cluster.spec.name(), d.end, end, "failed", runs);
+                Outages.row(outages.tail(), cluster.spec.name(), d.end, end, "failed", runs);
+                outages.rowEnd();
                 cluster.add(after);
                 sim.events.push(end, Simulation.REPAIR, after, 0);
                 prolonged = true;
@@ -413,8 +415,10 @@ final class Failures {
         if (!Double.isNaN(stalledSince)) {
             fewestDownSinceStall[c] = Math.min(fewestDownSinceStall[c], downNow[c]);
         }
-        SimTime.append(timeline, sim.now);
-        timeline.append(',').append(sim.clusters[c].spec.name()).append(',').append(downNow[c]).append('\n');
+        StringBuilder row = timeline.tail();
+        SimTime.append(row, sim.now);
+        row.append(',').append(sim.clusters[c].spec.name()).append(',').append(downNow[c]).append('\n');
+        timeline.rowEnd();
     }
 
     /** What {@link #forEachDown} gives: a failure's cluster, interval and processor count. */

@@ -35,7 +35,7 @@ final class Outages {
      * copied twice more, and kept beside themselves, before).
      */
     static CharSequence csv(Simulation sim, double end) {
-        StringBuilder failures = sim.failures == null ? null : sim.failures.outages;
+        RowText failures = sim.failures == null ? null : sim.failures.outages;
         StringBuilder power = null;
         if (sim.power != null) {
             sim.power.closeOff(end);
@@ -47,6 +47,6 @@ final class Outages {
         if (failures == null) {
             return power;
         }
-        return new StringBuilder(failures.length() + power.length()).append(failures).append(power, HEADER.length(), power.length());
+        return failures.appendTo(new StringBuilder(failures.length() + power.length()), 0).append(power, HEADER.length(), power.length());
     }
 }

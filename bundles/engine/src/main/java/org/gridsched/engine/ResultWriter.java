@@ -50,6 +50,12 @@ public final class ResultWriter {
             Files.writeString(file, s, StandardCharsets.UTF_8);
             return;
         }
+        if (text instanceof RowText rows) {
+            try (OutputStream out = Files.newOutputStream(file)) {
+                rows.writeTo(out);
+            }
+            return;
+        }
         try (OutputStream out = Files.newOutputStream(file)) {
             int n = text.length();
             for (int from = 0; from < n;) {
