@@ -148,7 +148,7 @@ final class ConservativeScheduler implements BatchScheduler {
         // (a failure took the processors of the job it killed), every waiting job is placed again and the marks
         // would be thrown away. Later is as exact: the profile is read as it is when the marks are made, and only
         // takings (which make no window) or releases marked on their own came between.
-        int change = (!applied.isEmpty() || !cluster.reservations().isEmpty()) ? applyReservations(now) : UNCHANGED;
+        int change = anyReservations() ? applyReservations(now) : UNCHANGED;
         if (change == COLLIDES) {
             replanAll(now);
         } else if (freed || change == FREED) {
@@ -227,7 +227,12 @@ final class ConservativeScheduler implements BatchScheduler {
      * are none and never were.
      */
     private boolean syncIfReserved(double now) {
-        return (!applied.isEmpty() || !cluster.reservations().isEmpty()) && syncReservations(now);
+        return anyReservations() && syncReservations(now);
+    }
+
+    /** Whether the profile holds reservations or the cluster has some: two {@code isEmpty()} checks. */
+    private boolean anyReservations() {
+        return !applied.isEmpty() || !cluster.reservations().isEmpty();
     }
 
     /**
@@ -472,7 +477,7 @@ final class ConservativeScheduler implements BatchScheduler {
     public double plannedStart(QueuedJob job) {
         Object a = job.attachment();
         if (a instanceof PlannedJob e && !e.running) {
-            if (!applied.isEmpty() || !cluster.reservations().isEmpty()) {
+            if (anyReservations()) {
                 double now = cluster.now();
                 profile.discardBefore(now);
                 syncReservations(now);

@@ -100,7 +100,7 @@ final class StartOrder {
             return old;
         }
         int i = old;
-        while (i > head && (starts[i - 1] > e.start || (starts[i - 1] == e.start && jobs[i - 1].submittedAfter(e)))) {
+        while (i > head && orderedAfter(i - 1, e.start, e)) {
             i--;
         }
         insert(e, i, old);
@@ -137,7 +137,7 @@ final class StartOrder {
             PlannedJob e = a[i];
             double s = e.start;
             int j = i;
-            while (j > 0 && (t[j - 1] > s || (t[j - 1] == s && a[j - 1].submittedAfter(e)))) {
+            while (j > 0 && orderedAfter(j - 1, s, e)) {
                 a[j] = a[j - 1];
                 t[j] = t[j - 1];
                 j--;
@@ -208,7 +208,7 @@ final class StartOrder {
         return tail;
     }
 
-    /** The job at a place from {@link #firstAfter} (in the sorted form), before {@link #size}. */
+    /** The job at a place from {@link #firstAfter} (in the sorted form), before {@link #end}. */
     PlannedJob at(int place) {
         return jobs[place];
     }
@@ -220,15 +220,19 @@ final class StartOrder {
     /** The heap becomes the sorted array, for good. */
     private void sortOnce() {
         sorted = true;
-        sort();
-    }
-
-    private void sort() {
         Arrays.sort(jobs, head, tail, BY_START);
         for (int i = head; i < tail; i++) {
             starts[i] = jobs[i].start;
             jobs[i].slot = i;
         }
+    }
+
+    /**
+     * Sorted form: whether the job at place i comes after e, planned at {@code start} (later, or at the same instant
+     * and submitted later).
+     */
+    private boolean orderedAfter(int i, double start, PlannedJob e) {
+        return starts[i] > start || (starts[i] == start && jobs[i].submittedAfter(e));
     }
 
     /** Sorted form: puts e at place i, the jobs in [i, hole) one place later (hole: the free place at or after i). */
