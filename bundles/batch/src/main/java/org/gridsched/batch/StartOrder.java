@@ -237,7 +237,7 @@ final class StartOrder {
 
     /** Sorted form: puts e at place i, the jobs in [i, hole) one place later (hole: the free place at or after i). */
     private void insert(PlannedJob e, int i, int hole) {
-        // one pass, from the hole back: a moved job passes one job or none on average (two memory moves and a loop
+        // one pass, from the hole back: a job moved earlier passes one job or none on average (two memory moves and a loop
         // over the places cost more than the shift itself)
         PlannedJob[] a = jobs;
         double[] t = starts;

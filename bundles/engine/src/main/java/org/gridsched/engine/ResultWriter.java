@@ -50,13 +50,11 @@ public final class ResultWriter {
             Files.writeString(file, s, StandardCharsets.UTF_8);
             return;
         }
-        if (text instanceof RowText rows) {
-            try (OutputStream out = Files.newOutputStream(file)) {
-                rows.writeTo(out);
-            }
-            return;
-        }
         try (OutputStream out = Files.newOutputStream(file)) {
+            if (text instanceof RowText rows) {
+                rows.writeTo(out); // already in pieces
+                return;
+            }
             int n = text.length();
             for (int from = 0; from < n;) {
                 int to = Math.min(n, from + PIECE);

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
@@ -35,21 +37,19 @@ class RowTextTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         text.writeTo(out);
         assertEquals(all, out.toString(StandardCharsets.UTF_8));
-        assertEquals(all, ResultWriterText.written(text));
+        assertEquals(all, written(text));
         assertThrows(IndexOutOfBoundsException.class, () -> text.charAt(all.length()));
         assertThrows(IndexOutOfBoundsException.class, () -> text.subSequence(5, 4));
     }
 
     /** What ResultWriter writes of a text, read back. */
-    static final class ResultWriterText {
-        static String written(CharSequence text) throws Exception {
-            java.nio.file.Path f = java.nio.file.Files.createTempFile("rowtext", ".csv");
-            try {
-                ResultWriter.write(f, text);
-                return java.nio.file.Files.readString(f, StandardCharsets.UTF_8);
-            } finally {
-                java.nio.file.Files.deleteIfExists(f);
-            }
+    private static String written(CharSequence text) throws Exception {
+        Path f = Files.createTempFile("rowtext", ".csv");
+        try {
+            ResultWriter.write(f, text);
+            return Files.readString(f, StandardCharsets.UTF_8);
+        } finally {
+            Files.deleteIfExists(f);
         }
     }
 }
