@@ -456,10 +456,12 @@ public final class AvailabilityProfile {
         double t = from;
         double candidate = Double.NaN;
         double needed = Double.NaN;
+        int at = k;
         while (k < end && t < to) {
             if (free[k] >= q) {
                 if (Double.isNaN(candidate)) {
                     candidate = t;
+                    at = k;
                     needed = SimTime.add(candidate, duration);
                     if (needed > to) {
                         return Double.POSITIVE_INFINITY; // every later candidate ends later still
@@ -467,6 +469,7 @@ public final class AvailabilityProfile {
                 }
                 double runEnd = k + 1 < end ? time[k + 1] : Double.POSITIVE_INFINITY;
                 if (runEnd >= needed) {
+                    finger = at; // a planner moves the job there next (moveEarlier looks there first)
                     return candidate;
                 }
             } else {
