@@ -46,8 +46,9 @@ public final class AvailabilityProfile {
     private double[] scratchTime = new double[16];
     private int[] scratchFree = new int[16];
     /**
-     * Where the last {@link #breakpointNear} or {@link #moveEarlier} found its instant: moveEarlier searches from
-     * there (conservative backfilling finds a job's new start near its old one, then moves it).
+     * Where the last {@link #breakpointNear}, {@link #runBefore}, {@link #moveEarlier} or successful
+     * {@link #earliestStartWithin} found its instant: moveEarlier searches from there (conservative backfilling finds
+     * a job's new start, then moves it there).
      */
     private int finger;
     /** {@link #resetToRunning}'s distinct ends and the processors each gives back. */
@@ -108,7 +109,8 @@ public final class AvailabilityProfile {
      * {@code near} (galloping: a few steps when the answer is close to it, twice a binary search at worst). For a
      * planner that remembers where it last found an instant: a few changes of the profile later, that number is
      * still close. Any {@code near} gives the right answer; an out-of-range one a plain search. Where the profile last
-     * looked (this method's answer, or where {@link #moveEarlier} gave processors back) is tried first.
+     * looked (this method's answer, a window {@link #earliestStartWithin} found, or where {@link #moveEarlier} gave
+     * processors back) is tried first.
      *
      * @throws IllegalArgumentException if {@code t} is before the first breakpoint
      * @since 1.4
