@@ -109,8 +109,8 @@ public final class AvailabilityProfile {
      * {@code near} (galloping: a few steps when the answer is close to it, twice a binary search at worst). For a
      * planner that remembers where it last found an instant: a few changes of the profile later, that number is
      * still close. Any {@code near} gives the right answer; an out-of-range one a plain search. Where the profile last
-     * looked (this method's answer, a window {@link #earliestStartWithin} found, or where {@link #moveEarlier} gave
-     * processors back) is tried first.
+     * looked (this method's answer, the run {@link #runBefore} found, a window {@link #earliestStartWithin} found, or
+     * where {@link #moveEarlier} gave processors back) is tried first.
      *
      * @throws IllegalArgumentException if {@code t} is before the first breakpoint
      * @since 1.4
