@@ -112,7 +112,22 @@ class ProfileQueriesTest {
         for (int round = 0; round < 2000; round++) {
             int procs = 1 + rnd.nextInt(16);
             double origin = rnd.nextInt(20);
-            AvailabilityProfile p = new AvailabilityProfile(procs, origin);
+            AvailabilityProfile p;
+            if (rnd.nextBoolean()) {
+                p = new AvailabilityProfile(procs, origin);
+            } else {
+                // a profile whose past was discarded: its breakpoints do not begin at the front of its arrays, and a
+                // move may shift those before it into that room instead of those after it
+                p = new AvailabilityProfile(procs, origin - 60);
+                for (int k = rnd.nextInt(40); k > 0; k--) {
+                    double from = origin - 60 + rnd.nextInt(70);
+                    double d = 1 + rnd.nextInt(30);
+                    int q = 1 + rnd.nextInt(procs);
+                    double s = p.earliestStart(from, d, q);
+                    p.reserve(s, s + d, q);
+                }
+                p.discardBefore(origin);
+            }
             List<double[]> slots = new java.util.ArrayList<>();
             for (int k = rnd.nextInt(25); k > 0; k--) {
                 double from = origin + rnd.nextInt(100);
@@ -122,35 +137,49 @@ class ProfileQueriesTest {
                 p.reserve(s, s + d, q);
                 slots.add(new double[] {s, s + d, q});
             }
-            if (slots.isEmpty()) {
-                continue;
-            }
-            double[] slot = slots.get(rnd.nextInt(slots.size()));
-            double oldStart = slot[0];
-            double oldEnd = slot[1];
-            int q = (int) slot[2];
-            double newStart;
-            if (rnd.nextBoolean()) {
-                newStart = p.earliestStartBefore(origin, oldEnd - oldStart, q, oldStart);
-                if (newStart == Double.POSITIVE_INFINITY) {
+            // a few moves in a row on the same profile, each checked
+            for (int move = 0; move < 3 && !slots.isEmpty(); move++) {
+                double[] slot = slots.get(rnd.nextInt(slots.size()));
+                double oldStart = slot[0];
+                double oldEnd = slot[1];
+                int q = (int) slot[2];
+                double newStart;
+                if (rnd.nextBoolean()) {
+                    newStart = p.earliestStartBefore(origin, oldEnd - oldStart, q, oldStart);
+                    if (newStart == Double.POSITIVE_INFINITY) {
+                        continue;
+                    }
+                } else if (oldStart > origin) {
+                    newStart = origin + rnd.nextInt((int) Math.ceil(oldStart - origin)) + (rnd.nextBoolean() ? 0.5 : 0);
+                    newStart = Math.min(newStart, oldStart - 0.25);
+                } else {
                     continue;
                 }
-            } else if (oldStart > origin) {
-                newStart = origin + rnd.nextInt((int) Math.ceil(oldStart - origin)) + (rnd.nextBoolean() ? 0.5 : 0);
-                newStart = Math.min(newStart, oldStart - 0.25);
-            } else {
-                continue;
-            }
-            double newEnd = newStart + (oldEnd - oldStart);
-            AvailabilityProfile expected = p.copy();
-            expected.reserve(newStart, Math.min(newEnd, oldStart), q);
-            expected.release(Math.max(newEnd, oldStart), oldEnd, q);
-            p.moveEarlier(oldStart, oldEnd, newStart, newEnd, q);
-            assertArrayEquals(expected.toArray(), p.toArray(), "round " + round + ": " + oldStart + "-" + oldEnd + " to " + newStart);
-            for (int k = 0; k < 10; k++) { // and the cached answers of the moved profile are its own
-                double d = 1 + rnd.nextInt(30);
+                double newEnd = newStart + (oldEnd - oldStart);
+                AvailabilityProfile expected = p.copy();
+                expected.reserve(newStart, Math.min(newEnd, oldStart), q);
+                expected.release(Math.max(newEnd, oldStart), oldEnd, q);
+                p.moveEarlier(oldStart, oldEnd, newStart, newEnd, q);
+                assertArrayEquals(expected.toArray(), p.toArray(),
+                        "round " + round + ": " + oldStart + "-" + oldEnd + " to " + newStart);
+                slot[0] = newStart;
+                slot[1] = newEnd;
+                for (int k = 0; k < 10; k++) { // and the cached answers of the moved profile are its own
+                    double d = 1 + rnd.nextInt(30);
+                    int w = 1 + rnd.nextInt(procs);
+                    assertEquals(expected.earliestStart(origin, d, w), p.earliestStart(origin, d, w), "round " + round);
+                    double t = origin + rnd.nextInt(150);
+                    assertEquals(expected.freeAt(t), p.freeAt(t), "round " + round);
+                }
+                // the profile keeps working after the move: a reservation and a release on it as on the expected one
+                double from = origin + rnd.nextInt(100);
+                double d = 1 + rnd.nextInt(20);
                 int w = 1 + rnd.nextInt(procs);
-                assertEquals(expected.earliestStart(origin, d, w), p.earliestStart(origin, d, w), "round " + round);
+                double s = p.earliestStart(from, d, w);
+                p.reserve(s, s + d, w);
+                expected.reserve(s, s + d, w);
+                assertArrayEquals(expected.toArray(), p.toArray(), "round " + round + " after a reservation");
+                slots.add(new double[] {s, s + d, w});
             }
         }
     }

@@ -323,28 +323,39 @@ public final class AvailabilityProfile {
         // from d on nothing changed (every old breakpoint at or before d is merged), and the breakpoint after the
         // range still differs from the value before it
         int shift = n - (j - i0);
-        if (end + shift > time.length) {
-            time = Arrays.copyOf(time, Math.max(time.length * 2, end + shift));
-            free = Arrays.copyOf(free, time.length);
-        }
-        if (shift != 0) {
-            System.arraycopy(time, j, time, j + shift, end - j);
-            System.arraycopy(free, j, free, j + shift, end - j);
+        int at = i0; // where the new sequence goes
+        if (shift != 0 && i0 - first < end - j && first >= shift) {
+            // the breakpoints before the range are fewer than those after it: they make the room (or take up the
+            // slack) instead, into the space the past left before the first breakpoint (a move shifted 73 breakpoints
+            // on average on a million over-estimated jobs, this side 43)
+            System.arraycopy(time, first, time, first - shift, i0 - first);
+            System.arraycopy(free, first, free, first - shift, i0 - first);
+            first -= shift;
+            at = i0 - shift;
+        } else {
+            if (end + shift > time.length) {
+                time = Arrays.copyOf(time, Math.max(time.length * 2, end + shift));
+                free = Arrays.copyOf(free, time.length);
+            }
+            if (shift != 0) {
+                System.arraycopy(time, j, time, j + shift, end - j);
+                System.arraycopy(free, j, free, j + shift, end - j);
+            }
+            end += shift;
         }
         // a handful of breakpoints (five on average): a loop, not two calls of the copying stub
         double[] tt = time;
         int[] ff = free;
         for (int m = 0; m < n; m++) {
-            tt[i0 + m] = st[m];
-            ff[i0 + m] = sf[m];
+            tt[at + m] = st[m];
+            ff[at + m] = sf[m];
         }
-        end += shift;
         // where the part given back begins: a planner asks about it next (what the release lets start earlier)
         int atC = n - 1;
         while (atC > 0 && scratchTime[atC] > c) {
             atC--;
         }
-        finger = i0 + atC;
+        finger = at + atC;
     }
 
 
