@@ -326,8 +326,9 @@ public final class AvailabilityProfile {
         int at = i0; // where the new sequence goes
         if (shift != 0 && i0 - first < end - j && first >= shift) {
             // the breakpoints before the range are fewer than those after it: they make the room (or take up the
-            // slack) instead, into the space the past left before the first breakpoint (a move shifted 73 breakpoints
-            // on average on a million over-estimated jobs, this side 43)
+            // slack) instead, into the space the past left before the first breakpoint (on a million over-estimated
+            // jobs, a move that shifts moved 73 breakpoints on average when it always shifted those after it, 43 when
+            // it shifts the shorter side)
             System.arraycopy(time, first, time, first - shift, i0 - first);
             System.arraycopy(free, first, free, first - shift, i0 - first);
             first -= shift;
