@@ -239,10 +239,10 @@ public final class AvailabilityProfile {
     /**
      * Moves a reservation of {@code q} processors from [oldStart, oldEnd) to the earlier [newStart, newEnd): the
      * profile {@code reserve(newStart, min(newEnd, oldStart), q)} then {@code release(max(newEnd, oldStart), oldEnd, q)}
-     * give, built in one pass over the breakpoints from newStart to oldEnd with one shift of those after them,
-     * instead of four searches and up to eight shifts. Conservative backfilling's compression moves a planned start
-     * tens of millions of times on a million jobs with over-estimated requested times (Mu'alem and Feitelson,
-     * IEEE TPDS 12(6), 2001: every early end tries each waiting job earlier, in order).
+     * give, built in one pass over the breakpoints from newStart to oldEnd with one shift of those after them (or of
+     * those before them, if fewer), instead of four searches and up to eight shifts. Conservative backfilling's
+     * compression moves a planned start tens of millions of times on a million jobs with over-estimated requested
+     * times (Mu'alem and Feitelson, IEEE TPDS 12(6), 2001: every early end tries each waiting job earlier, in order).
      *
      * @since 1.3
      */
