@@ -119,24 +119,10 @@ class ProfileQueriesTest {
                 // a profile whose past was discarded: its breakpoints do not begin at the front of its arrays, and a
                 // move may shift those before it into that room instead of those after it
                 p = new AvailabilityProfile(procs, origin - 60);
-                for (int k = rnd.nextInt(40); k > 0; k--) {
-                    double from = origin - 60 + rnd.nextInt(70);
-                    double d = 1 + rnd.nextInt(30);
-                    int q = 1 + rnd.nextInt(procs);
-                    double s = p.earliestStart(from, d, q);
-                    p.reserve(s, s + d, q);
-                }
+                reserveRandomJobs(p, rnd, rnd.nextInt(40), origin - 60, 70, 30);
                 p.discardBefore(origin);
             }
-            List<double[]> slots = new java.util.ArrayList<>();
-            for (int k = rnd.nextInt(25); k > 0; k--) {
-                double from = origin + rnd.nextInt(100);
-                double d = 1 + rnd.nextInt(40);
-                int q = 1 + rnd.nextInt(procs);
-                double s = p.earliestStart(from, d, q);
-                p.reserve(s, s + d, q);
-                slots.add(new double[] {s, s + d, q});
-            }
+            List<double[]> slots = reserveRandomJobs(p, rnd, rnd.nextInt(25), origin, 100, 40);
             // a few moves in a row on the same profile, each checked
             for (int move = 0; move < 3 && !slots.isEmpty(); move++) {
                 double[] slot = slots.get(rnd.nextInt(slots.size()));
@@ -171,16 +157,30 @@ class ProfileQueriesTest {
                     double t = origin + rnd.nextInt(150);
                     assertEquals(expected.freeAt(t), p.freeAt(t), "round " + round);
                 }
-                // the profile keeps working after the move: a reservation and a release on it as on the expected one
-                double from = origin + rnd.nextInt(100);
-                double d = 1 + rnd.nextInt(20);
-                int w = 1 + rnd.nextInt(procs);
-                double s = p.earliestStart(from, d, w);
-                p.reserve(s, s + d, w);
-                expected.reserve(s, s + d, w);
+                // the profile keeps working after the move: a reservation on it gives what it gives on the expected one
+                double[] added = reserveRandomJobs(p, rnd, 1, origin, 100, 20).get(0);
+                expected.reserve(added[0], added[1], (int) added[2]);
                 assertArrayEquals(expected.toArray(), p.toArray(), "round " + round + " after a reservation");
-                slots.add(new double[] {s, s + d, w});
+                slots.add(added);
             }
         }
+    }
+
+    /**
+     * Reserves {@code n} jobs on {@code p}, each of 1 to {@code maxDuration} s and 1 to all processors at its earliest
+     * start from a random instant in [from, from + spread); returns their slots as (start, end, processors).
+     */
+    private static List<double[]> reserveRandomJobs(AvailabilityProfile p, SplittableRandom rnd, int n, double from,
+            int spread, int maxDuration) {
+        List<double[]> slots = new java.util.ArrayList<>();
+        for (int k = n; k > 0; k--) {
+            double at = from + rnd.nextInt(spread);
+            double d = 1 + rnd.nextInt(maxDuration);
+            int q = 1 + rnd.nextInt(p.capacity());
+            double s = p.earliestStart(at, d, q);
+            p.reserve(s, s + d, q);
+            slots.add(new double[] {s, s + d, q});
+        }
+        return slots;
     }
 }
