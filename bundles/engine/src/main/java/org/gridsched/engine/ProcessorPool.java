@@ -34,25 +34,51 @@ final class ProcessorPool {
             freeCount -= n;
             return new int[] {from, from + n};
         }
+        return allocateScattered(n);
+    }
+
+    /**
+     * The lowest {@code n} free processors when they lie in several runs, taken 64 at a time from the set's words
+     * rather than with a call per run: failures, kills and backfilling leave the free processors in holes of one or
+     * a few, and on a million-job EASY run with failures on 1,024 one-processor nodes a quarter of the time went to
+     * clearing those runs one by one.
+     */
+    private int[] allocateScattered(int n) {
+        long[] words = free.toLongArray();
         int[] runs = new int[8];
         int used = 0;
         int remaining = n;
-        while (remaining > 0) {
-            int to = free.nextClearBit(from);
-            if (to - from > remaining) {
-                to = from + remaining;
+        for (int i = 0; remaining > 0; i++) {
+            long word = words[i];
+            long take = word;
+            int count = Long.bitCount(word);
+            if (count > remaining) {
+                // the lowest `remaining` of them
+                take = 0;
+                for (int k = 0; k < remaining; k++) {
+                    take |= (word & ~take) & -(word & ~take);
+                }
+                count = remaining;
             }
-            free.clear(from, to);
-            if (used == runs.length) {
-                runs = java.util.Arrays.copyOf(runs, used * 2);
-            }
-            runs[used++] = from;
-            runs[used++] = to;
-            remaining -= to - from;
-            if (remaining > 0) {
-                from = free.nextSetBit(to);
+            words[i] = word & ~take;
+            remaining -= count;
+            while (take != 0) {
+                int lo = Long.numberOfTrailingZeros(take);
+                int len = Long.numberOfTrailingZeros(~(take >>> lo));
+                int from = (i << 6) + lo;
+                if (used > 0 && runs[used - 1] == from) {
+                    runs[used - 1] = from + len; // a run that goes on from the word before
+                } else {
+                    if (used == runs.length) {
+                        runs = java.util.Arrays.copyOf(runs, used * 2);
+                    }
+                    runs[used++] = from;
+                    runs[used++] = from + len;
+                }
+                take = lo + len == 64 ? 0 : take & (-1L << (lo + len));
             }
         }
+        free.and(BitSet.valueOf(words));
         freeCount -= n;
         return used == runs.length ? runs : java.util.Arrays.copyOf(runs, used);
     }

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.List;
+import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 
@@ -29,6 +32,48 @@ class ProcessorPoolTest {
         assertEquals(0, pool.freeIn(ids(8, 9)));
         pool.release(runs);
         assertEquals(2, pool.freeIn(ids(8, 9)));
+    }
+
+    /**
+     * Jobs of random widths come and go on clusters of 1 to 300 processors until the free ones are scattered:
+     * every allocation gives the lowest free processors, as maximal runs in id order, whatever the words they
+     * lie in, and the pool's free set is what is left.
+     */
+    @Test
+    void scatteredProcessorsAreTakenLowestFirstAsRuns() {
+        SplittableRandom random = new SplittableRandom(7);
+        int scattered = 0;
+        for (int round = 0; round < 200; round++) {
+            int size = 1 + random.nextInt(300);
+            ProcessorPool pool = new ProcessorPool(size);
+            BitSet model = new BitSet();
+            model.set(0, size);
+            List<int[]> held = new ArrayList<>();
+            for (int step = 0; step < 300; step++) {
+                if (!held.isEmpty() && (model.cardinality() == 0 || random.nextInt(3) == 0)) {
+                    int[] runs = held.remove(random.nextInt(held.size()));
+                    pool.release(runs);
+                    for (int i = 0; i < runs.length; i += 2) {
+                        model.set(runs[i], runs[i + 1]);
+                    }
+                    continue;
+                }
+                int n = 1 + random.nextInt(model.cardinality());
+                BitSet lowest = new BitSet();
+                for (int p = model.nextSetBit(0), k = 0; k < n; p = model.nextSetBit(p + 1), k++) {
+                    lowest.set(p);
+                }
+                int[] expected = ProcessorPool.runs(lowest);
+                scattered += expected.length > 2 ? 1 : 0;
+                int[] runs = pool.allocate(n);
+                assertArrayEquals(expected, runs, "size " + size + ", step " + step + ", " + n + " of " + model);
+                model.andNot(lowest);
+                assertEquals(model, pool.freeSet());
+                assertEquals(model.cardinality(), pool.freeCount());
+                held.add(runs);
+            }
+        }
+        assertEquals(true, scattered > 10_000, "the test scatters the free processors (" + scattered + " scattered allocations)");
     }
 
     @Test
