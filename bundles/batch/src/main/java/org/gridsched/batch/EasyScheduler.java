@@ -29,8 +29,10 @@ import org.gridsched.api.batch.kit.AvailabilityProfile;
  * a blocked head is reserved at its earliest fitting start (the shadow time, counting the reservations);
  * then, in queue order, every job that fits now and whose span [now, now + requested) fits the profile
  * starts, which is the EASY test (ends by the shadow time or uses only the head's extra processors)
- * extended to the reservations. Cost per pass: O(r log r + R·b) to build the profile (r running jobs, R
- * reservations, b breakpoints), then O(log b + span) per waiting job. Without reservations none of this
+ * extended to the reservations. Cost per pass: O(r log r + R·b) to rebuild the profile in place (r running jobs, R
+ * reservations, b breakpoints), then, to find each job that starts and to find that no more can, one search of the
+ * queue's segment tree per level of the profile ({@link BackfillQueue#nextFitting}), not a test of every waiting
+ * job (behind a head blocked by failed processors the queue is long). Without reservations none of this
  * runs: the only extra work is one {@code isEmpty()} per pass and per arrival, and one comparison of a
  * counter per start (a controller reacting to a start may make a reservation; the pass then starts over).
  */
@@ -68,9 +70,25 @@ final class EasyScheduler implements BatchScheduler {
     /** The head reserved by the last pass around reservations, and its reserved start. */
     private Entry reservedHead;
     private double reservedStart;
+    /**
+     * The profiles of a pass around reservations and of {@link #estimateStart}, each rebuilt in place
+     * ({@link AvailabilityProfile#resetToRunning}) rather than allocated: a profile holds a cache as wide as the
+     * cluster, and a cluster whose processors fail has reservations at every pass (a million-job run with
+     * failures spent nearly half its time allocating and clearing those caches). Two, because a controller that
+     * reacts to a start made by a pass may ask for an estimate while the pass still uses its own.
+     */
+    private final AvailabilityProfile passProfile;
+    private final AvailabilityProfile estimateProfile;
+    /** How many passes around reservations are under way (more than one when a controller's reaction starts one). */
+    private int passDepth;
+    /** Scratch for {@link #occupancy}: the running jobs' ends and widths. */
+    private double[] runningEnds = new double[16];
+    private int[] runningWidths = new int[16];
 
     EasyScheduler(Cluster cluster) {
         this.cluster = cluster;
+        this.passProfile = new AvailabilityProfile(cluster.processors(), Double.NEGATIVE_INFINITY);
+        this.estimateProfile = new AvailabilityProfile(cluster.processors(), Double.NEGATIVE_INFINITY);
     }
 
     @Override
@@ -177,7 +195,7 @@ final class EasyScheduler implements BatchScheduler {
         }
         double now = cluster.now();
         if (!cluster.reservations().isEmpty()) {
-            AvailabilityProfile p = occupancy(now);
+            AvailabilityProfile p = occupancy(estimateProfile, now);
             double from = now;
             for (QueuedJob w : waiting()) {
                 from = p.earliestStart(from, w.requestedTime(), w.processors());
@@ -240,9 +258,21 @@ final class EasyScheduler implements BatchScheduler {
         if (queue.size() == 0) {
             return;
         }
+        passDepth++;
+        try {
+            // a pass inside a pass (a controller reacting to a start changed the reservations, or cancelled a job
+            // here) builds a profile of its own: the outer pass's stays as it was
+            AvailabilityProfile own = passDepth == 1 ? passProfile
+                    : new AvailabilityProfile(cluster.processors(), Double.NEGATIVE_INFINITY);
+            passAround(occupancy(own, cluster.now()));
+        } finally {
+            passDepth--;
+        }
+    }
+
+    private void passAround(AvailabilityProfile p) {
         long seen = reservationChanges;
         double now = cluster.now();
-        AvailabilityProfile p = occupancy(now);
         while (queue.size() > 0) {
             int slot = queue.head();
             int q = queue.width(slot);
@@ -265,10 +295,10 @@ final class EasyScheduler implements BatchScheduler {
             break;
         }
         int free = cluster.freeProcessors();
-        for (int slot = queue.head() + 1; free > 0 && queue.size() > 1 && slot < queue.end(); slot++) {
+        for (int slot = queue.head(); free > 0 && queue.size() > 1 && (slot = queue.nextFitting(p, now, slot + 1, free)) >= 0; ) {
             Entry e = queue.get(slot);
-            if (e == null || e.width > free || !Reserved.fits(p, now, e.job.requestedTime(), e.width)) {
-                continue;
+            if (!Reserved.fits(p, now, e.job.requestedTime(), e.width)) {
+                continue; // let through by the rounding margin of the search
             }
             p.reserve(now, SimTime.add(now, e.job.requestedTime()), e.width);
             free -= e.width;
@@ -280,15 +310,17 @@ final class EasyScheduler implements BatchScheduler {
         }
     }
 
-    /** Running jobs (until their expected ends) and the reservations, from now on. */
-    private AvailabilityProfile occupancy(double now) {
-        double[] ends = new double[runningCount];
-        int[] widths = new int[runningCount];
-        for (int i = 0; i < runningCount; i++) {
-            ends[i] = Reserved.holdUntil(running[i].expectedEnd, now, running[i].job.requestedTime());
-            widths[i] = running[i].width;
+    /** Makes {@code p} hold the running jobs (until their expected ends) and the reservations, from now on. */
+    private AvailabilityProfile occupancy(AvailabilityProfile p, double now) {
+        if (runningEnds.length < runningCount) {
+            runningEnds = new double[running.length];
+            runningWidths = new int[running.length];
         }
-        AvailabilityProfile p = AvailabilityProfile.ofRunning(cluster.processors(), now, ends, widths, runningCount);
+        for (int i = 0; i < runningCount; i++) {
+            runningEnds[i] = Reserved.holdUntil(running[i].expectedEnd, now, running[i].job.requestedTime());
+            runningWidths[i] = running[i].width;
+        }
+        p.resetToRunning(now, runningEnds, runningWidths, runningCount);
         Reserved.add(p, cluster.reservations(), now);
         return p;
     }
