@@ -66,11 +66,15 @@ final class Failures {
      * Every down interval: cluster, from, to, processors, the number of the failure it comes from (its own outage, or
      * processors it kept down after an earlier repair), and 1 if that failure killed jobs (on its own outage's interval);
      * for the unavailable processor-seconds and the failures within a window. A failure's intervals are consecutive.
-     * Six numbers an interval, in one array: a run with a million failures kept a million small arrays alive to its
-     * end, which the collector traced and copied again and again.
+     * Six numbers an interval, in chunks of {@link #CHUNK} intervals: a run with a million failures kept a million
+     * small arrays alive to its end, which the collector traced and copied again and again; one array grown by
+     * doubling was then copied into ever larger arrays (up to 100 MB) that the parallel collector puts straight into
+     * the old generation, where only full collections reclaim the ones left behind (a million-job FCFS run with
+     * failures had three full collections, two in chunks).
      */
-    private double[] intervals = new double[6 * 64];
+    private double[][] intervals = new double[16][];
     private int intervalCount;
+    private static final int CHUNK = 1 << 12;
     /** The failures so far (those counted in {@link #failures}), which number the intervals. */
     private long numbered;
     /**
@@ -427,11 +431,15 @@ final class Failures {
     }
 
     private void interval(int c, double from, double to, int processors, long number, boolean killed) {
-        int at = 6 * intervalCount++;
-        if (at + 6 > intervals.length) {
-            intervals = java.util.Arrays.copyOf(intervals, 2 * intervals.length);
+        int chunk = intervalCount / CHUNK;
+        int at = 6 * (intervalCount++ % CHUNK);
+        if (chunk == intervals.length) {
+            intervals = java.util.Arrays.copyOf(intervals, 2 * chunk);
         }
-        double[] a = intervals;
+        double[] a = intervals[chunk];
+        if (a == null) {
+            a = intervals[chunk] = new double[6 * CHUNK];
+        }
         a[at] = c;
         a[at + 1] = from;
         a[at + 2] = to;
@@ -441,8 +449,9 @@ final class Failures {
     }
 
     void forEachDown(DownInterval to) {
-        double[] i = intervals;
-        for (int at = 0; at < 6 * intervalCount; at += 6) {
+        for (int n = 0; n < intervalCount; n++) {
+            double[] i = intervals[n / CHUNK];
+            int at = 6 * (n % CHUNK);
             to.accept((int) i[at], i[at + 1], i[at + 2], (int) i[at + 3]);
         }
     }
@@ -450,8 +459,9 @@ final class Failures {
     /** Processor-seconds of cluster {@code c} down within [from, to), weighted by a carbon intensity. */
     double downIntensitySeconds(int c, double from, double to, CarbonSeries carbon) {
         double s = 0;
-        double[] i = intervals;
-        for (int at = 0; at < 6 * intervalCount; at += 6) {
+        for (int n = 0; n < intervalCount; n++) {
+            double[] i = intervals[n / CHUNK];
+            int at = 6 * (n % CHUNK);
             if ((int) i[at] == c) {
                 s += carbon.integral(Math.max(from, i[at + 1]), Math.min(to, i[at + 2])) * i[at + 3];
             }
@@ -467,23 +477,25 @@ final class Failures {
      * kill).
      */
     long failuresWithin(int c, double from, double to) {
-        long n = 0;
+        long count = 0;
         double last = 0; // failure numbers start at 1
-        double[] i = intervals;
-        for (int at = 0; at < 6 * intervalCount; at += 6) {
+        for (int n = 0; n < intervalCount; n++) {
+            double[] i = intervals[n / CHUNK];
+            int at = 6 * (n % CHUNK);
             if ((int) i[at] == c && i[at + 4] != last && (i[at + 1] < to && i[at + 2] > from || i[at + 5] > 0)) {
-                n++;
+                count++;
                 last = i[at + 4];
             }
         }
-        return n;
+        return count;
     }
 
     /** Processor-seconds of cluster {@code c} down within [from, to). */
     double downSeconds(int c, double from, double to) {
         double s = 0;
-        double[] i = intervals;
-        for (int at = 0; at < 6 * intervalCount; at += 6) {
+        for (int n = 0; n < intervalCount; n++) {
+            double[] i = intervals[n / CHUNK];
+            int at = 6 * (n % CHUNK);
             if ((int) i[at] == c) {
                 double a = Math.max(from, i[at + 1]);
                 double b = Math.min(to, i[at + 2]);
