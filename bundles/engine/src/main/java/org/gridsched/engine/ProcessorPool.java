@@ -4,16 +4,20 @@ import java.util.BitSet;
 
 /**
  * The processors of one cluster. Jobs get the lowest-numbered free processors, which makes allocations
- * deterministic and easy to read; the cost is proportional to the number of free runs visited, not to the
- * number of processors.
+ * deterministic and easy to read. The free ones are a set of bits kept in words of 64 here (not a
+ * {@link BitSet}, whose range operations each rescan the set's last words): a job takes its processors word by
+ * word, so the cost is proportional to the words and runs visited, not to the number of processors.
  */
 final class ProcessorPool {
-    private final BitSet free;
+    /** Bit p of words[p / 64]: processor p is free. */
+    private final long[] words;
+    private final int size;
     private int freeCount;
 
     ProcessorPool(int size) {
-        this.free = new BitSet(size);
-        free.set(0, size);
+        this.size = size;
+        this.words = new long[(size + 63) >>> 6];
+        setRange(0, size);
         freeCount = size;
     }
 
@@ -21,71 +25,48 @@ final class ProcessorPool {
         return freeCount;
     }
 
-    /** Takes {@code n} processors, lowest ids first; returns them as [from, to) pairs. */
+    /**
+     * Takes {@code n} processors, lowest ids first; returns them as [from, to) pairs. Failures, kills and backfilling
+     * leave the free processors in holes of one or a few: on a million-job EASY run with failures on 1,024
+     * one-processor nodes, taking them one run at a time with BitSet calls was a quarter of the run.
+     */
     int[] allocate(int n) {
         if (n > freeCount) {
             throw new IllegalStateException("need " + n + " processors, " + freeCount + " free");
         }
-        int from = free.nextSetBit(0);
-        int firstRunEnd = free.nextClearBit(from);
-        if (firstRunEnd - from >= n) {
-            // the common case: the lowest free run is wide enough
-            free.clear(from, from + n);
-            freeCount -= n;
-            return new int[] {from, from + n};
-        }
-        return allocateScattered(n);
-    }
-
-    /**
-     * The lowest {@code n} free processors when they lie in several runs, taken 64 at a time from the set's words
-     * rather than with a call per run: failures, kills and backfilling leave the free processors in holes of one or
-     * a few, and on a million-job EASY run with failures on 1,024 one-processor nodes a quarter of the time went to
-     * clearing those runs one by one.
-     */
-    private int[] allocateScattered(int n) {
-        long[] words = free.toLongArray();
-        int[] runs = new int[8];
+        int[] runs = null;
         int used = 0;
         int remaining = n;
         for (int i = 0; remaining > 0; i++) {
             long word = words[i];
-            long take = word;
-            int count = Long.bitCount(word);
-            if (count > remaining) {
-                // the lowest `remaining` of them
-                take = 0;
-                for (int k = 0; k < remaining; k++) {
-                    take |= (word & ~take) & -(word & ~take);
-                }
-                count = remaining;
-            }
-            words[i] = word & ~take;
-            remaining -= count;
-            while (take != 0) {
-                int lo = Long.numberOfTrailingZeros(take);
-                int len = Long.numberOfTrailingZeros(~(take >>> lo));
+            // run by run within the word: most jobs take one run of one word
+            while (word != 0 && remaining > 0) {
+                int lo = Long.numberOfTrailingZeros(word);
+                int len = Math.min(remaining, Long.numberOfTrailingZeros(~(word >>> lo)));
+                word &= ~((-1L >>> (64 - len)) << lo);
+                remaining -= len;
                 int from = (i << 6) + lo;
                 if (used > 0 && runs[used - 1] == from) {
                     runs[used - 1] = from + len; // a run that goes on from the word before
                 } else {
-                    if (used == runs.length) {
+                    if (runs == null) {
+                        runs = new int[2]; // most jobs get one run
+                    } else if (used == runs.length) {
                         runs = java.util.Arrays.copyOf(runs, used * 2);
                     }
                     runs[used++] = from;
                     runs[used++] = from + len;
                 }
-                take = lo + len == 64 ? 0 : take & (-1L << (lo + len));
             }
+            words[i] = word;
         }
-        free.and(BitSet.valueOf(words));
         freeCount -= n;
         return used == runs.length ? runs : java.util.Arrays.copyOf(runs, used);
     }
 
     void release(int[] runs) {
         for (int i = 0; i < runs.length; i += 2) {
-            free.set(runs[i], runs[i + 1]);
+            setRange(runs[i], runs[i + 1]);
             freeCount += runs[i + 1] - runs[i];
         }
         if (released != null) {
@@ -98,14 +79,17 @@ final class ProcessorPool {
 
     /** The free processors, a copy. */
     BitSet freeSet() {
-        return (BitSet) free.clone();
+        return BitSet.valueOf(words);
     }
 
     /** Free processors among {@code pool}. */
     int freeIn(BitSet pool) {
-        BitSet f = (BitSet) pool.clone();
-        f.and(free);
-        return f.cardinality();
+        long[] p = pool.toLongArray();
+        int n = 0;
+        for (int i = 0; i < Math.min(p.length, words.length); i++) {
+            n += Long.bitCount(p[i] & words[i]);
+        }
+        return n;
     }
 
     /**
@@ -132,7 +116,7 @@ final class ProcessorPool {
             seen.or(pool);
             int left = counts[i];
             for (int p = pool.nextSetBit(0); left > 0 && p >= 0; p = pool.nextSetBit(p + 1)) {
-                if (free.get(p)) {
+                if (p < size && (words[p >>> 6] & (1L << p)) != 0) {
                     chosen.set(p);
                     left--;
                 }
@@ -142,7 +126,10 @@ final class ProcessorPool {
             }
             n += counts[i];
         }
-        free.andNot(chosen);
+        long[] c = chosen.toLongArray();
+        for (int i = 0; i < c.length; i++) {
+            words[i] &= ~c[i];
+        }
         freeCount -= n;
         return runs(chosen);
     }
@@ -157,17 +144,50 @@ final class ProcessorPool {
         int[] runs = runs(ids);
         int n = 0;
         for (int i = 0; i < runs.length; i += 2) {
-            int busy = free.nextClearBit(runs[i]);
-            if (busy < runs[i + 1]) {
+            int busy = firstBusy(runs[i], runs[i + 1]);
+            if (busy >= 0) {
                 throw new IllegalStateException("processor " + busy + " is not free");
             }
             n += runs[i + 1] - runs[i];
         }
         for (int i = 0; i < runs.length; i += 2) {
-            free.clear(runs[i], runs[i + 1]);
+            clearRange(runs[i], runs[i + 1]);
         }
         freeCount -= n;
         return runs;
+    }
+
+    /** The first processor in [from, to) that is not free, or -1 (also for ids beyond the cluster). */
+    private int firstBusy(int from, int to) {
+        for (int p = from; p < to; p++) {
+            if (p >= size || (words[p >>> 6] & (1L << p)) == 0) {
+                return p;
+            }
+        }
+        return -1;
+    }
+
+    /** Marks [from, to) free. */
+    private void setRange(int from, int to) {
+        for (int i = from >>> 6; from < to; i++) {
+            int end = Math.min(to, (i + 1) << 6);
+            words[i] |= mask(from, end);
+            from = end;
+        }
+    }
+
+    /** Marks [from, to) taken. */
+    private void clearRange(int from, int to) {
+        for (int i = from >>> 6; from < to; i++) {
+            int end = Math.min(to, (i + 1) << 6);
+            words[i] &= ~mask(from, end);
+            from = end;
+        }
+    }
+
+    /** The bits of [from, to) within one word (to - from between 1 and 64). */
+    private static long mask(int from, int to) {
+        return (-1L >>> (64 - (to - from))) << from;
     }
 
     /** A set of processor ids as [from, to) pairs in id order. */

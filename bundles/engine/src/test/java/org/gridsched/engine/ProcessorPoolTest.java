@@ -37,7 +37,8 @@ class ProcessorPoolTest {
     /**
      * Jobs of random widths come and go on clusters of 1 to 300 processors until the free ones are scattered:
      * every allocation gives the lowest free processors, as maximal runs in id order, whatever the words they
-     * lie in, and the pool's free set is what is left.
+     * lie in, and the pool's free set is what is left. Now and then a failure takes free processors by id and a
+     * range of processors counts its free ones.
      */
     @Test
     void scatteredProcessorsAreTakenLowestFirstAsRuns() {
@@ -55,6 +56,26 @@ class ProcessorPoolTest {
                     pool.release(runs);
                     for (int i = 0; i < runs.length; i += 2) {
                         model.set(runs[i], runs[i + 1]);
+                    }
+                    continue;
+                }
+                if (random.nextInt(5) == 0) {
+                    // a failure takes some free processors by id; a pool counts its free ones
+                    BitSet ids = new BitSet();
+                    for (int p = model.nextSetBit(0); p >= 0; p = model.nextSetBit(p + 1)) {
+                        if (random.nextInt(3) == 0) {
+                            ids.set(p);
+                        }
+                    }
+                    BitSet range = new BitSet();
+                    range.set(random.nextInt(size), size);
+                    BitSet inRange = (BitSet) range.clone();
+                    inRange.and(model);
+                    assertEquals(inRange.cardinality(), pool.freeIn(range));
+                    if (!ids.isEmpty()) {
+                        held.add(pool.take(ids));
+                        model.andNot(ids);
+                        assertEquals(model, pool.freeSet());
                     }
                     continue;
                 }
