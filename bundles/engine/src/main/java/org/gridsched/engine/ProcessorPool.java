@@ -31,7 +31,7 @@ final class ProcessorPool {
      * one-processor nodes, taking them one run at a time with BitSet calls was a quarter of the run.
      */
     int[] allocate(int n) {
-        if (n > freeCount) {
+        if (n > freeCount || n <= 0) {
             throw new IllegalStateException("need " + n + " processors, " + freeCount + " free");
         }
         int[] runs = null;
