@@ -111,7 +111,7 @@ final class BackfillQueue<T> {
      * it, or one let through by a rounding margin: the caller tests each answer with {@link Reserved#fits}.
      *
      * <p>EASY backfilling around reservations used to test every waiting job in turn; behind a head blocked by
-     * failed processors the queue is long and half its slots are holes (a million-job run with failures visited 2.4
+     * failed processors the queue is long and most of its slots are holes (a million-job run with failures visited 2.4
      * billion slots for a million starts). Here the segment tree is asked once per level of the profile: walking
      * from now, each time the fewest free so far drops from m to v at instant T, the jobs of width in (v, m] fit
      * exactly when they end by T (narrower ones may end later, and are asked for again at their level), and the
