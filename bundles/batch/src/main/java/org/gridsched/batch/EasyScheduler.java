@@ -295,7 +295,8 @@ final class EasyScheduler implements BatchScheduler {
             break;
         }
         int free = cluster.freeProcessors();
-        for (int slot = queue.head(); free > 0 && queue.size() > 1 && (slot = queue.nextFitting(p, now, slot + 1, free)) >= 0; ) {
+        int slot = queue.head();
+        while (free > 0 && queue.size() > 1 && (slot = queue.nextFitting(p, now, slot + 1, free)) >= 0) {
             Entry e = queue.get(slot);
             if (!Reserved.fits(p, now, e.job.requestedTime(), e.width)) {
                 continue; // let through by the rounding margin of the search
