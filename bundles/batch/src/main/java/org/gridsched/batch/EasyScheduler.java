@@ -75,10 +75,11 @@ final class EasyScheduler implements BatchScheduler {
      * ({@link AvailabilityProfile#resetToRunning}) rather than allocated: a profile holds a cache as wide as the
      * cluster, and a cluster whose processors fail has reservations at every pass (a million-job run with
      * failures spent nearly half its time allocating and clearing those caches). Two, because a controller that
-     * reacts to a start made by a pass may ask for an estimate while the pass still uses its own.
+     * reacts to a start made by a pass may ask for an estimate while the pass still uses its own. Made at their
+     * first use: a run without reservations never needs them.
      */
-    private final AvailabilityProfile passProfile;
-    private final AvailabilityProfile estimateProfile;
+    private AvailabilityProfile passProfile;
+    private AvailabilityProfile estimateProfile;
     /** How many passes around reservations are under way (more than one when a controller's reaction starts one). */
     private int passDepth;
     /** Scratch for {@link #occupancy}: the running jobs' ends and widths. */
@@ -87,8 +88,6 @@ final class EasyScheduler implements BatchScheduler {
 
     EasyScheduler(Cluster cluster) {
         this.cluster = cluster;
-        this.passProfile = new AvailabilityProfile(cluster.processors(), Double.NEGATIVE_INFINITY);
-        this.estimateProfile = new AvailabilityProfile(cluster.processors(), Double.NEGATIVE_INFINITY);
     }
 
     @Override
@@ -195,6 +194,9 @@ final class EasyScheduler implements BatchScheduler {
         }
         double now = cluster.now();
         if (!cluster.reservations().isEmpty()) {
+            if (estimateProfile == null) {
+                estimateProfile = newProfile();
+            }
             AvailabilityProfile p = occupancy(estimateProfile, now);
             double from = now;
             for (QueuedJob w : waiting()) {
@@ -262,9 +264,10 @@ final class EasyScheduler implements BatchScheduler {
         try {
             // a pass inside a pass (a controller reacting to a start changed the reservations, or cancelled a job
             // here) builds a profile of its own: the outer pass's stays as it was
-            AvailabilityProfile own = passDepth == 1 ? passProfile
-                    : new AvailabilityProfile(cluster.processors(), Double.NEGATIVE_INFINITY);
-            passAround(occupancy(own, cluster.now()));
+            if (passProfile == null) {
+                passProfile = newProfile();
+            }
+            passAround(occupancy(passDepth == 1 ? passProfile : newProfile(), cluster.now()));
         } finally {
             passDepth--;
         }
@@ -309,6 +312,10 @@ final class EasyScheduler implements BatchScheduler {
                 return;
             }
         }
+    }
+
+    private AvailabilityProfile newProfile() {
+        return new AvailabilityProfile(cluster.processors(), Double.NEGATIVE_INFINITY);
     }
 
     /** Makes {@code p} hold the running jobs (until their expected ends) and the reservations, from now on. */

@@ -39,8 +39,11 @@ final class FcfsScheduler implements BatchScheduler {
     private long reservationChanges;
     /** The instant a wake-up was asked for by {@link #reservationsChanged()} and not yet handled. */
     private double wakeUpAt = Double.NaN;
-    /** The profile of {@link #startHeads} while there are reservations, and how many of those calls are under way. */
-    private final AvailabilityProfile headsProfile;
+    /**
+     * The profile of {@link #startHeads} while there are reservations (made at its first use), and how many of those
+     * calls are under way.
+     */
+    private AvailabilityProfile headsProfile;
     private int startingDepth;
     /** Scratch for {@link #occupancy}: the running jobs' ends and widths. */
     private double[] runningEnds = new double[16];
@@ -48,7 +51,6 @@ final class FcfsScheduler implements BatchScheduler {
 
     FcfsScheduler(Cluster cluster) {
         this.cluster = cluster;
-        this.headsProfile = new AvailabilityProfile(cluster.processors(), Double.NEGATIVE_INFINITY);
     }
 
     @Override
@@ -92,8 +94,10 @@ final class FcfsScheduler implements BatchScheduler {
                     // rebuilt in place: allocating a profile (its cache is as wide as the cluster) at every end of a
                     // job took a fifth of a million-job run with failures; a start inside a start (a controller
                     // reacting to one) gets a profile of its own
-                    occupied = occupancy(startingDepth == 1 ? headsProfile
-                            : new AvailabilityProfile(cluster.processors(), Double.NEGATIVE_INFINITY), cluster.now());
+                    if (headsProfile == null) {
+                        headsProfile = newProfile();
+                    }
+                    occupied = occupancy(startingDepth == 1 ? headsProfile : newProfile(), cluster.now());
                 }
                 if (!Reserved.fits(occupied, cluster.now(), head.requestedTime(), head.processors())) {
                     return; // it would run into a reservation: it waits, and so does everyone behind it
@@ -108,6 +112,10 @@ final class FcfsScheduler implements BatchScheduler {
             running.add(head);
             cluster.start(head);
         }
+    }
+
+    private AvailabilityProfile newProfile() {
+        return new AvailabilityProfile(cluster.processors(), Double.NEGATIVE_INFINITY);
     }
 
     /** Makes {@code p} hold the running jobs (until their requested ends) and the reservations, from now on. */
@@ -234,7 +242,7 @@ final class FcfsScheduler implements BatchScheduler {
     private double reservedTail;
 
     private java.util.Map<QueuedJob, Double> reservedPlan(double now) {
-        AvailabilityProfile p = occupancy(new AvailabilityProfile(cluster.processors(), Double.NEGATIVE_INFINITY), now);
+        AvailabilityProfile p = occupancy(newProfile(), now);
         planned = new java.util.IdentityHashMap<>();
         double from = now;
         for (QueuedJob w : queue) {
