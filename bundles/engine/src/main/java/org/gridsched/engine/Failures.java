@@ -46,6 +46,8 @@ final class Failures {
     private final Simulation sim;
     private final FailureSpec spec;
     private final BitSet[] down;
+    /** A modelled node's processors, set for one call of {@link #take} and cleared after it (not one set a failure). */
+    private final BitSet nodeIds = new BitSet();
     private final SplittableRandom[] random;
     /** Trace events that took no processor down (all down, off or claimed already), and the first few of them. */
     long withoutEffect;
@@ -192,10 +194,18 @@ final class Failures {
         watchStall();
         FailureSpec.Model m = spec.models().get(c);
         int size = sim.clusters[c].spec.processors();
-        BitSet ids = new BitSet(size); // its words at once, not grown up to the node's
-        ids.set(node * m.nodeSize(), Math.min(size, (node + 1) * m.nodeSize()));
+        BitSet ids = nodeIds;
+        int from = node * m.nodeSize();
+        int to = Math.min(size, (node + 1) * m.nodeSize());
+        ids.set(from, to);
         double repair = m.repairTime(random[c]);
-        if (!take(c, ids, repair, node)) {
+        boolean took;
+        try {
+            took = take(c, ids, repair, node);
+        } finally {
+            ids.clear(from, to);
+        }
+        if (!took) {
             scheduleNext(c, node, sim.now); // already down or claimed: its clock starts again now
         }
     }
@@ -213,17 +223,24 @@ final class Failures {
             alreadyDown = (BitSet) ids.clone();
             alreadyDown.and(down[c]);
         }
-        BitSet hit = (BitSet) ids.clone();
+        // a copy of the words up to the last of ids only (a clone would take as many as ids has room for): the outage
+        // keeps it until the repair
+        BitSet hit = new BitSet();
+        hit.or(ids);
         hit.andNot(down[c]);
         if (sim.power != null) {
             hit.andNot(sim.power.unavailable(c)); // off or switching: not running, nothing to fail
         }
         // a controller's active claim on a hit processor is broken (cancelled, its owner told); a profile's
         // reservation keeps its processors (a maintenance window's are out of service anyway)
-        List<ClaimHold> broken = new ArrayList<>();
-        for (Hold h : cluster.holdList()) {
-            if (h instanceof ClaimHold claim && claim.active()) {
+        List<ClaimHold> broken = List.of(); // usually none: no list made
+        List<Hold> holds = cluster.holdList();
+        for (int h = 0; h < holds.size(); h++) {
+            if (holds.get(h) instanceof ClaimHold claim && claim.active()) {
                 if (!claim.declared && intersects(claim.runs, hit)) {
+                    if (broken.isEmpty()) {
+                        broken = new ArrayList<>();
+                    }
                     broken.add(claim);
                 } else {
                     for (int i = 0; i < claim.runs.length; i += 2) {
@@ -255,14 +272,16 @@ final class Failures {
         }
         sim.reactions.enterController(); // the policies react once the processors are down, not to each kill
         try {
-            List<SimJob> victims = new ArrayList<>();
-            for (SimJob j : cluster.runningJobs()) {
+            List<SimJob> victims = new ArrayList<>(2);
+            List<SimJob> running = cluster.runningJobs();
+            for (int i = 0; i < running.size(); i++) {
+                SimJob j = running.get(i);
                 if (intersects(j.runs, hit)) {
                     victims.add(j);
                 }
             }
-            for (Hold h : cluster.holdList()) {
-                SimJob j = h.job;
+            for (int i = 0; i < holds.size(); i++) {
+                SimJob j = holds.get(i).job;
                 if (j != null && j.state == SimJob.RUNNING && !victims.contains(j)) {
                     for (int p = 0; p < j.parts(); p++) {
                         if (j.partCluster(p) == c && intersects(j.partRuns(p), hit)) {

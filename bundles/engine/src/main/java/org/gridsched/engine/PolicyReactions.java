@@ -35,14 +35,6 @@ final class PolicyReactions {
         }
     }
 
-    private void react(Runnable reaction) {
-        if (depth > 0) {
-            pending.addLast(reaction);
-        } else {
-            reaction.run();
-        }
-    }
-
     void jobEnded(ClusterRuntime c, QueuedJob job, boolean early) {
         if (depth > 0) {
             pending.addLast(() -> c.scheduler.jobEnded(job, early));
@@ -52,6 +44,10 @@ final class PolicyReactions {
     }
 
     void reservationsChanged(ClusterRuntime c) {
-        react(c.scheduler::reservationsChanged);
+        if (depth > 0) {
+            pending.addLast(c.scheduler::reservationsChanged);
+        } else {
+            c.scheduler.reservationsChanged(); // no reaction object: a failure and its repair each change the reservations
+        }
     }
 }
