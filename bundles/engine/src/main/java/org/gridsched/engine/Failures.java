@@ -61,9 +61,13 @@ final class Failures {
     long failedJobs;
     long resubmissions;
     /** (time, cluster, processors down) at every change, in time order: availability.csv. */
-    final RowText timeline = new RowText("time,cluster,unavailable_processors\n");
+    final RowText timeline = new RowText("time,cluster,unavailable_processors\n", (sb, time, unused, down, cluster, none) -> {
+        SimTime.append(sb, time);
+        sb.append(',').append((String) cluster).append(',').append(down).append('\n');
+    });
     /** unavailable.csv's header, then each failure's cluster, interval and processors, at the failure. */
-    final RowText outages = new RowText(Outages.HEADER);
+    final RowText outages = new RowText(Outages.HEADER,
+            (sb, from, to, unused, cluster, runs) -> Outages.row(sb, (String) cluster, from, to, "failed", (int[]) runs));
     /**
      * Every down interval: cluster, from, to, processors, the number of the failure it comes from (its own outage, or
      * processors it kept down after an earlier repair), and 1 if that failure killed jobs (on its own outage's interval);
@@ -302,8 +306,7 @@ final class Failures {
             failures[c]++;
             changed(c, d.processors());
             interval(c, now, end, d.processors(), number, !victims.isEmpty());
-            Outages.row(outages.tail(), cluster.spec.name(), now, end, "failed", runs);
-            outages.rowEnd();
+            outages.add(now, end, 0, cluster.spec.name(), runs);
             cluster.add(d);
             sim.events.push(end, Simulation.REPAIR, d, 0);
             prolong(c, alreadyDown, end, number);
@@ -339,8 +342,7 @@ final class Failures {
                 int[] runs = ProcessorPool.runs(taken);
                 Down after = new Down(c, d.clusterName, taken, runs, d.end, end, -1);
                 interval(c, d.end, end, after.processors(), number, false);
-                Outages.row(outages.tail(), cluster.spec.name(), d.end, end, "failed", runs);
-                outages.rowEnd();
+                outages.add(d.end, end, 0, cluster.spec.name(), runs);
                 cluster.add(after);
                 sim.events.push(end, Simulation.REPAIR, after, 0);
                 prolonged = true;
@@ -438,10 +440,7 @@ final class Failures {
         if (!Double.isNaN(stalledSince)) {
             fewestDownSinceStall[c] = Math.min(fewestDownSinceStall[c], downNow[c]);
         }
-        StringBuilder row = timeline.tail();
-        SimTime.append(row, sim.now);
-        row.append(',').append(sim.clusters[c].spec.name()).append(',').append(downNow[c]).append('\n');
-        timeline.rowEnd();
+        timeline.add(sim.now, 0, downNow[c], sim.clusters[c].spec.name(), null);
     }
 
     /** What {@link #forEachDown} gives: a failure's cluster, interval and processor count. */

@@ -1,53 +1,156 @@
 package org.gridsched.engine;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A text built row by row to be written at the end of the run (availability.csv and unavailable.csv, a row per failure
- * and per repair): rows are appended to a builder ({@link #tail}) and each megabyte of them becomes a string of its
- * own. One builder grown by doubling to the 60 MB of a run with a million failures allocated and copied about twice
- * its text, in arrays the collector had to move at each full collection, and was copied once more when trimmed.
+ * and per repair). The simulation records each row's numbers ({@link #add}); the rows are turned into text on another
+ * thread, {@link #CHUNK} at a time, while the simulation goes on: a run with a million failures spent a second of its
+ * simulation writing decimals (measured by leaving them out), on a machine whose second core was idle meanwhile. Each
+ * chunk's text is a piece of its own: one builder grown by doubling to the 60 MB of such a run allocated and copied
+ * about twice its text, in arrays the collector had to move at each full collection. The text is the same whatever
+ * thread formats it: the format is a function of the numbers alone. Reading the text (any method of
+ * {@link CharSequence}, {@link #writeTo}) waits for the chunks on their way and formats the rows not yet sent.
  */
 final class RowText implements CharSequence {
-    /** Characters of a piece: large enough that pieces are few, small enough not to be a burden to the collector. */
-    private static final int PIECE = 1 << 20;
+    /** Appends one row's text (with its line end) to {@code sb}, from the numbers and objects it was recorded with. */
+    interface Format {
+        void row(StringBuilder sb, double a, double b, int n, Object x, Object y);
+    }
 
-    private final List<String> pieces = new ArrayList<>();
-    /** starts[i]: where piece i begins in the text. */
+    /** Rows a chunk: large enough that chunks are few, small enough that the last ones are quickly formatted. */
+    static final int CHUNK = 1 << 13;
+
+    /**
+     * One thread for every text of every run in this JVM, ended after a few idle seconds: formatting is a small share of a
+     * simulation's work, and a chunk waits only for those before it.
+     */
+    private static final ThreadPoolExecutor FORMATTER = formatter();
+
+    private static ThreadPoolExecutor formatter() {
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 5, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+            Thread t = new Thread(r, "gridsched rows");
+            t.setDaemon(true);
+            return t;
+        });
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
+    }
+
+    private final Format format;
+    /** Texts of the chunks formatted and those on their way, in row order (a Future until {@link #settle}). */
+    private final List<Object> pieces = new ArrayList<>();
+    /** starts[i]: where piece i begins in the text, once settled. */
     private int[] starts = new int[16];
     private int piecesLength;
-    private final StringBuilder tail = new StringBuilder(256);
+    private boolean settled = true;
+    private Chunk chunk = new Chunk();
 
-    RowText(String header) {
-        tail.append(header);
-    }
+    /** The rows of a chunk: two numbers, a count and two objects each (what {@link Format} needs). */
+    private static final class Chunk {
+        final double[] a = new double[CHUNK];
+        final double[] b = new double[CHUNK];
+        final int[] n = new int[CHUNK];
+        final Object[] x = new Object[CHUNK];
+        final Object[] y = new Object[CHUNK];
+        int size;
 
-    /** Where the next row goes; {@link #rowEnd} after it. */
-    StringBuilder tail() {
-        return tail;
-    }
-
-    /** A row is complete: a full piece is put aside. */
-    void rowEnd() {
-        if (tail.length() >= PIECE) {
-            if (pieces.size() == starts.length) {
-                starts = Arrays.copyOf(starts, 2 * starts.length);
+        String text(Format format) {
+            StringBuilder sb = new StringBuilder(size * 32);
+            for (int i = 0; i < size; i++) {
+                format.row(sb, a[i], b[i], n[i], x[i], y[i]);
             }
-            starts[pieces.size()] = piecesLength;
-            pieces.add(tail.toString());
-            piecesLength += tail.length();
-            tail.setLength(0);
+            return sb.toString();
+        }
+    }
+
+    RowText(String header, Format format) {
+        this.format = format;
+        pieces.add(header);
+        starts[0] = 0;
+        piecesLength = header.length();
+    }
+
+    /** Records a row; {@code x} and {@code y} must not change afterwards (they are read on another thread). */
+    void add(double a, double b, int n, Object x, Object y) {
+        Chunk c = chunk;
+        int i = c.size++;
+        c.a[i] = a;
+        c.b[i] = b;
+        c.n[i] = n;
+        c.x[i] = x;
+        c.y[i] = y;
+        if (c.size == CHUNK) {
+            chunk = new Chunk();
+            Format f = format;
+            pieces.add(FORMATTER.submit(() -> c.text(f)));
+            settled = false;
+        }
+    }
+
+    /**
+     * Waits for the chunks on their way (the first failure in row order is thrown), formats what is recorded and not yet
+     * sent, and places every piece.
+     */
+    private void settle() {
+        boolean partial = chunk.size > 0;
+        if (settled && !partial) {
+            return;
+        }
+        for (int i = 0; i < pieces.size(); i++) {
+            if (pieces.get(i) instanceof Future<?> f) {
+                pieces.set(i, done(f));
+            }
+        }
+        if (partial) {
+            pieces.add(chunk.text(format));
+            chunk = new Chunk();
+        }
+        if (starts.length < pieces.size()) {
+            starts = Arrays.copyOf(starts, Math.max(2 * starts.length, pieces.size()));
+        }
+        int at = 0;
+        for (int i = 0; i < pieces.size(); i++) {
+            starts[i] = at;
+            at += ((String) pieces.get(i)).length();
+        }
+        piecesLength = at;
+        settled = true;
+    }
+
+    private static String done(Future<?> piece) {
+        try {
+            return (String) piece.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UncheckedIOException(new InterruptedIOException("interrupted while formatting rows"));
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(e.getCause());
         }
     }
 
     @Override
     public int length() {
-        return piecesLength + tail.length();
+        settle();
+        return piecesLength;
     }
 
     @Override
@@ -55,11 +158,8 @@ final class RowText implements CharSequence {
         if (index < 0 || index >= length()) {
             throw new IndexOutOfBoundsException("index " + index + " of a text of " + length() + " characters");
         }
-        if (index >= piecesLength) {
-            return tail.charAt(index - piecesLength);
-        }
         int p = piece(index);
-        return pieces.get(p).charAt(index - starts[p]);
+        return ((String) pieces.get(p)).charAt(index - starts[p]);
     }
 
     @Override
@@ -76,29 +176,28 @@ final class RowText implements CharSequence {
     }
 
     private StringBuilder appendTo(StringBuilder sb, int from, int to) {
+        settle();
         int at = from;
         for (int p = from < piecesLength ? piece(from) : pieces.size(); p < pieces.size() && at < to; p++) {
-            String s = pieces.get(p);
+            String s = (String) pieces.get(p);
             int end = Math.min(to, starts[p] + s.length());
             sb.append(s, at - starts[p], end - starts[p]);
             at = end;
-        }
-        if (at < to) {
-            sb.append(tail, at - piecesLength, to - piecesLength);
         }
         return sb;
     }
 
     /** Writes the text as UTF-8, piece by piece. */
     void writeTo(OutputStream out) throws IOException {
-        for (String s : pieces) {
-            out.write(s.getBytes(StandardCharsets.UTF_8));
+        settle();
+        for (Object s : pieces) {
+            out.write(((String) s).getBytes(StandardCharsets.UTF_8));
         }
-        out.write(tail.toString().getBytes(StandardCharsets.UTF_8));
     }
 
-    /** The piece that holds character {@code index} (before {@link #piecesLength}). */
+    /** The piece that holds character {@code index} (settled, before {@link #piecesLength}). */
     private int piece(int index) {
+        // no piece is empty (a header, or the rows of a chunk): the starts are distinct
         int i = Arrays.binarySearch(starts, 0, pieces.size(), index);
         return i >= 0 ? i : -i - 2;
     }

@@ -11,18 +11,27 @@ import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 
-/** RowText against a plain builder, over several pieces (a piece is put aside at the first row end past 1 MB). */
+/**
+ * RowText against a plain builder, over many chunks (each formatted on another thread while rows are still recorded),
+ * read in every way, also in the middle of the recording.
+ */
 class RowTextTest {
+    private static final RowText.Format FORMAT = (sb, a, b, n, x, y) ->
+            sb.append(a).append(',').append((String) x).append(n).append(',').append((long) b).append('\n');
+
     @Test
     void holdsTheSameTextAsABuilder() throws Exception {
-        RowText text = new RowText("time,cluster,unavailable_processors\n");
+        RowText text = new RowText("time,cluster,unavailable_processors\n", FORMAT);
         StringBuilder expected = new StringBuilder("time,cluster,unavailable_processors\n");
         SplittableRandom random = new SplittableRandom(7);
         for (int i = 0; i < 120_000; i++) {
-            String row = (i * 37.125) + ",cl\u00e9-" + random.nextInt(1000) + "," + i + "\n";
-            text.tail().append(row);
-            text.rowEnd();
-            expected.append(row);
+            int n = random.nextInt(1000);
+            text.add(i * 37.125, i, n, "cl\u00e9-", null);
+            FORMAT.row(expected, i * 37.125, i, n, "cl\u00e9-", null);
+            if (i == 50_000) {
+                // read in the middle: what is recorded so far, then the recording goes on
+                assertEquals(expected.toString(), text.toString());
+            }
         }
         String all = expected.toString();
         assertEquals(all.length(), text.length());
@@ -40,6 +49,27 @@ class RowTextTest {
         assertEquals(all, written(text));
         assertThrows(IndexOutOfBoundsException.class, () -> text.charAt(all.length()));
         assertThrows(IndexOutOfBoundsException.class, () -> text.subSequence(5, 4));
+    }
+
+    @Test
+    void aHeaderAloneAndAFewRows() {
+        RowText text = new RowText("h\n", FORMAT);
+        assertEquals("h\n", text.toString());
+        text.add(1.5, 2, 3, "c", null);
+        assertEquals("h\n1.5,c3,2\n", text.toString());
+        assertEquals('1', text.charAt(2));
+    }
+
+    @Test
+    void whatAFormatThrowsComesOutWhenTheTextIsRead() {
+        RowText text = new RowText("h\n", (sb, a, b, n, x, y) -> {
+            throw new IllegalArgumentException("row " + n);
+        });
+        for (int i = 0; i < RowText.CHUNK + 5; i++) {
+            text.add(0, 0, i, null, null); // the first chunk goes to the other thread
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, text::length);
+        assertEquals("row 0", e.getMessage());
     }
 
     /** What ResultWriter writes of a text, read back. */
