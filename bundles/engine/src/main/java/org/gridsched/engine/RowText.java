@@ -34,13 +34,14 @@ final class RowText implements CharSequence {
     static final int CHUNK = 1 << 13;
 
     /**
-     * One thread for every text of every run in this JVM, ended after a few idle seconds: formatting is a small share of a
-     * simulation's work, and a chunk waits only for those before it.
+     * The threads for every text of every run in this JVM, ended after a few idle seconds: one fewer than the processors
+     * (at least one), so that they do not take a core from a simulation; formatting is a small share of its work.
      */
     private static final ThreadPoolExecutor FORMATTER = formatter();
 
     private static ThreadPoolExecutor formatter() {
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 5, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+        int threads = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 5, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
             Thread t = new Thread(r, "gridsched rows");
             t.setDaemon(true);
             return t;
@@ -56,16 +57,36 @@ final class RowText implements CharSequence {
     private int[] starts = new int[16];
     private int piecesLength;
     private boolean settled = true;
-    private Chunk chunk = new Chunk();
+    private Chunk chunk = new Chunk(64);
 
-    /** The rows of a chunk: two numbers, a count and two objects each (what {@link Format} needs). */
+    /**
+     * The rows of a chunk: two numbers, a count and two objects each (what {@link Format} needs). The first chunk of a
+     * text starts small and grows (a run with a few failures, of which a sweep may hold many, keeps a few rows).
+     */
     private static final class Chunk {
-        final double[] a = new double[CHUNK];
-        final double[] b = new double[CHUNK];
-        final int[] n = new int[CHUNK];
-        final Object[] x = new Object[CHUNK];
-        final Object[] y = new Object[CHUNK];
+        double[] a;
+        double[] b;
+        int[] n;
+        Object[] x;
+        Object[] y;
         int size;
+
+        Chunk(int capacity) {
+            a = new double[capacity];
+            b = new double[capacity];
+            n = new int[capacity];
+            x = new Object[capacity];
+            y = new Object[capacity];
+        }
+
+        void grow() {
+            int capacity = Math.min(CHUNK, 2 * a.length);
+            a = Arrays.copyOf(a, capacity);
+            b = Arrays.copyOf(b, capacity);
+            n = Arrays.copyOf(n, capacity);
+            x = Arrays.copyOf(x, capacity);
+            y = Arrays.copyOf(y, capacity);
+        }
 
         String text(Format format) {
             StringBuilder sb = new StringBuilder(size * 32);
@@ -86,6 +107,9 @@ final class RowText implements CharSequence {
     /** Records a row; {@code x} and {@code y} must not change afterwards (they are read on another thread). */
     void add(double a, double b, int n, Object x, Object y) {
         Chunk c = chunk;
+        if (c.size == c.a.length) {
+            c.grow();
+        }
         int i = c.size++;
         c.a[i] = a;
         c.b[i] = b;
@@ -93,7 +117,7 @@ final class RowText implements CharSequence {
         c.x[i] = x;
         c.y[i] = y;
         if (c.size == CHUNK) {
-            chunk = new Chunk();
+            chunk = new Chunk(CHUNK);
             Format f = format;
             pieces.add(FORMATTER.submit(() -> c.text(f)));
             settled = false;
@@ -116,7 +140,7 @@ final class RowText implements CharSequence {
         }
         if (partial) {
             pieces.add(chunk.text(format));
-            chunk = new Chunk();
+            chunk = new Chunk(64);
         }
         if (starts.length < pieces.size()) {
             starts = Arrays.copyOf(starts, Math.max(2 * starts.length, pieces.size()));
