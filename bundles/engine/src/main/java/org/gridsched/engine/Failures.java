@@ -61,9 +61,9 @@ final class Failures {
     long failedJobs;
     long resubmissions;
     /** (time, cluster, processors down) at every change, in time order: availability.csv. */
-    final RowText timeline = new RowText("time,cluster,unavailable_processors\n", (sb, time, unused, down, cluster, none) -> {
+    final RowText timeline = new RowText("time,cluster,unavailable_processors\n", (sb, time, unused, count, cluster, none) -> {
         SimTime.append(sb, time);
-        sb.append(',').append((String) cluster).append(',').append(down).append('\n');
+        sb.append(',').append((String) cluster).append(',').append(count).append('\n');
     });
     /** unavailable.csv's header, then each failure's cluster, interval and processors, at the failure. */
     final RowText outages = new RowText(Outages.HEADER,
