@@ -52,6 +52,12 @@ class BenchFailuresAppTest {
             assertEquals(plain, Double.parseDouble(m.group(1)), 0.005, r.out());
             assertEquals(failing, Double.parseDouble(m.group(2)), 0.005, r.out());
         }
+
+        // a run that fails stops the bench, with what gridsched said
+        App.Result unknown = bench(home, "--jobs", "100", "--runs", "1", "--policies", "nosuch");
+        assertEquals(1, unknown.exit(), unknown.all());
+        assertTrue(unknown.err().contains("batch policy 'nosuch' is not available"), unknown.all());
+        assertTrue(!unknown.out().contains("medians"), "no summary after a failed run: " + unknown.all());
     }
 
     @Test
