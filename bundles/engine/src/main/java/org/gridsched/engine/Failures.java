@@ -448,6 +448,19 @@ final class Failures {
         void accept(int cluster, double from, double to, int processors);
     }
 
+    /** The fields of an interval, in its six numbers. */
+    private static final int CLUSTER = 0;
+    private static final int FROM = 1;
+    private static final int TO = 2;
+    private static final int PROCESSORS = 3;
+    private static final int NUMBER = 4;
+    private static final int KILLED = 5;
+
+    /** A field of interval {@code n}. */
+    private double field(int n, int field) {
+        return intervals[n / CHUNK][6 * (n % CHUNK) + field];
+    }
+
     private void interval(int c, double from, double to, int processors, long number, boolean killed) {
         int chunk = intervalCount / CHUNK;
         int at = 6 * (intervalCount++ % CHUNK);
@@ -458,19 +471,17 @@ final class Failures {
         if (a == null) {
             a = intervals[chunk] = new double[6 * CHUNK];
         }
-        a[at] = c;
-        a[at + 1] = from;
-        a[at + 2] = to;
-        a[at + 3] = processors;
-        a[at + 4] = number;
-        a[at + 5] = killed ? 1 : 0;
+        a[at + CLUSTER] = c;
+        a[at + FROM] = from;
+        a[at + TO] = to;
+        a[at + PROCESSORS] = processors;
+        a[at + NUMBER] = number;
+        a[at + KILLED] = killed ? 1 : 0;
     }
 
     void forEachDown(DownInterval to) {
         for (int n = 0; n < intervalCount; n++) {
-            double[] i = intervals[n / CHUNK];
-            int at = 6 * (n % CHUNK);
-            to.accept((int) i[at], i[at + 1], i[at + 2], (int) i[at + 3]);
+            to.accept((int) field(n, CLUSTER), field(n, FROM), field(n, TO), (int) field(n, PROCESSORS));
         }
     }
 
@@ -478,10 +489,8 @@ final class Failures {
     double downIntensitySeconds(int c, double from, double to, CarbonSeries carbon) {
         double s = 0;
         for (int n = 0; n < intervalCount; n++) {
-            double[] i = intervals[n / CHUNK];
-            int at = 6 * (n % CHUNK);
-            if ((int) i[at] == c) {
-                s += carbon.integral(Math.max(from, i[at + 1]), Math.min(to, i[at + 2])) * i[at + 3];
+            if ((int) field(n, CLUSTER) == c) {
+                s += carbon.integral(Math.max(from, field(n, FROM)), Math.min(to, field(n, TO))) * field(n, PROCESSORS);
             }
         }
         return s;
@@ -498,11 +507,10 @@ final class Failures {
         long count = 0;
         double last = 0; // failure numbers start at 1
         for (int n = 0; n < intervalCount; n++) {
-            double[] i = intervals[n / CHUNK];
-            int at = 6 * (n % CHUNK);
-            if ((int) i[at] == c && i[at + 4] != last && (i[at + 1] < to && i[at + 2] > from || i[at + 5] > 0)) {
+            if ((int) field(n, CLUSTER) == c && field(n, NUMBER) != last
+                    && (field(n, FROM) < to && field(n, TO) > from || field(n, KILLED) > 0)) {
                 count++;
-                last = i[at + 4];
+                last = field(n, NUMBER);
             }
         }
         return count;
@@ -512,13 +520,11 @@ final class Failures {
     double downSeconds(int c, double from, double to) {
         double s = 0;
         for (int n = 0; n < intervalCount; n++) {
-            double[] i = intervals[n / CHUNK];
-            int at = 6 * (n % CHUNK);
-            if ((int) i[at] == c) {
-                double a = Math.max(from, i[at + 1]);
-                double b = Math.min(to, i[at + 2]);
+            if ((int) field(n, CLUSTER) == c) {
+                double a = Math.max(from, field(n, FROM));
+                double b = Math.min(to, field(n, TO));
                 if (b > a) {
-                    s += (b - a) * i[at + 3];
+                    s += (b - a) * field(n, PROCESSORS);
                 }
             }
         }
