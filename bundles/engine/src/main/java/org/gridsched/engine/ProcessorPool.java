@@ -116,7 +116,7 @@ final class ProcessorPool {
             seen.or(pool);
             int left = counts[i];
             for (int p = pool.nextSetBit(0); left > 0 && p >= 0; p = pool.nextSetBit(p + 1)) {
-                if (p < size && (words[p >>> 6] & (1L << p)) != 0) {
+                if (isFree(p)) {
                     chosen.set(p);
                     left--;
                 }
@@ -157,10 +157,15 @@ final class ProcessorPool {
         return runs;
     }
 
+    /** Whether processor p is in the cluster and free. */
+    private boolean isFree(int p) {
+        return p < size && (words[p >>> 6] & (1L << p)) != 0;
+    }
+
     /** The first processor in [from, to) that is not free, or -1 (also for ids beyond the cluster). */
     private int firstBusy(int from, int to) {
         for (int p = from; p < to; p++) {
-            if (p >= size || (words[p >>> 6] & (1L << p)) == 0) {
+            if (!isFree(p)) {
                 return p;
             }
         }
