@@ -16,6 +16,7 @@ import org.gridsched.api.control.GridOperations;
 import org.gridsched.api.control.Part;
 import org.gridsched.api.workload.JobRecord;
 import org.gridsched.engine.ClusterSpec;
+import org.gridsched.engine.FailureSpec;
 import org.gridsched.engine.ListJobSource;
 import org.gridsched.engine.Platform;
 import org.gridsched.engine.SimJob;
@@ -205,13 +206,62 @@ class CompressionCrossCheckTest {
         return LongStream.rangeClosed(101, 108);
     }
 
-    private record Run(double[] starts, int[] clusters, ClaimsController controller) {}
+    /**
+     * With node failures on every cluster (nodes of 1 to 4 processors, a failure about every 10 minutes per cluster,
+     * repairs of mean 10 minutes): a failure kills the jobs on its processors and takes them at the same instant, and
+     * collides with the plan or not. The marks after such an end count only what the failure did not take back
+     * (ConservativeScheduler#releasedNet); the starts are the plain compression's, and the marks pass the scan.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("failureSeeds")
+    void optimisedCompressionGivesThePlainScheduleWithFailures(long seed) {
+        int[] procs = clusters(seed);
+        List<JobRecord> jobs = workload(seed, 1_500, procs);
+        FailureSpec failures = failures(seed, procs);
+        Run plain = run(seed, procs, jobs, true, false, failures);
+        Run fast = run(seed, procs, jobs, false, seed % 2 == 0, failures);
+        int mismatches = 0;
+        String first = null;
+        for (int i = 0; i < jobs.size(); i++) {
+            if (plain.starts[i] != fast.starts[i] || plain.clusters[i] != fast.clusters[i]) {
+                mismatches++;
+                if (first == null) {
+                    first = "job #" + i + ": plain " + plain.starts[i] + " on " + plain.clusters[i] + ", optimised "
+                            + fast.starts[i] + " on " + fast.clusters[i];
+                }
+            }
+        }
+        assertEquals(0, mismatches, mismatches + " of " + jobs.size() + " starts differ; first: " + first);
+        assertTrue(plain.killed > 20, "failures killed jobs (" + plain.killed + ")");
+        assertEquals(plain.killed, fast.killed, "the same jobs were killed");
+    }
+
+    static LongStream failureSeeds() {
+        return LongStream.rangeClosed(201, 212);
+    }
+
+    static FailureSpec failures(long seed, int[] procs) {
+        List<FailureSpec.Model> models = new ArrayList<>();
+        for (int p : procs) {
+            int nodeSize = 1 << (int) ((seed + p) % 3); // 1, 2 or 4
+            double mtbf = 600.0 * p / nodeSize;
+            models.add(new FailureSpec.Model(FailureSpec.Distribution.EXPONENTIAL, mtbf, 1, 600, 1, nodeSize));
+        }
+        return new FailureSpec(List.of(), models, false, 0, seed * 131, 0);
+    }
+
+    private record Run(double[] starts, int[] clusters, ClaimsController controller, int killed) {}
 
     private static Run run(long seed, int[] procs, List<JobRecord> jobs, boolean plainCompression) {
         return run(seed, procs, jobs, plainCompression, false);
     }
 
     private static Run run(long seed, int[] procs, List<JobRecord> jobs, boolean plainCompression, boolean checkMarks) {
+        return run(seed, procs, jobs, plainCompression, checkMarks, null);
+    }
+
+    private static Run run(long seed, int[] procs, List<JobRecord> jobs, boolean plainCompression, boolean checkMarks,
+            FailureSpec failures) {
         List<ClusterSpec> specs = new ArrayList<>();
         for (int i = 0; i < procs.length; i++) {
             specs.add(new ClusterSpec("c" + i, procs[i], 1.0));
@@ -220,6 +270,7 @@ class CompressionCrossCheckTest {
         ClaimsController[] controller = new ClaimsController[1];
         Simulation.Settings settings = new Simulation.Settings();
         settings.killAtRequestedTime = true;
+        settings.failures = failures;
         settings.controllers = List.of(grid -> controller[0] = new ClaimsController(grid, seed, procs, until));
         // earliest estimated start (asks every cluster's planner), lowest index on ties
         settings.router = grid -> job -> {
@@ -242,11 +293,15 @@ class CompressionCrossCheckTest {
         SimulationResult result = sim.run(new ListJobSource("crosscheck", jobs));
         double[] starts = new double[jobs.size()];
         int[] clusters = new int[jobs.size()];
+        int killed = 0;
         for (SimJob j : result.jobs()) {
             assertTrue(j.isDone(), j + " ran");
             starts[j.index()] = j.startTime();
             clusters[j.index()] = j.cluster();
+            if (j.finalState().equals("COMPLETED_FAILED")) {
+                killed++;
+            }
         }
-        return new Run(starts, clusters, controller[0]);
+        return new Run(starts, clusters, controller[0], killed);
     }
 }
