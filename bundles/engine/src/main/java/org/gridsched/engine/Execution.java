@@ -187,6 +187,7 @@ final class Execution {
             job.runs = null;
             job.multiPart = null;
             job.foreign = false;
+            job.requestedSizeAgain();
             sim.events.pushArrival(sim.now, Simulation.ARRIVAL, job);
         } else {
             job.state = SimJob.KILLED;

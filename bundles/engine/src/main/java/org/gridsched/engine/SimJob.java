@@ -175,6 +175,16 @@ public final class SimJob implements QueuedJob, JobOutcome, GridJob {
         }
     }
 
+    /**
+     * Back in a queue after a kill: a rigid job asks for the processors the workload gave it again, not those of the
+     * claims a controller started it in (a moldable job is sized again where it is placed).
+     */
+    void requestedSizeAgain() {
+        if (original != null && shape == null) {
+            procs = original.processors();
+        }
+    }
+
     /** The cluster of the workload it came from in a merged workload, or -1. */
     int home() {
         return home;

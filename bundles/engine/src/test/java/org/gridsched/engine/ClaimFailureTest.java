@@ -11,6 +11,7 @@ import java.util.function.Function;
 
 import org.gridsched.api.control.Claim;
 import org.gridsched.api.control.Controller;
+import org.gridsched.api.control.GridJob;
 import org.gridsched.api.control.GridOperations;
 import org.gridsched.api.workload.JobRecord;
 import org.junit.jupiter.api.Test;
@@ -119,6 +120,51 @@ class ClaimFailureTest {
         // not counted as a failure, but never silent: summary.json names the trace's line
         assertEquals(1L, r.failures().get("trace_events_without_effect"));
         assertEquals(List.of("f.csv:3"), r.failures().get("trace_events_without_effect_examples"));
+    }
+
+    /**
+     * A controller starts a 1-processor job (submitted at 1, runtime 50) in its claim of all 4 processors over [0, 100):
+     * the job holds the 4 for its run. Processor 2 fails at 10 for 5 s, killing it; re-submitted, it asks for its own 1
+     * processor again (not the claim's 4, which only 3 up processors could give before 15), and the policy starts it at
+     * once, 10, on a processor that is up, until 60.
+     */
+    @Test
+    void aJobThatRanInAClaimIsResubmittedWithItsOwnSize() {
+        FailureSpec f = new FailureSpec(List.of(new FailureSpec.Event(0, bits(2), 10, 5, "f.csv", 2)), null, true, 3, 1, 0);
+        Simulation.Settings s = new Simulation.Settings();
+        s.failures = f;
+        List<String> seen = new ArrayList<>();
+        s.controllers = List.of(grid -> {
+            grid.timer(0, "claim");
+            return new Controller() {
+                Claim claim;
+
+                @Override
+                public void timer(Object tag) {
+                    claim = grid.claim(0, 4, 0, 100);
+                }
+
+                @Override
+                public boolean jobArrived(GridJob job) {
+                    seen.add("arrived at " + Numbers.format(grid.now()) + " needing " + job.processors());
+                    if (grid.now() > 1) {
+                        return false; // re-submitted: the policy's
+                    }
+                    grid.start(job, claim);
+                    return true;
+                }
+            };
+        });
+        Platform p = new Platform(List.of(new ClusterSpec("c", 4, 1.0)));
+        SimulationResult r = new Simulation(p, ControllerTest.Draining::new, List.of(), s)
+                .run(new ListJobSource("w", List.of(new JobRecord().set(1, 1, 50, 50, 1))));
+        assertEquals(List.of("arrived at 1 needing 1", "arrived at 10 needing 1"), seen);
+        SimJob job = r.jobs().get(0);
+        assertEquals(10, job.startTime());
+        assertEquals(60, job.finishTime());
+        assertEquals(1, job.processors());
+        assertEquals(1L, r.failures().get("failure_kills"));
+        assertEquals(1L, r.failures().get("failure_resubmissions"));
     }
 
     private static BitSet bits(int p) {
