@@ -207,10 +207,11 @@ class CompressionCrossCheckTest {
     }
 
     /**
-     * With node failures on every cluster (nodes of 1 to 4 processors, a failure about every 10 minutes per cluster,
-     * repairs of mean 10 minutes): a failure kills the jobs on its processors and takes them at the same instant, and
-     * collides with the plan or not. The marks after such an end count only what the failure did not take back
-     * (ConservativeScheduler#releasedNet); the starts are the plain compression's, and the marks pass the scan.
+     * With node failures on every cluster (nodes of 1 to 8 processors, exponential or Weibull times between failures,
+     * log-normal repairs; every other seed re-submits killed jobs, up to 0-3 times): a failure kills the jobs on its
+     * processors and takes them at the same instant, collides with the plan or not, and breaks claims. The starts are
+     * the plain compression's, and on the even seeds the marks pass the scan after every release. (300 seeds of this
+     * were run once by hand, all equal; seed 204 found the end and give-back at one instant counted apart.)
      */
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("failureSeeds")
@@ -233,21 +234,22 @@ class CompressionCrossCheckTest {
         }
         assertEquals(0, mismatches, mismatches + " of " + jobs.size() + " starts differ; first: " + first);
         assertTrue(plain.killed > 20, "failures killed jobs (" + plain.killed + ")");
-        assertEquals(plain.killed, fast.killed, "the same jobs were killed");
+        assertEquals(plain.killed, fast.killed, "as many kills");
     }
 
     static LongStream failureSeeds() {
-        return LongStream.rangeClosed(201, 212);
+        return LongStream.rangeClosed(201, 224);
     }
 
     static FailureSpec failures(long seed, int[] procs) {
         List<FailureSpec.Model> models = new ArrayList<>();
         for (int p : procs) {
-            int nodeSize = 1 << (int) ((seed + p) % 3); // 1, 2 or 4
-            double mtbf = 600.0 * p / nodeSize;
-            models.add(new FailureSpec.Model(FailureSpec.Distribution.EXPONENTIAL, mtbf, 1, 600, 1, nodeSize));
+            int nodeSize = 1 << (int) ((seed + p) % 4);
+            double mtbf = (300.0 + seed % 7 * 300) * p / nodeSize;
+            FailureSpec.Distribution d = seed % 3 == 0 ? FailureSpec.Distribution.WEIBULL : FailureSpec.Distribution.EXPONENTIAL;
+            models.add(new FailureSpec.Model(d, mtbf, 0.7, 300 + seed % 5 * 400, 1 + seed % 2, nodeSize));
         }
-        return new FailureSpec(List.of(), models, false, 0, seed * 131, 0);
+        return new FailureSpec(List.of(), models, seed % 2 == 0, (int) (seed % 4), seed * 131, 0);
     }
 
     private record Run(double[] starts, int[] clusters, ClaimsController controller, int killed) {}
@@ -293,15 +295,12 @@ class CompressionCrossCheckTest {
         SimulationResult result = sim.run(new ListJobSource("crosscheck", jobs));
         double[] starts = new double[jobs.size()];
         int[] clusters = new int[jobs.size()];
-        int killed = 0;
         for (SimJob j : result.jobs()) {
             assertTrue(j.isDone(), j + " ran");
             starts[j.index()] = j.startTime();
             clusters[j.index()] = j.cluster();
-            if (j.finalState().equals("COMPLETED_FAILED")) {
-                killed++;
-            }
         }
+        int killed = failures == null ? 0 : ((Number) result.failures().get("failure_kills")).intValue();
         return new Run(starts, clusters, controller[0], killed);
     }
 }
