@@ -393,19 +393,29 @@ final class ConservativeScheduler implements BatchScheduler {
      */
     private void withoutWaitingJobs(double now) {
         int n = runningCount;
-        if (runningEnds.length < n) {
-            runningEnds = new double[runningJobs.length];
-            runningWidths = new int[runningJobs.length];
+        int room = n + applied.size();
+        if (runningEnds.length < room) {
+            runningEnds = new double[Math.max(room, runningJobs.length)];
+            runningWidths = new int[runningEnds.length];
         }
         for (int i = 0; i < n; i++) {
             runningEnds[i] = runningJobs[i].end;
             runningWidths[i] = runningJobs[i].width;
         }
+        // a reservation under way holds its processors from now to its end, as a running job does: it joins the sort
+        // (Reserved#occupancy says why); one that starts later is reserved on its own
+        for (int i = 0; i < applied.size(); i++) {
+            Applied a = applied.get(i);
+            if (a.start <= now && a.end > now) {
+                runningEnds[n] = a.end;
+                runningWidths[n++] = a.processors;
+            }
+        }
         profile.resetToRunning(now, runningEnds, runningWidths, n);
-        for (Applied a : applied) {
-            double from = Math.max(now, a.start);
-            if (a.end > from) {
-                profile.reserve(from, a.end, a.processors);
+        for (int i = 0; i < applied.size(); i++) {
+            Applied a = applied.get(i);
+            if (a.start > now && a.end > a.start) {
+                profile.reserve(a.start, a.end, a.processors);
             }
         }
     }

@@ -8,6 +8,7 @@ import org.gridsched.api.SimTime;
 import org.gridsched.api.batch.BatchScheduler;
 import org.gridsched.api.batch.Cluster;
 import org.gridsched.api.batch.QueuedJob;
+import org.gridsched.api.batch.Reservation;
 import org.gridsched.api.batch.kit.AvailabilityProfile;
 
 /**
@@ -320,16 +321,17 @@ final class EasyScheduler implements BatchScheduler {
 
     /** Makes {@code p} hold the running jobs (until their expected ends) and the reservations, from now on. */
     private AvailabilityProfile occupancy(AvailabilityProfile p, double now) {
-        if (runningEnds.length < runningCount) {
-            runningEnds = new double[running.length];
-            runningWidths = new int[running.length];
+        List<Reservation> reservations = cluster.reservations();
+        int room = runningCount + reservations.size();
+        if (runningEnds.length < room) {
+            runningEnds = new double[Math.max(room, running.length)];
+            runningWidths = new int[runningEnds.length];
         }
         for (int i = 0; i < runningCount; i++) {
             runningEnds[i] = Reserved.holdUntil(running[i].expectedEnd, now, running[i].job.requestedTime());
             runningWidths[i] = running[i].width;
         }
-        p.resetToRunning(now, runningEnds, runningWidths, runningCount);
-        Reserved.add(p, cluster.reservations(), now);
+        Reserved.occupancy(p, now, runningEnds, runningWidths, runningCount, reservations);
         return p;
     }
 

@@ -9,6 +9,7 @@ import org.gridsched.api.SimTime;
 import org.gridsched.api.batch.BatchScheduler;
 import org.gridsched.api.batch.Cluster;
 import org.gridsched.api.batch.QueuedJob;
+import org.gridsched.api.batch.Reservation;
 import org.gridsched.api.batch.kit.AvailabilityProfile;
 
 /**
@@ -120,8 +121,10 @@ final class FcfsScheduler implements BatchScheduler {
 
     /** Makes {@code p} hold the running jobs (until their requested ends) and the reservations, from now on. */
     private AvailabilityProfile occupancy(AvailabilityProfile p, double now) {
-        if (runningEnds.length < running.size()) {
-            runningEnds = new double[2 * running.size()];
+        List<Reservation> reservations = cluster.reservations();
+        int room = running.size() + reservations.size();
+        if (runningEnds.length < room) {
+            runningEnds = new double[2 * room];
             runningWidths = new int[runningEnds.length];
         }
         int i = 0;
@@ -129,8 +132,7 @@ final class FcfsScheduler implements BatchScheduler {
             runningEnds[i] = Reserved.holdUntil((Double) r.attachment(), now, r.requestedTime());
             runningWidths[i++] = r.processors();
         }
-        p.resetToRunning(now, runningEnds, runningWidths, i);
-        Reserved.add(p, cluster.reservations(), now);
+        Reserved.occupancy(p, now, runningEnds, runningWidths, i, reservations);
         return p;
     }
 

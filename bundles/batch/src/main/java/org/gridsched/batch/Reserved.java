@@ -26,12 +26,37 @@ final class Reserved {
         return end > now ? end : SimTime.add(now, requestedTime);
     }
 
-    /** Takes the processors of every reservation over [max(now, start), end) from the profile. */
-    static void add(AvailabilityProfile profile, List<Reservation> reservations, double now) {
-        for (Reservation r : reservations) {
-            double from = Math.max(now, r.start());
-            if (r.end() > from) {
-                profile.reserve(from, r.end(), r.processors());
+    /**
+     * Makes {@code profile} hold, from now on, {@code n} running jobs ({@code ends[i]}, {@code widths[i]}) and every
+     * reservation over [max(now, start), end). A reservation under way holds its processors from now to its end as a
+     * running job does, so it joins the running jobs' one sort ({@link AvailabilityProfile#resetToRunning}); only one
+     * that starts later is reserved on its own (each reservation shifts the breakpoints after its end, and a cluster
+     * whose processors fail has a few outages under way at every pass). The same step function as reserving each.
+     * {@code ends} and {@code widths} need room for n + the number of reservations; what is past n is overwritten.
+     */
+    static void occupancy(AvailabilityProfile profile, double now, double[] ends, int[] widths, int n,
+            List<Reservation> reservations) {
+        int m = n;
+        int later = 0;
+        for (int i = 0; i < reservations.size(); i++) {
+            Reservation r = reservations.get(i);
+            if (r.start() <= now) {
+                if (r.end() > now) {
+                    ends[m] = r.end();
+                    widths[m++] = r.processors();
+                }
+            } else {
+                later++;
+            }
+        }
+        profile.resetToRunning(now, ends, widths, m);
+        for (int i = 0; later > 0 && i < reservations.size(); i++) {
+            Reservation r = reservations.get(i);
+            if (r.start() > now) {
+                later--;
+                if (r.end() > r.start()) {
+                    profile.reserve(r.start(), r.end(), r.processors());
+                }
             }
         }
     }

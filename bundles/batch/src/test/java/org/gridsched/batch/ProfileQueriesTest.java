@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 import org.gridsched.api.batch.kit.AvailabilityProfile;
@@ -63,6 +64,43 @@ class ProfileQueriesTest {
                 assertEquals(expected.earliestStart(from, d, q), built.earliestStart(from, d, q));
                 assertEquals(expected.minFree(from, from + d), built.minFree(from, from + d));
             }
+        }
+    }
+
+    /**
+     * The ends in order (as EASY gives its running jobs), in order with a few out of place appended (EASY's jobs with
+     * the outages under way), or shuffled (conservative backfilling's), up to 400 jobs with many equal ends: the three
+     * ways resetToRunning builds the profile give what one reservation per job gives.
+     */
+    @Test
+    void ofRunningInAnyOrderEqualsOneReservationPerJob() {
+        SplittableRandom rnd = new SplittableRandom(11);
+        AvailabilityProfile reused = new AvailabilityProfile(10_000, 0);
+        for (int round = 0; round < 600; round++) {
+            int n = rnd.nextInt(400);
+            double origin = round; // the reused profile's origin only goes forward
+            double[] ends = new double[n];
+            int[] widths = new int[n];
+            for (int i = 0; i < n; i++) {
+                ends[i] = rnd.nextInt(20) == 0 ? -0.0 : origin - 10 + rnd.nextInt(300); // equal ends, some over
+                widths[i] = 1 + rnd.nextInt(20);
+            }
+            int mode = round % 3;
+            if (mode < 2) {
+                Arrays.sort(ends);
+                for (int i = n - (mode == 1 ? Math.min(n, 1 + rnd.nextInt(12)) : 0); i < n; i++) {
+                    ends[i] = origin - 10 + rnd.nextInt(300); // out of place at the end
+                }
+            }
+            AvailabilityProfile expected = new AvailabilityProfile(10_000, origin);
+            for (int i = 0; i < n; i++) {
+                if (ends[i] > origin) {
+                    expected.reserve(origin, ends[i], widths[i]);
+                }
+            }
+            reused.discardBefore(origin);
+            reused.resetToRunning(origin, ends, widths, n);
+            assertArrayEquals(expected.toArray(), reused.toArray(), "round " + round + ", mode " + mode);
         }
     }
 
