@@ -2,6 +2,7 @@ package org.gridsched.engine;
 
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -42,6 +43,9 @@ final class Failures {
             return "failure of " + super.toString();
         }
     }
+
+    /** The order of {@link ClusterRuntime#runningJobs}. */
+    private static final Comparator<SimJob> BY_RUNNING_SLOT = Comparator.comparingInt(j -> j.runningSlot);
 
     private final Simulation sim;
     private final FailureSpec spec;
@@ -229,7 +233,7 @@ final class Failures {
         }
         // a copy of the words up to the last of ids only (a clone would take as many as ids has room for): the outage
         // keeps it until the repair
-        BitSet hit = new BitSet();
+        BitSet hit = new BitSet(ids.length());
         hit.or(ids);
         hit.andNot(down[c]);
         if (sim.power != null) {
@@ -276,13 +280,16 @@ final class Failures {
         }
         sim.reactions.enterController(); // the policies react once the processors are down, not to each kill
         try {
+            // the policy's jobs on the hit processors, in the order of runningJobs() (the order of their kills)
             List<SimJob> victims = new ArrayList<>(2);
-            List<SimJob> running = cluster.runningJobs();
-            for (int i = 0; i < running.size(); i++) {
-                SimJob j = running.get(i);
-                if (intersects(j.runs, hit)) {
+            for (int p = hit.nextSetBit(0); p >= 0; p = hit.nextSetBit(p + 1)) {
+                SimJob j = cluster.policyJobOn(p);
+                if (j != null && !victims.contains(j)) {
                     victims.add(j);
                 }
+            }
+            if (victims.size() > 1) {
+                victims.sort(BY_RUNNING_SLOT);
             }
             for (int i = 0; i < holds.size(); i++) {
                 SimJob j = holds.get(i).job;
