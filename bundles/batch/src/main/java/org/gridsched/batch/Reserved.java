@@ -29,13 +29,13 @@ final class Reserved {
 
     /**
      * Makes {@code profile} hold, from now on, {@code n} running jobs ({@code ends[i]}, {@code widths[i]}) and every
-     * reservation over [max(now, start), end). A reservation under way holds its processors from now to its end as a
-     * running job does, so it joins the running jobs' one sort ({@link AvailabilityProfile#resetToRunning}); only one
-     * that starts later is reserved on its own (each reservation shifts the breakpoints after its end, and a cluster
-     * whose processors fail has a few outages under way at every pass), at the place its end has among ends given in
-     * order, so that they stay in order and are merged without a sort. The same step function as reserving each.
-     * {@code ends} and {@code widths} need room for n + the number of reservations; they are changed past n, and
-     * from a reservation's place on.
+     * reservation over [max(now, start), end): the same step function as reserving each. A reservation under way holds
+     * its processors from now to its end as a running job does, so it joins the running jobs' ends, put where its end
+     * belongs when they are in order (EASY's are), and {@link AvailabilityProfile#resetToRunning} merges them all
+     * without a sort; only one that starts later is reserved on its own. (Each reservation shifts the profile's
+     * breakpoints after its end, and a cluster whose processors fail has a few outages under way at every pass.)
+     * {@code ends} and {@code widths} need room for n + the number of reservations; they are changed from the first
+     * reservation's place on.
      */
     static void occupancy(AvailabilityProfile profile, double now, double[] ends, int[] widths, int n,
             List<Reservation> reservations) {
@@ -45,7 +45,7 @@ final class Reserved {
             Reservation r = reservations.get(i);
             if (r.start() <= now) {
                 if (r.end() > now) {
-                    // where its end belongs if the ends are in order (EASY's are), so that they stay so
+                    // where its end belongs if the ends are in order, so that they stay so (any place if not)
                     int at = Arrays.binarySearch(ends, 0, m, r.end());
                     at = at < 0 ? -(at + 1) : at;
                     System.arraycopy(ends, at, ends, at + 1, m - at);
