@@ -170,18 +170,7 @@ class CompressionCrossCheckTest {
         List<JobRecord> jobs = workload(seed, jobCount(seed), procs);
         Run plain = run(seed, procs, jobs, true);
         Run fast = run(seed, procs, jobs, false);
-        int mismatches = 0;
-        String first = null;
-        for (int i = 0; i < jobs.size(); i++) {
-            if (plain.starts[i] != fast.starts[i] || plain.clusters[i] != fast.clusters[i]) {
-                mismatches++;
-                if (first == null) {
-                    first = "job #" + i + ": plain " + plain.starts[i] + " on " + plain.clusters[i] + ", optimised "
-                            + fast.starts[i] + " on " + fast.clusters[i];
-                }
-            }
-        }
-        assertEquals(0, mismatches, mismatches + " of " + jobs.size() + " starts differ; first: " + first);
+        assertSameStarts(jobs, plain, fast);
         assertTrue(plain.controller.accepted > 10 && plain.controller.released > 0,
                 "claims were made (" + plain.controller.accepted + ") and released (" + plain.controller.released + ")");
     }
@@ -221,18 +210,7 @@ class CompressionCrossCheckTest {
         FailureSpec failures = failures(seed, procs);
         Run plain = run(seed, procs, jobs, true, false, failures);
         Run fast = run(seed, procs, jobs, false, seed % 2 == 0, failures);
-        int mismatches = 0;
-        String first = null;
-        for (int i = 0; i < jobs.size(); i++) {
-            if (plain.starts[i] != fast.starts[i] || plain.clusters[i] != fast.clusters[i]) {
-                mismatches++;
-                if (first == null) {
-                    first = "job #" + i + ": plain " + plain.starts[i] + " on " + plain.clusters[i] + ", optimised "
-                            + fast.starts[i] + " on " + fast.clusters[i];
-                }
-            }
-        }
-        assertEquals(0, mismatches, mismatches + " of " + jobs.size() + " starts differ; first: " + first);
+        assertSameStarts(jobs, plain, fast);
         assertTrue(plain.killed > 20, "failures killed jobs (" + plain.killed + ")");
         assertEquals(plain.killed, fast.killed, "as many kills");
     }
@@ -253,6 +231,22 @@ class CompressionCrossCheckTest {
     }
 
     private record Run(double[] starts, int[] clusters, ClaimsController controller, int killed) {}
+
+    /** Every job started at the same instant on the same cluster in both runs; else how many did not, and the first. */
+    private static void assertSameStarts(List<JobRecord> jobs, Run plain, Run fast) {
+        int mismatches = 0;
+        String first = null;
+        for (int i = 0; i < jobs.size(); i++) {
+            if (plain.starts[i] != fast.starts[i] || plain.clusters[i] != fast.clusters[i]) {
+                mismatches++;
+                if (first == null) {
+                    first = "job #" + i + ": plain " + plain.starts[i] + " on " + plain.clusters[i] + ", optimised "
+                            + fast.starts[i] + " on " + fast.clusters[i];
+                }
+            }
+        }
+        assertEquals(0, mismatches, mismatches + " of " + jobs.size() + " starts differ; first: " + first);
+    }
 
     private static Run run(long seed, int[] procs, List<JobRecord> jobs, boolean plainCompression) {
         return run(seed, procs, jobs, plainCompression, false);

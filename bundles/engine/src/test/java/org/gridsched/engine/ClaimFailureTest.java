@@ -31,13 +31,17 @@ class ClaimFailureTest {
 
     private static SimulationResult run(FailureSpec failures, List<DeclaredReservation> reservations,
             Function<GridOperations, Controller> controller) {
+        return run(failures, reservations, controller, List.of(new JobRecord().set(1, 200, 10, 10, 1)));
+    }
+
+    private static SimulationResult run(FailureSpec failures, List<DeclaredReservation> reservations,
+            Function<GridOperations, Controller> controller, List<JobRecord> jobs) {
         Simulation.Settings s = new Simulation.Settings();
         s.failures = failures;
         s.reservations = reservations;
         s.controllers = controller == null ? List.of() : List.of(controller);
         Platform p = new Platform(List.of(new ClusterSpec("c", 4, 1.0)));
-        return new Simulation(p, ControllerTest.Draining::new, List.of(), s)
-                .run(new ListJobSource("w", List.of(new JobRecord().set(1, 200, 10, 10, 1))));
+        return new Simulation(p, ControllerTest.Draining::new, List.of(), s).run(new ListJobSource("w", jobs));
     }
 
     /**
@@ -131,10 +135,8 @@ class ClaimFailureTest {
     @Test
     void aJobThatRanInAClaimIsResubmittedWithItsOwnSize() {
         FailureSpec f = new FailureSpec(List.of(new FailureSpec.Event(0, bits(2), 10, 5, "f.csv", 2)), null, true, 3, 1, 0);
-        Simulation.Settings s = new Simulation.Settings();
-        s.failures = f;
         List<String> seen = new ArrayList<>();
-        s.controllers = List.of(grid -> {
+        SimulationResult r = run(f, List.of(), grid -> {
             grid.timer(0, "claim");
             return new Controller() {
                 Claim claim;
@@ -154,10 +156,7 @@ class ClaimFailureTest {
                     return true;
                 }
             };
-        });
-        Platform p = new Platform(List.of(new ClusterSpec("c", 4, 1.0)));
-        SimulationResult r = new Simulation(p, ControllerTest.Draining::new, List.of(), s)
-                .run(new ListJobSource("w", List.of(new JobRecord().set(1, 1, 50, 50, 1))));
+        }, List.of(new JobRecord().set(1, 1, 50, 50, 1)));
         assertEquals(List.of("arrived at 1 needing 1", "arrived at 10 needing 1"), seen);
         SimJob job = r.jobs().get(0);
         assertEquals(10, job.startTime());
