@@ -213,13 +213,21 @@ final class WidthClassIndex {
     }
 
     /**
-     * Checks bucket b's jobs of class k or below one by one (see {@link #mark}), and keeps their true latest start.
+     * Checks bucket b's jobs of class k or below one by one, shortest first (see {@link #mark}), up to the first too
+     * long for the run; keeps their true latest start when it saw them all. (A third of the jobs visited on a million
+     * over-estimated jobs were past that first one, when the walk went to the end of the class.)
      */
     private int bucket(int b, int k, int qLo, int qHi, double from, double right, double c, double e,
             QueueMarks marks) {
         int n = 0;
         double latestStart = Double.NEGATIVE_INFINITY;
+        // the jobs come shortest first: from the first that would end after the run on, none can be marked (the
+        // subtraction only filters; the grid's sum decides)
+        double longest = right - from;
         for (PlannedJob x = heads[b]; x != null && x.requestedClass <= k; x = x.nextInBucket) {
+            if (x.requested > longest && SimTime.add(from, x.requested) > right) {
+                return n; // the bucket's latest start, of jobs not all seen, stays the bound it was
+            }
             latestStart = Math.max(latestStart, x.start);
             if (x.start > c && x.width > qLo && x.width <= qHi) {
                 // a window for it lies in the run, after now and before its start
