@@ -51,6 +51,8 @@ public class EngineAB {
         // the first runs compile the hot code: timed, but not counted
         int warmUp = 2;
         double[] t = new double[runs];
+        double[] probe = new double[runs];
+        int[] chain = chain();
         for (int i = -warmUp; i < runs; i++) {
             System.gc();
             Platform platform = new Platform(List.of(new ClusterSpec("cluster", 1024, 1.0)));
@@ -59,9 +61,52 @@ public class EngineAB {
             sim.run(new ListJobSource("bench", list));
             if (i >= 0) {
                 t[i] = (System.nanoTime() - t0) / 1e9;
+                probe[i] = memoryLatency(chain);
             }
         }
         Arrays.sort(t);
-        System.out.printf("%s %s min %.3f median %.3f%n", args[0], policyName, t[0], t[runs / 2]);
+        Arrays.sort(probe);
+        System.out.printf("%s %s min %.3f median %.3f probe %.1f%n", args[0], policyName, t[0], t[runs / 2], probe[runs / 2]);
+    }
+
+    /** 64 MB of ints linked in one random cycle (fixed seed): following it misses every cache. */
+    private static int[] chain() {
+        int n = 1 << 24;
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        java.util.SplittableRandom r = new java.util.SplittableRandom(42);
+        for (int i = n - 1; i > 0; i--) {
+            int j = r.nextInt(i + 1);
+            int x = order[i];
+            order[i] = order[j];
+            order[j] = x;
+        }
+        int[] next = new int[n];
+        for (int i = 0; i < n; i++) {
+            next[order[i]] = order[(i + 1) % n];
+        }
+        return next;
+    }
+
+    /**
+     * Nanoseconds per step of 2 million dependent loads along the chain, taken after each timed run: the host's memory
+     * latency then. On a shared machine a neighbour's load raises it and slows the simulation (over-estimated CBF,
+     * 2026-12-06: in two of four JVMs, the runs that took 20-35 % longer came with 5-14 % more here), so it helps tell
+     * a slow round of the host from a slow build; it does not catch every slow run.
+     */
+    private static double memoryLatency(int[] next) {
+        int steps = 2_000_000;
+        int p = 0;
+        long t0 = System.nanoTime();
+        for (int i = 0; i < steps; i++) {
+            p = next[p];
+        }
+        double ns = (double) (System.nanoTime() - t0) / steps;
+        if (p == -1) {
+            System.out.print(""); // keeps the loop
+        }
+        return ns;
     }
 }
