@@ -70,23 +70,19 @@ public class EngineAB {
         System.out.printf("%s %s min %.3f median %.3f probe %.1f%n", args[0], policyName, t[0], t[runs / 2], probe[runs / 2]);
     }
 
-    /** 64 MB of ints linked in one random cycle (fixed seed): following it misses every cache. */
+    /** 64 MB of ints linked in one random cycle (Sattolo's shuffle, fixed seed): following it misses every cache. */
     private static int[] chain() {
         int n = 1 << 24;
-        int[] order = new int[n];
+        int[] next = new int[n];
         for (int i = 0; i < n; i++) {
-            order[i] = i;
+            next[i] = i;
         }
         java.util.SplittableRandom r = new java.util.SplittableRandom(42);
         for (int i = n - 1; i > 0; i--) {
-            int j = r.nextInt(i + 1);
-            int x = order[i];
-            order[i] = order[j];
-            order[j] = x;
-        }
-        int[] next = new int[n];
-        for (int i = 0; i < n; i++) {
-            next[order[i]] = order[(i + 1) % n];
+            int j = r.nextInt(i); // j < i, never i itself: the permutation is one cycle through all n
+            int x = next[i];
+            next[i] = next[j];
+            next[j] = x;
         }
         return next;
     }
