@@ -1,15 +1,20 @@
 package org.gridsched.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * RowText against a plain builder, over many chunks (each formatted on another thread while rows are still recorded),
@@ -22,6 +27,30 @@ class RowTextTest {
     @Test
     void holdsTheSameTextAsABuilder() throws Exception {
         RowText text = new RowText("time,cluster,unavailable_processors\n", FORMAT);
+        checkAgainstABuilder(text);
+        assertFalse(text.spilled(), "120,000 rows stay in the heap");
+    }
+
+    /** The same text when the chunks after the third go to a temporary file, which no one sees in its folder. */
+    @Test
+    void rowsKeptInATemporaryFileReadTheSame(@TempDir Path folder) throws Exception {
+        RowText text = new RowText("time,cluster,unavailable_processors\n", FORMAT, 3 * RowText.CHUNK, folder);
+        checkAgainstABuilder(text);
+        assertTrue(text.spilled(), "the rows past the third chunk are in the file");
+        try (Stream<Path> files = Files.list(folder)) {
+            assertEquals(List.of(), files.toList(), "the file is deleted as soon as it is open (Linux)");
+        }
+    }
+
+    /** A folder that cannot hold the file: the rows stay in the heap, and the text is the same. */
+    @Test
+    void withoutARoomForTheFileTheRowsStayInTheHeap(@TempDir Path folder) throws Exception {
+        RowText text = new RowText("time,cluster,unavailable_processors\n", FORMAT, 0, folder.resolve("missing"));
+        checkAgainstABuilder(text);
+        assertFalse(text.spilled());
+    }
+
+    private static void checkAgainstABuilder(RowText text) throws Exception {
         StringBuilder expected = new StringBuilder("time,cluster,unavailable_processors\n");
         SplittableRandom random = new SplittableRandom(7);
         for (int i = 0; i < 120_000; i++) {
@@ -61,15 +90,18 @@ class RowTextTest {
     }
 
     @Test
-    void whatAFormatThrowsComesOutWhenTheTextIsRead() {
-        RowText text = new RowText("h\n", (sb, a, b, n, x, y) -> {
+    void whatAFormatThrowsComesOutWhenTheTextIsRead(@TempDir Path folder) {
+        RowText.Format failing = (sb, a, b, n, x, y) -> {
             throw new IllegalArgumentException("row " + n);
-        });
-        for (int i = 0; i < RowText.CHUNK + 5; i++) {
-            text.add(0, 0, i, null, null); // the first chunk goes to the other thread
+        };
+        // in the heap, and on the way to a temporary file (where the second chunk waits for the first, which failed)
+        for (RowText text : List.of(new RowText("h\n", failing), new RowText("h\n", failing, 0, folder))) {
+            for (int i = 0; i < 2 * RowText.CHUNK + 5; i++) {
+                text.add(0, 0, i, null, null); // the first chunks go to the other thread
+            }
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, text::length);
+            assertEquals("row 0", e.getMessage());
         }
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, text::length);
-        assertEquals("row 0", e.getMessage());
     }
 
     /** What ResultWriter writes of a text, read back. */
