@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +31,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Past {@link #SPILL_AFTER_ROWS} rows the formatted chunks go to a temporary file ({@link Spill}) instead of the
  * heap: a million failures' two files are 125 MB of text that the collector otherwise copied at each young collection
- * and traced at each full one until the run ended (on issue 30's scale case, 1.5 s of pauses instead of 1.0 s). The
+ * and traced at each full one until the run ended (on issue 30's scale case, 1.5-1.7 s of pauses, 1.1-1.5 s since). The
  * file is deleted as soon as it is open where the system allows it (Linux), so that not even a killed run leaves it
  * behind; if it cannot be written (no room), the rows stay in the heap as before.
  */
@@ -169,7 +168,7 @@ final class RowText implements CharSequence {
         Format f = format;
         if (!spillTried && rowsSent >= spillAfterRows) {
             spillTried = true;
-            spill = Spill.open(this, spillDirectory);
+            spill = Spill.open(spillDirectory);
         }
         rowsSent += c.size;
         Future<?> piece;
@@ -320,10 +319,12 @@ final class RowText implements CharSequence {
 
     /**
      * The temporary file of a text's spilled chunks, written in row order (each chunk after the one before it) by the
-     * formatting threads, read at any place. It is closed, and so deleted, once its text is unreachable; on Linux it is
-     * deleted as soon as it is open (the open channel keeps its data), so no run, even one killed, leaves it behind.
+     * formatting threads, read at any place. Opened with {@code DELETE_ON_CLOSE}: on Linux and other Unix systems the
+     * JDK deletes the file as soon as it is open (the open channel keeps its data), so no run, even one killed, leaves
+     * it behind; elsewhere it goes when the channel is closed, which the channel's own cleaner does once the text is
+     * unreachable.
      */
-    private static final class Spill implements Runnable {
+    private static final class Spill {
         private final FileChannel channel;
         /** Bytes written (only by the chunk whose turn it is: the chunks wait for each other). */
         private long size;
@@ -334,17 +335,15 @@ final class RowText implements CharSequence {
             this.channel = channel;
         }
 
-        /** A spill for {@code owner}'s text, or null (the text stays in the heap) if no temporary file can be made. */
-        static Spill open(RowText owner, Path directory) {
+        /** A temporary file in {@code directory} (null: the JVM's), or null (the text stays in the heap) if none can be made. */
+        static Spill open(Path directory) {
             Path file = null;
             try {
                 file = directory == null ? Files.createTempFile("gridsched-rows-", ".csv")
                         : Files.createTempFile(directory, "gridsched-rows-", ".csv");
                 FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE,
                         StandardOpenOption.DELETE_ON_CLOSE);
-                Spill spill = new Spill(channel);
-                Cleanup.CLEANER.register(owner, spill);
-                return spill;
+                return new Spill(channel);
             } catch (IOException | RuntimeException e) {
                 if (file != null) {
                     try {
@@ -416,21 +415,6 @@ final class RowText implements CharSequence {
                 p += n;
             }
         }
-
-        /** The cleaner's action once the text is unreachable: closing deletes the file (DELETE_ON_CLOSE). */
-        @Override
-        public void run() {
-            try {
-                channel.close();
-            } catch (IOException ignored) {
-                // nothing more can be done for a file no one can read any more
-            }
-        }
-    }
-
-    /** The cleaner, made only when a text first spills (a thread of its own). */
-    private static final class Cleanup {
-        static final Cleaner CLEANER = Cleaner.create();
     }
 
     /** The piece that holds character {@code index} (settled, before {@link #piecesLength}). */
