@@ -14,6 +14,8 @@ import org.gridsched.api.control.Controller;
 import org.gridsched.api.control.GridJob;
 import org.gridsched.api.control.GridOperations;
 import org.gridsched.api.control.Part;
+import org.gridsched.api.grid.Grid;
+import org.gridsched.api.grid.Router;
 import org.gridsched.api.workload.JobRecord;
 import org.gridsched.engine.ClusterSpec;
 import org.gridsched.engine.FailureSpec;
@@ -79,6 +81,22 @@ class CompressionCrossCheckTest {
             jobs.add(new JobRecord().set(i, t, runtime, Math.max(runtime, Math.floor(runtime * factor)), q));
         }
         return jobs;
+    }
+
+    /** Routes each job to the cluster whose planner estimates its earliest start, the lowest index on ties. */
+    static Router earliestEstimatedStart(Grid grid, int clusters) {
+        return job -> {
+            int best = 0;
+            double bestStart = Double.POSITIVE_INFINITY;
+            for (int c = 0; c < clusters; c++) {
+                double s = grid.estimateStart(c, job);
+                if (s < bestStart) {
+                    best = c;
+                    bestStart = s;
+                }
+            }
+            return best;
+        };
     }
 
     /** {@link ReservationRandomTest.RandomController} on several clusters, ticking until the last arrival. */
@@ -268,19 +286,7 @@ class CompressionCrossCheckTest {
         settings.killAtRequestedTime = true;
         settings.failures = failures;
         settings.controllers = List.of(grid -> controller[0] = new ClaimsController(grid, seed, procs, until));
-        // earliest estimated start (asks every cluster's planner), lowest index on ties
-        settings.router = grid -> job -> {
-            int best = 0;
-            double bestStart = Double.POSITIVE_INFINITY;
-            for (int c = 0; c < procs.length; c++) {
-                double s = grid.estimateStart(c, job);
-                if (s < bestStart) {
-                    best = c;
-                    bestStart = s;
-                }
-            }
-            return best;
-        };
+        settings.router = grid -> earliestEstimatedStart(grid, procs.length);
         Simulation sim = new Simulation(new Platform(specs), c -> {
             ConservativeScheduler s = new ConservativeScheduler(c, plainCompression);
             s.checkMarks = checkMarks;

@@ -57,18 +57,7 @@ class EasyMendedProfileTest {
         settings.failures = CompressionCrossCheckTest.failures(seed, procs);
         settings.controllers = List.of(grid -> new CompressionCrossCheckTest.ClaimsController(grid, seed, procs, until));
         // earliest estimated start (asks every cluster's EASY, which builds a profile of its own for it)
-        settings.router = grid -> job -> {
-            int best = 0;
-            double bestStart = Double.POSITIVE_INFINITY;
-            for (int c = 0; c < procs.length; c++) {
-                double s = grid.estimateStart(c, job);
-                if (s < bestStart) {
-                    best = c;
-                    bestStart = s;
-                }
-            }
-            return best;
-        };
+        settings.router = grid -> CompressionCrossCheckTest.earliestEstimatedStart(grid, procs.length);
         List<EasyScheduler> schedulers = new ArrayList<>();
         Simulation sim = new Simulation(new Platform(specs), c -> {
             EasyScheduler s = new EasyScheduler(c);
