@@ -312,7 +312,7 @@ final class EasyScheduler implements BatchScheduler {
             // from here on what changes the running jobs is noted (ends) or forgets the profile (any other start, an
             // overrun); the pass reserves each job it starts, and the head's reservation. A profile that holds a job
             // past its expected end (until now + its requested time) is not kept: that hold moves with the clock.
-            passProfileKept = runningCount == 0 || running[0].expectedEnd > now;
+            passProfileKept = heldUntilExpectedEnds(now);
             passAround(p);
             if (passesBegun != begun) {
                 forgetPassProfile(); // a pass inside this one started jobs on a profile of its own
@@ -382,7 +382,7 @@ final class EasyScheduler implements BatchScheduler {
             passProfile = newProfile();
         }
         AvailabilityProfile p = passProfile;
-        if (passProfileKept && (runningCount == 0 || running[0].expectedEnd > now)) { // see scheduleAroundReservations
+        if (passProfileKept && heldUntilExpectedEnds(now)) {
             mend(p, now);
             mended++;
             if (checkMended) {
@@ -396,6 +396,14 @@ final class EasyScheduler implements BatchScheduler {
             shadowWidth = 0;
         }
         return p;
+    }
+
+    /**
+     * Whether the profile holds every running job until its expected end: not so once one is past it, which
+     * {@link #occupancy} holds until now + its requested time, a hold that moves with the clock.
+     */
+    private boolean heldUntilExpectedEnds(double now) {
+        return runningCount == 0 || running[0].expectedEnd > now; // running jobs are sorted by expected end
     }
 
     private void mend(AvailabilityProfile p, double now) {
