@@ -13,9 +13,20 @@ import java.util.Arrays;
  * started), then the events scheduled with {@link #pushLast}. Arrivals and last events take their sequence
  * numbers from bands below and above all others, which gives that order with a single comparison.
  *
- * <p>A binary heap on parallel arrays: no allocation per event. The workload is read lazily in submission
- * order, so at most one of its arrivals is pending at a time; it waits in a slot of its own beside the heap
- * (same order), which spares a heap push and pop per job.
+ * <p>Four sources, each in that order, and {@link #next()} takes the first of their first events:
+ * <ul>
+ * <li>the workload's next arrival, in a slot: the workload is read lazily in submission order, so at most one of its
+ * arrivals is pending at a time;
+ * <li>the events scheduled at the current instant (a wake-up asked for now, at every failure and repair), first in
+ * first out, as long as each comes after the one before it (an arrival or an ordinary event scheduled after a last
+ * one does not), instead of climbing to a heap's top and going down again;
+ * <li>the last events ({@link #pushLast}: modelled failures, claims' starts) in a heap of their own: with failures it
+ * holds every node's next failure, 1,024 far-off events on 1,024 nodes, which the jobs' ends and the repairs then
+ * do not have to pass;
+ * <li>every other event in a heap.
+ * </ul>
+ * The heaps are on parallel arrays (no allocation per event) with four children per node: half the levels of a binary
+ * heap, the children side by side.
  */
 final class EventQueue {
     /** Sequence numbers of arrivals start here, far below those of other events (which start at 0). */
@@ -29,15 +40,24 @@ final class EventQueue {
     Object payload;
     int arg;
 
-    private double[] times = new double[64];
-    private long[] seqs = new long[64];
-    private Object[] payloads = new Object[64];
-    private byte[] kinds = new byte[64];
-    private int[] args = new int[64];
-    private int size;
+    private final Heap events = new Heap();
+    private final Heap lastEvents = new Heap();
     private long nextSeq;
     private long nextArrivalSeq = ARRIVAL_BAND;
     private long nextLastSeq = LAST_BAND;
+
+    /**
+     * Events scheduled at {@link #time}, the current instant, each after the one before it: a ring of
+     * {@code nowCount} events from {@code nowHead} (its length a power of 2). They all come before any later
+     * instant's events, so the instant cannot move on while one waits.
+     */
+    private double[] nowTimes = new double[16];
+    private long[] nowSeqs = new long[16];
+    private Object[] nowPayloads = new Object[16];
+    private byte[] nowKinds = new byte[16];
+    private int[] nowArgs = new int[16];
+    private int nowHead;
+    private int nowCount;
 
     private boolean workloadPending;
     private double workloadTime;
@@ -58,12 +78,12 @@ final class EventQueue {
             workloadSeq = nextArrivalSeq++;
             workloadKind = k;
         } else {
-            push(t, nextArrivalSeq++, k, p, -1);
+            push(events, t, nextArrivalSeq++, k, p, -1);
         }
     }
 
     void push(double t, byte k, Object p, int a) {
-        push(t, nextSeq++, k, p, a);
+        push(events, t, nextSeq++, k, p, a);
     }
 
     /**
@@ -71,97 +91,189 @@ final class EventQueue {
      * scheduled): a claim's start, so that jobs whose requested span ends at that instant have left first.
      */
     void pushLast(double t, byte k, Object p, int a) {
-        push(t, nextLastSeq++, k, p, a);
+        push(lastEvents, t, nextLastSeq++, k, p, a);
     }
 
     /** Takes the first event into {@link #time}, {@link #kind}, {@link #payload}, {@link #arg}; false if none is left. */
     boolean next() {
-        if (workloadPending && (size == 0 || less(workloadTime, workloadSeq, times[0], seqs[0]))) {
-            workloadPending = false;
-            time = workloadTime;
-            kind = workloadKind;
-            payload = null;
-            arg = -1;
-            return true;
+        // the first of the two heaps' tops
+        Heap h = events;
+        if (lastEvents.size > 0 && (h.size == 0 || less(lastEvents.times[0], lastEvents.seqs[0], h.times[0], h.seqs[0]))) {
+            h = lastEvents;
         }
-        if (size == 0) {
+        boolean heap = h.size > 0;
+        if (nowCount > 0) {
+            int i = nowHead;
+            if (!heap || less(nowTimes[i], nowSeqs[i], h.times[0], h.seqs[0])) {
+                if (workloadPending && less(workloadTime, workloadSeq, nowTimes[i], nowSeqs[i])) {
+                    return takeWorkload();
+                }
+                time = nowTimes[i];
+                kind = nowKinds[i];
+                payload = nowPayloads[i];
+                arg = nowArgs[i];
+                nowPayloads[i] = null;
+                nowHead = (i + 1) & (nowTimes.length - 1);
+                nowCount--;
+                return true;
+            }
+        }
+        if (workloadPending && (!heap || less(workloadTime, workloadSeq, h.times[0], h.seqs[0]))) {
+            return takeWorkload();
+        }
+        if (!heap) {
             return false;
         }
-        time = times[0];
-        kind = kinds[0];
-        payload = payloads[0];
-        arg = args[0];
-        pop();
+        time = h.times[0];
+        kind = h.kinds[0];
+        payload = h.payloads[0];
+        arg = h.args[0];
+        h.pop();
         return true;
     }
 
-    private void push(double t, long s, byte k, Object p, int a) {
-        if (size == times.length) {
-            int n = size * 2;
-            times = Arrays.copyOf(times, n);
-            seqs = Arrays.copyOf(seqs, n);
-            payloads = Arrays.copyOf(payloads, n);
-            kinds = Arrays.copyOf(kinds, n);
-            args = Arrays.copyOf(args, n);
-        }
-        int i = size++;
-        while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            if (!less(t, s, times[parent], seqs[parent])) {
-                break;
-            }
-            move(parent, i);
-            i = parent;
-        }
-        set(i, t, s, p, k, a);
+    private boolean takeWorkload() {
+        workloadPending = false;
+        time = workloadTime;
+        kind = workloadKind;
+        payload = null;
+        arg = -1;
+        return true;
     }
 
-    /** Removes the first heap event. */
-    private void pop() {
-        int last = --size;
-        double t = times[last];
-        long s = seqs[last];
-        Object p = payloads[last];
-        byte k = kinds[last];
-        int a = args[last];
-        payloads[last] = null;
-        if (last == 0) {
-            return;
+    private void push(Heap heap, double t, long s, byte k, Object p, int a) {
+        if (t == time && afterLastNow(t, s)) {
+            pushNow(t, s, k, p, a);
+        } else {
+            heap.push(t, s, k, p, a);
         }
-        int i = 0;
-        int half = last >>> 1;
-        while (i < half) {
-            int child = 2 * i + 1;
-            int right = child + 1;
-            if (right < last && less(times[right], seqs[right], times[child], seqs[child])) {
-                child = right;
-            }
-            if (!less(times[child], seqs[child], t, s)) {
-                break;
-            }
-            move(child, i);
-            i = child;
+    }
+
+    /** Whether an event (t, s) comes after every event of the current instant's ring (so it may join it). */
+    private boolean afterLastNow(double t, long s) {
+        if (nowCount == 0) {
+            return true;
         }
-        set(i, t, s, p, k, a);
+        int last = (nowHead + nowCount - 1) & (nowTimes.length - 1);
+        return less(nowTimes[last], nowSeqs[last], t, s);
+    }
+
+    private void pushNow(double t, long s, byte k, Object p, int a) {
+        if (nowCount == nowTimes.length) {
+            growNow();
+        }
+        int i = (nowHead + nowCount++) & (nowTimes.length - 1);
+        nowTimes[i] = t;
+        nowSeqs[i] = s;
+        nowPayloads[i] = p;
+        nowKinds[i] = k;
+        nowArgs[i] = a;
+    }
+
+    /** Doubles the ring; its events then start at index 0. */
+    private void growNow() {
+        nowTimes = unroll(nowTimes, new double[2 * nowTimes.length]);
+        nowSeqs = unroll(nowSeqs, new long[2 * nowSeqs.length]);
+        nowPayloads = unroll(nowPayloads, new Object[2 * nowPayloads.length]);
+        nowKinds = unroll(nowKinds, new byte[2 * nowKinds.length]);
+        nowArgs = unroll(nowArgs, new int[2 * nowArgs.length]);
+        nowHead = 0;
+    }
+
+    /** The full ring {@code from}, its first event at nowHead, copied in order to the start of {@code to}. */
+    private <A> A unroll(A from, A to) {
+        int n = nowCount;
+        System.arraycopy(from, nowHead, to, 0, n - nowHead);
+        System.arraycopy(from, 0, to, n - nowHead, nowHead);
+        return to;
     }
 
     private static boolean less(double t1, long s1, double t2, long s2) {
         return t1 < t2 || (t1 == t2 && s1 < s2);
     }
 
-    private void move(int from, int to) {
-        times[to] = times[from];
-        seqs[to] = seqs[from];
-        payloads[to] = payloads[from];
-        kinds[to] = kinds[from];
-        args[to] = args[from];
-    }
+    /** A heap of events on parallel arrays, four children per node; its first event at index 0. */
+    private static final class Heap {
+        double[] times = new double[64];
+        long[] seqs = new long[64];
+        Object[] payloads = new Object[64];
+        byte[] kinds = new byte[64];
+        int[] args = new int[64];
+        int size;
 
-    private void set(int i, double t, long s, Object p, byte k, int a) {
-        times[i] = t;
-        seqs[i] = s;
-        payloads[i] = p;
-        kinds[i] = k;
-        args[i] = a;
+        void push(double t, long s, byte k, Object p, int a) {
+            if (size == times.length) {
+                int n = size * 2;
+                times = Arrays.copyOf(times, n);
+                seqs = Arrays.copyOf(seqs, n);
+                payloads = Arrays.copyOf(payloads, n);
+                kinds = Arrays.copyOf(kinds, n);
+                args = Arrays.copyOf(args, n);
+            }
+            int i = size++;
+            while (i > 0) {
+                int parent = (i - 1) >>> 2;
+                if (!less(t, s, times[parent], seqs[parent])) {
+                    break;
+                }
+                move(parent, i);
+                i = parent;
+            }
+            set(i, t, s, p, k, a);
+        }
+
+        /** Removes the first event. */
+        void pop() {
+            int last = --size;
+            double t = times[last];
+            long s = seqs[last];
+            Object p = payloads[last];
+            byte k = kinds[last];
+            int a = args[last];
+            payloads[last] = null;
+            if (last == 0) {
+                return;
+            }
+            int i = 0;
+            while (true) {
+                int child = 4 * i + 1;
+                if (child >= last) {
+                    break;
+                }
+                // the first of its (up to four) children
+                int end = Math.min(child + 4, last);
+                double ct = times[child];
+                long cs = seqs[child];
+                for (int c = child + 1; c < end; c++) {
+                    if (less(times[c], seqs[c], ct, cs)) {
+                        child = c;
+                        ct = times[c];
+                        cs = seqs[c];
+                    }
+                }
+                if (!less(ct, cs, t, s)) {
+                    break;
+                }
+                move(child, i);
+                i = child;
+            }
+            set(i, t, s, p, k, a);
+        }
+
+        private void move(int from, int to) {
+            times[to] = times[from];
+            seqs[to] = seqs[from];
+            payloads[to] = payloads[from];
+            kinds[to] = kinds[from];
+            args[to] = args[from];
+        }
+
+        private void set(int i, double t, long s, Object p, byte k, int a) {
+            times[i] = t;
+            seqs[i] = s;
+            payloads[i] = p;
+            kinds[i] = k;
+            args[i] = a;
+        }
     }
 }
