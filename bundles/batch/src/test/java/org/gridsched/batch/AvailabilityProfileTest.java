@@ -92,6 +92,81 @@ class AvailabilityProfileTest {
         }
     }
 
+    /**
+     * Re-plans as conservative backfilling makes them: the profile rebuilt from running jobs, then many jobs placed in
+     * turn from now, each search after the reservation of the one before (where the search for the first instant
+     * with enough free processors starts where it ended last time), mixed with releases, moves earlier and the past
+     * dropped, which make it start from the origin again.
+     */
+    @Test
+    void placementsInTurnAfterRebuildsAgreeWithBruteForce() {
+        for (long seed = 1; seed <= 40; seed++) {
+            SplittableRandom r = new SplittableRandom(seed);
+            int cap = 1 + r.nextInt(64);
+            AvailabilityProfile p = new AvailabilityProfile(cap, 0);
+            List<double[]> res = new ArrayList<>();
+            double now = 0;
+            for (int round = 0; round < 30; round++) {
+                now += r.nextInt(30);
+                // running jobs: at most cap processors in all, ends after now
+                int n = r.nextInt(6);
+                double[] ends = new double[n];
+                int[] widths = new int[n];
+                int busy = 0;
+                res.clear();
+                for (int i = 0; i < n && busy < cap; i++) {
+                    widths[i] = 1 + r.nextInt(cap - busy);
+                    busy += widths[i];
+                    ends[i] = now + 1 + r.nextInt(60);
+                    res.add(new double[] {now, ends[i], widths[i]});
+                }
+                p.resetToRunning(now, ends, widths, n);
+                for (int step = 0; step < 60; step++) {
+                    String where = "seed " + seed + " round " + round + " step " + step;
+                    int op = r.nextInt(20);
+                    if (op < 15) {
+                        // placed in turn from now, as a re-plan does (a few widths repeat, as in a real queue)
+                        int q = r.nextInt(3) == 0 ? cap : 1 + r.nextInt(cap);
+                        double dur = 1 + r.nextInt(40);
+                        double s = p.earliestStart(now, dur, q);
+                        assertEquals(bruteEarliest(res, cap, now, dur, q), s, where);
+                        p.reserve(s, s + dur, q);
+                        res.add(new double[] {s, s + dur, q});
+                    } else if (op < 17 && !res.isEmpty()) {
+                        double[] x = res.remove(r.nextInt(res.size()));
+                        double from = Math.max(x[0], now);
+                        if (from < x[1]) {
+                            p.release(from, x[1], (int) x[2]);
+                        }
+                    } else if (op < 19 && !res.isEmpty()) {
+                        // a planned job moved to its earliest start, as the compression does
+                        double[] x = res.get(r.nextInt(res.size()));
+                        if (x[0] > now) {
+                            List<double[]> others = new ArrayList<>(res);
+                            others.remove(x);
+                            double s = bruteEarliest(others, cap, now, x[1] - x[0], (int) x[2]);
+                            if (s < x[0]) {
+                                double e = s + (x[1] - x[0]);
+                                p.moveEarlier(x[0], x[1], s, e, (int) x[2]);
+                                x[0] = s;
+                                x[1] = e;
+                            }
+                        }
+                    } else {
+                        now += r.nextInt(5);
+                        p.discardBefore(now);
+                        final double t = now;
+                        res.replaceAll(x -> x[1] <= t ? null : new double[] {Math.max(x[0], t), x[1], x[2]});
+                        res.removeIf(x -> x == null);
+                    }
+                }
+                for (int t = (int) now; t < now + 200; t += 3) {
+                    assertEquals(bruteFree(res, cap, t), p.freeAt(t), "seed " + seed + " round " + round + " t=" + t);
+                }
+            }
+        }
+    }
+
     private static int bruteFree(List<double[]> res, int cap, double t) {
         int used = 0;
         for (double[] x : res) {
