@@ -96,6 +96,18 @@ final class EventQueue {
 
     /** Takes the first event into {@link #time}, {@link #kind}, {@link #payload}, {@link #arg}; false if none is left. */
     boolean next() {
+        if (nowCount > 0 || lastEvents.size > 0) {
+            return nextOfAll(); // kept out of the common path (a run without failures seldom has either)
+        }
+        Heap h = events;
+        if (workloadPending && (h.size == 0 || less(workloadTime, workloadSeq, h.times[0], h.seqs[0]))) {
+            return takeWorkload();
+        }
+        return h.size > 0 && take(h);
+    }
+
+    /** {@link #next()} when the ring or the heap of last events holds something. */
+    private boolean nextOfAll() {
         // the first of the two heaps' tops
         Heap h = events;
         if (lastEvents.size > 0 && (h.size == 0 || less(lastEvents.times[0], lastEvents.seqs[0], h.times[0], h.seqs[0]))) {
@@ -121,9 +133,11 @@ final class EventQueue {
         if (workloadPending && (!heap || less(workloadTime, workloadSeq, h.times[0], h.seqs[0]))) {
             return takeWorkload();
         }
-        if (!heap) {
-            return false;
-        }
+        return heap && take(h);
+    }
+
+    /** Takes the first event of {@code h}. */
+    private boolean take(Heap h) {
         time = h.times[0];
         kind = h.kinds[0];
         payload = h.payloads[0];
