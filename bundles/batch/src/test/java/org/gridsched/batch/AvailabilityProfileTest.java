@@ -73,17 +73,10 @@ class AvailabilityProfileTest {
                                 "seed " + seed + " step " + step);
                     }
                 } else if (op < 8 && !res.isEmpty()) {
-                    double[] x = res.remove(r.nextInt(res.size()));
-                    double from = Math.max(x[0], now);
-                    if (from < x[1]) {
-                        p.release(from, x[1], (int) x[2]); // only its not-yet-past part is still in the profile
-                    }
+                    releaseOne(p, res, r, now);
                 } else {
                     now += r.nextInt(10);
-                    p.discardBefore(now);
-                    final double n = now;
-                    res.replaceAll(x -> x[1] <= n ? null : new double[] {Math.max(x[0], n), x[1], x[2]});
-                    res.removeIf(x -> x == null);
+                    dropPast(p, res, now);
                 }
                 for (int t = (int) now; t < now + 120; t += 3) {
                     assertEquals(bruteFree(res, cap, t), p.freeAt(t), "seed " + seed + " step " + step + " t=" + t + " " + p);
@@ -94,9 +87,8 @@ class AvailabilityProfileTest {
 
     /**
      * Re-plans as conservative backfilling makes them: the profile rebuilt from running jobs, then many jobs placed in
-     * turn from now, each search after the reservation of the one before (where the search for the first instant
-     * with enough free processors starts where it ended last time), mixed with releases, moves earlier and the past
-     * dropped, which make it start from the origin again.
+     * turn from now, each search after the reservation of the one before, mixed with releases, moves earlier and the
+     * past dropped.
      */
     @Test
     void placementsInTurnAfterRebuildsAgreeWithBruteForce() {
@@ -133,11 +125,7 @@ class AvailabilityProfileTest {
                         p.reserve(s, s + dur, q);
                         res.add(new double[] {s, s + dur, q});
                     } else if (op < 17 && !res.isEmpty()) {
-                        double[] x = res.remove(r.nextInt(res.size()));
-                        double from = Math.max(x[0], now);
-                        if (from < x[1]) {
-                            p.release(from, x[1], (int) x[2]);
-                        }
+                        releaseOne(p, res, r, now);
                     } else if (op < 19 && !res.isEmpty()) {
                         // a planned job moved to its earliest start, as the compression does
                         double[] x = res.get(r.nextInt(res.size()));
@@ -154,10 +142,7 @@ class AvailabilityProfileTest {
                         }
                     } else {
                         now += r.nextInt(5);
-                        p.discardBefore(now);
-                        final double t = now;
-                        res.replaceAll(x -> x[1] <= t ? null : new double[] {Math.max(x[0], t), x[1], x[2]});
-                        res.removeIf(x -> x == null);
+                        dropPast(p, res, now);
                     }
                 }
                 for (int t = (int) now; t < now + 200; t += 3) {
@@ -165,6 +150,22 @@ class AvailabilityProfileTest {
                 }
             }
         }
+    }
+
+    /** Gives back a reservation drawn at random: its part from now on (only that is still in the profile). */
+    private static void releaseOne(AvailabilityProfile p, List<double[]> res, SplittableRandom r, double now) {
+        double[] x = res.remove(r.nextInt(res.size()));
+        double from = Math.max(x[0], now);
+        if (from < x[1]) {
+            p.release(from, x[1], (int) x[2]);
+        }
+    }
+
+    /** Drops the past before {@code now} from the profile and from the reservations. */
+    private static void dropPast(AvailabilityProfile p, List<double[]> res, double now) {
+        p.discardBefore(now);
+        res.replaceAll(x -> x[1] <= now ? null : new double[] {Math.max(x[0], now), x[1], x[2]});
+        res.removeIf(x -> x == null);
     }
 
     private static int bruteFree(List<double[]> res, int cap, double t) {

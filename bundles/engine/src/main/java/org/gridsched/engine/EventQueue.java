@@ -51,11 +51,7 @@ final class EventQueue {
      * {@code nowCount} events from {@code nowHead} (its length a power of 2). They all come before any later
      * instant's events, so the instant cannot move on while one waits.
      */
-    private double[] nowTimes = new double[16];
-    private long[] nowSeqs = new long[16];
-    private Object[] nowPayloads = new Object[16];
-    private byte[] nowKinds = new byte[16];
-    private int[] nowArgs = new int[16];
+    private Slots now = new Slots(16);
     private int nowHead;
     private int nowCount;
 
@@ -116,16 +112,13 @@ final class EventQueue {
         boolean heap = h.size > 0;
         if (nowCount > 0) {
             int i = nowHead;
-            if (!heap || less(nowTimes[i], nowSeqs[i], h.times[0], h.seqs[0])) {
-                if (workloadPending && less(workloadTime, workloadSeq, nowTimes[i], nowSeqs[i])) {
+            if (!heap || less(now.times[i], now.seqs[i], h.times[0], h.seqs[0])) {
+                if (workloadPending && less(workloadTime, workloadSeq, now.times[i], now.seqs[i])) {
                     return takeWorkload();
                 }
-                time = nowTimes[i];
-                kind = nowKinds[i];
-                payload = nowPayloads[i];
-                arg = nowArgs[i];
-                nowPayloads[i] = null;
-                nowHead = (i + 1) & (nowTimes.length - 1);
+                read(now, i);
+                now.payloads[i] = null;
+                nowHead = (i + 1) & (now.times.length - 1);
                 nowCount--;
                 return true;
             }
@@ -138,12 +131,17 @@ final class EventQueue {
 
     /** Takes the first event of {@code h}. */
     private boolean take(Heap h) {
-        time = h.times[0];
-        kind = h.kinds[0];
-        payload = h.payloads[0];
-        arg = h.args[0];
+        read(h, 0);
         h.pop();
         return true;
+    }
+
+    /** Exposes the event at index {@code i} of {@code from} as the one taken. */
+    private void read(Slots from, int i) {
+        time = from.times[i];
+        kind = from.kinds[i];
+        payload = from.payloads[i];
+        arg = from.args[i];
     }
 
     private boolean takeWorkload() {
@@ -168,52 +166,69 @@ final class EventQueue {
         if (nowCount == 0) {
             return true;
         }
-        int last = (nowHead + nowCount - 1) & (nowTimes.length - 1);
-        return less(nowTimes[last], nowSeqs[last], t, s);
+        int last = (nowHead + nowCount - 1) & (now.times.length - 1);
+        return less(now.times[last], now.seqs[last], t, s);
     }
 
     private void pushNow(double t, long s, byte k, Object p, int a) {
-        if (nowCount == nowTimes.length) {
-            growNow();
+        int n = now.times.length;
+        if (nowCount == n) {
+            // twice as long, its events from index 0 on
+            Slots longer = new Slots(2 * n);
+            for (int j = 0; j < n; j++) {
+                longer.copy(now, (nowHead + j) & (n - 1), j);
+            }
+            now = longer;
+            nowHead = 0;
         }
-        int i = (nowHead + nowCount++) & (nowTimes.length - 1);
-        nowTimes[i] = t;
-        nowSeqs[i] = s;
-        nowPayloads[i] = p;
-        nowKinds[i] = k;
-        nowArgs[i] = a;
-    }
-
-    /** Doubles the ring; its events then start at index 0. */
-    private void growNow() {
-        nowTimes = unroll(nowTimes, new double[2 * nowTimes.length]);
-        nowSeqs = unroll(nowSeqs, new long[2 * nowSeqs.length]);
-        nowPayloads = unroll(nowPayloads, new Object[2 * nowPayloads.length]);
-        nowKinds = unroll(nowKinds, new byte[2 * nowKinds.length]);
-        nowArgs = unroll(nowArgs, new int[2 * nowArgs.length]);
-        nowHead = 0;
-    }
-
-    /** The full ring {@code from}, its first event at nowHead, copied in order to the start of {@code to}. */
-    private <A> A unroll(A from, A to) {
-        int n = nowCount;
-        System.arraycopy(from, nowHead, to, 0, n - nowHead);
-        System.arraycopy(from, 0, to, n - nowHead, nowHead);
-        return to;
+        now.set((nowHead + nowCount++) & (now.times.length - 1), t, s, p, k, a);
     }
 
     private static boolean less(double t1, long s1, double t2, long s2) {
         return t1 < t2 || (t1 == t2 && s1 < s2);
     }
 
-    /** A heap of events on parallel arrays, four children per node; its first event at index 0. */
-    private static final class Heap {
-        double[] times = new double[64];
-        long[] seqs = new long[64];
-        Object[] payloads = new Object[64];
-        byte[] kinds = new byte[64];
-        int[] args = new int[64];
+    /** Events on parallel arrays, by index: no object per event. */
+    private static class Slots {
+        double[] times;
+        long[] seqs;
+        Object[] payloads;
+        byte[] kinds;
+        int[] args;
+
+        Slots(int length) {
+            times = new double[length];
+            seqs = new long[length];
+            payloads = new Object[length];
+            kinds = new byte[length];
+            args = new int[length];
+        }
+
+        final void set(int i, double t, long s, Object p, byte k, int a) {
+            times[i] = t;
+            seqs[i] = s;
+            payloads[i] = p;
+            kinds[i] = k;
+            args[i] = a;
+        }
+
+        /** The event at index {@code from} of {@code o} goes to index {@code to} of these slots. */
+        final void copy(Slots o, int from, int to) {
+            times[to] = o.times[from];
+            seqs[to] = o.seqs[from];
+            payloads[to] = o.payloads[from];
+            kinds[to] = o.kinds[from];
+            args[to] = o.args[from];
+        }
+    }
+
+    /** A heap of events, four children per node; its first event at index 0. */
+    private static final class Heap extends Slots {
         int size;
+
+        Heap() {
+            super(64);
+        }
 
         void push(double t, long s, byte k, Object p, int a) {
             if (size == times.length) {
@@ -230,7 +245,7 @@ final class EventQueue {
                 if (!less(t, s, times[parent], seqs[parent])) {
                     break;
                 }
-                move(parent, i);
+                copy(this, parent, i);
                 i = parent;
             }
             set(i, t, s, p, k, a);
@@ -268,26 +283,10 @@ final class EventQueue {
                 if (!less(ct, cs, t, s)) {
                     break;
                 }
-                move(child, i);
+                copy(this, child, i);
                 i = child;
             }
             set(i, t, s, p, k, a);
-        }
-
-        private void move(int from, int to) {
-            times[to] = times[from];
-            seqs[to] = seqs[from];
-            payloads[to] = payloads[from];
-            kinds[to] = kinds[from];
-            args[to] = args[from];
-        }
-
-        private void set(int i, double t, long s, Object p, byte k, int a) {
-            times[i] = t;
-            seqs[i] = s;
-            payloads[i] = p;
-            kinds[i] = k;
-            args[i] = a;
         }
     }
 }
