@@ -1,20 +1,7 @@
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
-import org.gridsched.api.PluginOptions;
-import org.gridsched.api.batch.BatchPolicy;
-import org.gridsched.api.workload.JobRecord;
-import org.gridsched.api.workload.JobSource;
-import org.gridsched.engine.ClusterSpec;
-import org.gridsched.engine.ListJobSource;
-import org.gridsched.engine.Platform;
-import org.gridsched.engine.Simulation;
 
 /**
- * One side of bin/bench-compare: the engine and one batch policy on the bench's generated workload (1M
+ * One side of bin/bench-compare: the engine and one batch policy on the bench's generated workload ({@link OneRun}: 1M
  * Lublin-Feitelson jobs at 90 % load on 1,024 processors, exact or 5x over-estimated requested times), in
  * process, no collectors, {@code runs} times after two warm-up runs; prints the min and median seconds, and the median
  * of the host's memory latency measured after each counted run ({@link #memoryLatency}). Compiled against each build
@@ -22,33 +9,10 @@ import org.gridsched.engine.Simulation;
  */
 public class EngineAB {
     public static void main(String[] args) throws Exception {
-        boolean over = args[0].equals("over");
         String policyName = args[1];
         int runs = Integer.parseInt(args[2]);
         int jobs = args.length > 3 ? Integer.parseInt(args[3]) : 1_000_000;
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("jobs", jobs);
-        o.put("processors", 1024);
-        o.put("load", 0.9);
-        if (over) {
-            o.put("requested_time", "overestimate");
-            o.put("overestimate_max", 5);
-        }
-        List<JobRecord> list = new ArrayList<>();
-        try (JobSource src = new org.gridsched.workload.synthetic.LublinGenerator().open(new PluginOptions("bench", o), 1)) {
-            JobRecord r = new JobRecord();
-            while (src.next(r)) {
-                list.add(r.copy());
-            }
-        }
-        BatchPolicy policy = switch (policyName) {
-            case "fcfs" -> new org.gridsched.batch.FcfsPolicy();
-            case "easy" -> new org.gridsched.batch.EasyPolicy();
-            case "cbf" -> new org.gridsched.batch.ConservativePolicy();
-            case "kit-easy" -> new org.gridsched.batch.KitEasyPolicy();
-            case "multifactor" -> new org.gridsched.batch.multifactor.MultifactorPolicy();
-            default -> throw new IllegalArgumentException("policy: fcfs, easy, cbf, kit-easy or multifactor");
-        };
+        OneRun run = new OneRun(args[0], policyName, jobs);
         // the first runs compile the hot code: timed, but not counted
         int warmUp = 2;
         double[] t = new double[runs];
@@ -56,12 +20,9 @@ public class EngineAB {
         int[] chain = chain();
         for (int i = -warmUp; i < runs; i++) {
             System.gc();
-            Platform platform = new Platform(List.of(new ClusterSpec("cluster", 1024, 1.0)));
-            Simulation sim = new Simulation(platform, c -> policy.create(c, PluginOptions.empty(policyName)), List.of(), null);
-            long t0 = System.nanoTime();
-            sim.run(new ListJobSource("bench", list));
+            double took = run.getAsDouble();
             if (i >= 0) {
-                t[i] = (System.nanoTime() - t0) / 1e9;
+                t[i] = took;
                 probe[i] = memoryLatency(chain);
             }
         }

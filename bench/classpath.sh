@@ -1,0 +1,13 @@
+# Sourced by bin/bench-compare and bin/bench-interleave. classpath HOME: the jars of a built checkout that the bench's
+# measuring code needs (api, engine, batch, workload-synthetic, theory), joined with ':'; exits if there are none.
+classpath() {
+    local home="$1" cp=""
+    for m in api engine batch workload-synthetic theory; do
+        # the newest jar of the module: a version bump leaves the old version's jar in target/ until a clean
+        local newest
+        newest="$(ls -t "$home"/bundles/$m/target/*.jar 2>/dev/null | grep -v -e '-sources.jar$' -e '-tests.jar$' -e '-javadoc.jar$' | head -1)"
+        [ -n "$newest" ] && cp="$cp:$newest"
+    done
+    [ -n "$cp" ] || { echo "no built jars under $home/bundles (build it first)" >&2; exit 1; }
+    echo "${cp#:}"
+}
