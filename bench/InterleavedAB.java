@@ -29,7 +29,13 @@ public class InterleavedAB {
         DoubleSupplier[] side = new DoubleSupplier[2]; // 0 base, 1 this
         int[] order = baseFirst ? new int[] {0, 1} : new int[] {1, 0};
         for (int s : order) {
-            side[s] = load(a[5 + s], kind, policy, jobs);
+            try {
+                side[s] = load(a[5 + s], kind, policy, jobs);
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                // what OneRun refuses (a case the build cannot run), said as it is, without the reflection around it
+                System.err.println("bench-interleave: " + (s == 0 ? "base" : "this") + ": " + e.getCause().getMessage());
+                System.exit(2);
+            }
         }
         for (int warm = 0; warm < 2; warm++) {
             for (int s : order) {
