@@ -35,11 +35,7 @@ class DataSafetyAppTest {
 
     /** The same command in {@code dir}, for a relative --out. */
     private App.Result runIn(Path dir, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dgridsched.home=" + App.HOME, "-Dgridsched.bundles=" + App.HOME.resolve("runconfigs/target/bundles"),
-                "-Dfelix.fileinstall.dir=" + tmp.resolve("plugins") + "," + tmp.resolve("config"), "-jar", App.JAR.toString()));
-        cmd.addAll(List.of(args));
-        return App.exec(cmd, dir, Map.of(), null, 120);
+        return App.exec(App.command(tmp.resolve("plugins"), tmp.resolve("config"), args), dir, Map.of(), null, 120);
     }
 
     private static List<String> simulate(Path out, String name, String... more) {

@@ -25,7 +25,7 @@ final class DocProfiles {
     static void run(Path tmp, Path results, List<String> names, int timeoutSeconds) throws Exception {
         for (String name : names) {
             long t0 = System.nanoTime();
-            App.Result r = App.run(timeoutSeconds, tmp.resolve("plugins"), tmp.resolve("config"), null, "run",
+            App.Result r = App.runLong(timeoutSeconds, tmp.resolve("plugins"), tmp.resolve("config"), "run",
                     App.HOME.resolve("runconfigs/" + name + ".json").toString(), "--out", results.resolve(name).toString(), "--quiet");
             assertEquals(0, r.exit(), name + " failed:\n" + r.all());
             System.out.printf("%s: %.0f s%n", name, (System.nanoTime() - t0) / 1e9);

@@ -182,15 +182,22 @@ final class Golden {
     static List<String> javaCommand(AppLayout app, Path plugins, Path config, List<String> args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        String opts = System.getenv("GRIDSCHED_JAVA_OPTS");
-        if (opts != null && !opts.isBlank()) {
-            cmd.addAll(Arrays.asList(opts.strip().split("\\s+")));
-        }
-        cmd.addAll(List.of("-Duser.language=en", "-Duser.country=US", "-Duser.timezone=UTC", "-Dfile.encoding=UTF-8"));
+        cmd.addAll(jvmOptions());
         cmd.addAll(List.of("-Dgridsched.home=" + app.home(), "-Dgridsched.bundles=" + app.bundles(), "-Dgridsched.features=default",
                 "-Dfelix.fileinstall.dir=" + plugins + "," + config, "-jar", app.jar().toString()));
         cmd.addAll(args);
         return cmd;
+    }
+
+    /** The JVM options of {@link #javaCommand} before gridsched's own: GRIDSCHED_JAVA_OPTS and the fixed locale. */
+    static List<String> jvmOptions() {
+        List<String> options = new ArrayList<>();
+        String opts = System.getenv("GRIDSCHED_JAVA_OPTS");
+        if (opts != null && !opts.isBlank()) {
+            options.addAll(Arrays.asList(opts.strip().split("\\s+")));
+        }
+        options.addAll(List.of("-Duser.language=en", "-Duser.country=US", "-Duser.timezone=UTC", "-Dfile.encoding=UTF-8"));
+        return options;
     }
 
     /**

@@ -94,7 +94,7 @@ class GoldenResultsTest {
         Golden.deleteTree(out);
         try {
             long t0 = System.nanoTime();
-            App.Result r = run(new Golden.AppLayout(App.HOME, App.JAR, App.HOME.resolve("runconfigs/target/bundles")), golden, out);
+            App.Result r = run(null, golden, out);
             double secs = (System.nanoTime() - t0) / 1e9;
             assertEquals(0, r.exit(), "gridsched " + golden.command() + " failed:\n" + tail(r.all()));
             assertNoCheckoutPath(golden, out);
@@ -127,11 +127,21 @@ class GoldenResultsTest {
         }
     }
 
+    /** The golden's command with APP, or (null) with this checkout's build started as bin/gridsched starts it (see Launch). */
     private static App.Result run(Golden.AppLayout app, Golden.Spec golden, Path out) throws Exception {
         Path plugins = Files.createDirectories(tmp.resolve("empty-plugins"));
         Path config = Files.createDirectories(tmp.resolve("empty-config"));
         long timeout = Long.getLong("gridsched.golden.timeout", 600);
-        return App.exec(Golden.javaCommand(app, plugins, config, Golden.arguments(golden.command(), out, GOLDEN)), App.HOME, Map.of(), null, timeout);
+        List<String> args = Golden.arguments(golden.command(), out, GOLDEN);
+        List<String> cmd;
+        if (app == null) {
+            List<String> options = new ArrayList<>(Golden.jvmOptions());
+            options.add("-Dgridsched.features=default");
+            cmd = Launch.command(Launch.Jit.FULL, options, plugins, config, args);
+        } else {
+            cmd = Golden.javaCommand(app, plugins, config, args);
+        }
+        return App.exec(cmd, App.HOME, Map.of(), null, timeout);
     }
 
     /** Which files differ and how; exact first lines when a reference application is given. */

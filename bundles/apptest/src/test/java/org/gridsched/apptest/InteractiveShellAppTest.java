@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -49,9 +50,9 @@ class InteractiveShellAppTest {
         socket = tmp.resolve("tmux.socket").toString();
         Path plugins = Files.createDirectories(tmp.resolve("plugins"));
         Path config = Files.createDirectories(tmp.resolve("config"));
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String shell = String.join(" ", java, "-Dgridsched.home=" + App.HOME, "-Dgridsched.bundles=" + App.HOME.resolve("runconfigs/target/bundles"),
-                "-Dfelix.fileinstall.dir=" + plugins + "," + config, "-jar", App.JAR.toString(), "shell");
+        // (tmux runs it through sh: every argument quoted)
+        String shell = App.command(plugins, config, "shell").stream().map(a -> "'" + a.replace("'", "'\\''") + "'")
+                .collect(Collectors.joining(" "));
         tmuxOk("new-session", "-d", "-x", "160", "-y", "50", "-e", "GRIDSCHED_HISTORY=" + tmp.resolve("history"), "-c", tmp.toString(),
                 "trap : INT; " + shell + "; echo \"[shell exited $?]\"", ";", "set-option", "-g", "remain-on-exit", "on");
         await(PROMPT, 1);

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * through the background server, with the exit status docs/semantics.md gives (128 + the signal's number) and
  * no results. One prepared copy of the application, so that its servers are this test's own.
  */
+// runs alone, after the other classes (apptest pom: execution "alone"): a signal must take effect within 2 s
 class InterruptAppTest {
     @TempDir
     static Path tmp;

@@ -36,11 +36,7 @@ class OutputSafetyTest {
     }
 
     private List<String> command(String... args) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dgridsched.home=" + App.HOME, "-Dgridsched.bundles=" + App.HOME.resolve("runconfigs/target/bundles"),
-                "-Dfelix.fileinstall.dir=" + tmp.resolve("plugins") + "," + tmp.resolve("config"), "-jar", App.JAR.toString()));
-        cmd.addAll(List.of(args));
-        return cmd;
+        return App.command(tmp.resolve("plugins"), tmp.resolve("config"), args);
     }
 
     /**

@@ -56,7 +56,7 @@ class ReallocationStudyConclusionsTest {
     }
 
     private App.Result app(long timeout, String... args) throws IOException, InterruptedException {
-        return App.run(timeout, tmp.resolve("plugins"), tmp.resolve("config"), null, args);
+        return App.runLong(timeout, tmp.resolve("plugins"), tmp.resolve("config"), args);
     }
 
     @Test

@@ -221,10 +221,8 @@ class SlurmSweepTest {
         Path profile = SweepAppTest.resource("study-sweep.json");
         // a % (doubled in the #SBATCH --output patterns: %j would have been the job id) and a space (quoted) in the folder
         Path out = tmp.resolve("sweep at 100%jobs");
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dgridsched.home=" + App.HOME, "-Dgridsched.bundles=" + App.HOME.resolve("runconfigs/target/bundles"),
-                "-Dfelix.fileinstall.dir=" + tmp.resolve("plugins") + "," + tmp.resolve("config"), "-jar", App.JAR.toString(),
-                "slurm", profile.toString(), "--out", out.toString(), "--per-task", "2", "--max-running", "2", "--submit"));
+        List<String> cmd = App.command(tmp.resolve("plugins"), tmp.resolve("config"),
+                "slurm", profile.toString(), "--out", out.toString(), "--per-task", "2", "--max-running", "2", "--submit");
         // the jobs run bin/gridsched with the submitting environment (sbatch's default): java on the PATH, SLURM_CONF
         Map<String, String> jobEnv = new HashMap<>(env);
         jobEnv.put("PATH", Path.of(System.getProperty("java.home"), "bin") + File.pathSeparator + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -47,24 +46,7 @@ class StartupTest {
 
     /** The script, features and built application in BASE/NAME (modification times kept). */
     static Path copyOfApplication(Path base, String name) throws IOException {
-        Path home = Files.createDirectories(base.resolve(name));
-        for (String f : List.of("bin/gridsched", "bin/daemon-client.sh", "bin/bench-startup", "runconfigs/cds-training.json",
-                "runconfigs/target/gridsched.jar", "runconfigs/target/gridsched-boot.jar")) {
-            copy(App.HOME.resolve(f), home.resolve(f));
-        }
-        for (String dir : List.of("features", "runconfigs/target/bundles")) {
-            try (Stream<Path> files = Files.list(App.HOME.resolve(dir))) {
-                for (Path f : files.toList()) {
-                    copy(f, home.resolve(dir).resolve(f.getFileName().toString()));
-                }
-            }
-        }
-        return home;
-    }
-
-    private static void copy(Path from, Path to) throws IOException {
-        Files.createDirectories(to.getParent());
-        Files.copy(from, to, StandardCopyOption.COPY_ATTRIBUTES, StandardCopyOption.REPLACE_EXISTING);
+        return App.copyOfApplication(base, name);
     }
 
     /**

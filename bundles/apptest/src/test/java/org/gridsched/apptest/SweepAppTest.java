@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -99,10 +98,8 @@ class SweepAppTest {
     void aSweepKilledMidwayResumesWithOnlyItsUnfinishedCells() throws Exception {
         Path profile = resource("study-sweep.json");
         Path sweep = tmp.resolve("sweep");
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dgridsched.home=" + App.HOME, "-Dgridsched.bundles=" + App.HOME.resolve("runconfigs/target/bundles"),
-                "-Dfelix.fileinstall.dir=" + tmp.resolve("plugins") + "," + tmp.resolve("config"), "-jar", App.JAR.toString(),
-                "matrix", profile.toString(), "--out", sweep.toString(), "--threads", "1"));
+        List<String> cmd = App.command(tmp.resolve("plugins"), tmp.resolve("config"),
+                "matrix", profile.toString(), "--out", sweep.toString(), "--threads", "1");
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve("killed.log").toFile())
                 .redirectInput(new File("/dev/null")).start();
         Path cells = sweep.resolve("cells");
@@ -146,10 +143,8 @@ class SweepAppTest {
         for (String signal : List.of("INT", "TERM")) {
             Path sweep = tmp.resolve("sweep-" + signal);
             Path log = tmp.resolve("stopped-" + signal + ".log");
-            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Dgridsched.home=" + App.HOME, "-Dgridsched.bundles=" + App.HOME.resolve("runconfigs/target/bundles"),
-                    "-Dfelix.fileinstall.dir=" + tmp.resolve("plugins") + "," + tmp.resolve("config"), "-jar", App.JAR.toString(),
-                    "matrix", profile.toString(), "--out", sweep.toString(), "--threads", "1"));
+            List<String> cmd = App.command(tmp.resolve("plugins"), tmp.resolve("config"),
+                    "matrix", profile.toString(), "--out", sweep.toString(), "--threads", "1");
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).redirectInput(new File("/dev/null")).start();
             Path cells = sweep.resolve("cells");
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
