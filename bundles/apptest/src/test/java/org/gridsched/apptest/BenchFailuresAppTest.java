@@ -27,7 +27,7 @@ class BenchFailuresAppTest {
 
     @Test
     void runsBothProfilesUnderEachPolicyAndReportsTheRatio() throws Exception {
-        Path home = StartupTest.copyOfApplication(tmp, "bench");
+        Path home = App.copyOfApplication(tmp, "bench");
         for (String f : List.of("bin/bench-failures", "runconfigs/bench-1m.json", "runconfigs/bench-1m-failures.json")) {
             Files.copy(App.HOME.resolve(f), home.resolve(f), StandardCopyOption.COPY_ATTRIBUTES);
         }

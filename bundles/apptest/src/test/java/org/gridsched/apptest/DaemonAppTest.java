@@ -37,7 +37,7 @@ class DaemonAppTest {
     @BeforeAll
     static void prepare() throws Exception {
         assertTrue(Files.isRegularFile(App.JAR), "the application is not built: " + App.JAR + " (bin/gridsched builds it)");
-        home = StartupTest.copyOfApplication(tmp, "daemon-home");
+        home = App.copyOfApplication(tmp, "daemon-home");
         App.Result r = StartupTest.gridsched(home, Map.of(), "--version");
         assertEquals(0, r.exit(), r.all());
     }

@@ -38,7 +38,7 @@ class InterruptAppTest {
     @BeforeAll
     static void prepare() throws Exception {
         assertTrue(Files.isRegularFile(App.JAR), "the application is not built: " + App.JAR + " (bin/gridsched builds it)");
-        home = StartupTest.copyOfApplication(tmp, "interrupt-home");
+        home = App.copyOfApplication(tmp, "interrupt-home");
         plugins = Files.createDirectories(tmp.resolve("plugins"));
         App.Result r = App.exec(StartupTest.command(home, "--version"), home, environment("0"), null, 300);
         assertEquals(0, r.exit(), r.all());

@@ -111,9 +111,7 @@ final class Launch {
             Path toRemove = base;
             Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteQuietly(toRemove), "gridsched-apptest-launch-cleanup"));
             Path home = App.copyOfApplication(base, "app");
-            App.Result r = App.exec(List.of("bash", home.resolve("bin/gridsched").toString(), "--version"), home,
-                    Map.of("GRIDSCHED_DAEMON", "0", "GRIDSCHED_CDS", "1", "GRIDSCHED_PREPARED_LAYOUT", "1", "GRIDSCHED_JAVA_OPTS", "",
-                            "PATH", Path.of(System.getProperty("java.home"), "bin") + ":" + System.getenv("PATH")), null, 300);
+            App.Result r = StartupTest.gridsched(home, Map.of("GRIDSCHED_PREPARED_LAYOUT", "1"), "--version");
             Path prep = home.resolve("runconfigs/target/prepared");
             Path classpath = prep.resolve("app/classpath");
             List<String> missing = new ArrayList<>();

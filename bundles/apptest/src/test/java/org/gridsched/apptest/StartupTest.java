@@ -41,12 +41,7 @@ class StartupTest {
 
     /** The script, features and built application in a new folder (modification times kept). */
     static Path copyOfApplication(String name) throws IOException {
-        return copyOfApplication(tmp, name);
-    }
-
-    /** The script, features and built application in BASE/NAME (modification times kept). */
-    static Path copyOfApplication(Path base, String name) throws IOException {
-        return App.copyOfApplication(base, name);
+        return App.copyOfApplication(tmp, name);
     }
 
     /**
