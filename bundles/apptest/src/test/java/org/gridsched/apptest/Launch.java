@@ -53,9 +53,17 @@ final class Launch {
      * own system properties), plugin and configuration folders and arguments.
      */
     static List<String> command(Jit jit, List<String> jvmOptions, Path plugins, Path config, List<String> args) {
+        return command(prepared(), jit, jvmOptions, plugins, config, args);
+    }
+
+    /** As {@link #command}, but always {@code java -jar gridsched.jar}: the path of an unprepared build, and of the release. */
+    static List<String> jarCommand(Jit jit, Path plugins, Path config, List<String> args) {
+        return command(null, jit, List.of(), plugins, config, args);
+    }
+
+    private static List<String> command(Prepared p, Jit jit, List<String> jvmOptions, Path plugins, Path config, List<String> args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java());
-        Prepared p = prepared();
         if (p != null) {
             cmd.add("-XX:SharedArchiveFile=" + p.archive());
             cmd.add("-Xshare:auto");

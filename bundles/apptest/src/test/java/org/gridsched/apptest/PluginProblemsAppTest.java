@@ -8,9 +8,11 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
+import java.util.jar.JarInputStream;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.zip.ZipEntry;
@@ -149,6 +151,36 @@ class PluginProblemsAppTest {
         assertTrue(summary.path("plugins").path("batch easy").asText().startsWith("org.gridsched.batch 0.1.0"), summary.toString());
     }
 
+    /**
+     * A jar named like a bundle of the application's core at its very version (here the engine's). FileInstall updates
+     * an installed bundle of the same name and version in place; it started before the launcher's guard from the
+     * executable jar (the engine replaced by an empty bundle: the process hung), and on bin/gridsched's prepared layout
+     * the guard did not know the core bundles' locations (the launcher and the command line unresolved). Both start
+     * paths: the prepared one of bin/gridsched, and java -jar.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"prepared", "java -jar"})
+    void aPluginJarNamedLikeACoreBundleAtItsVersionIsRefusedAndTheApplicationStarts(String path, @TempDir Path tmp) throws Exception {
+        Path plugins = Files.createDirectories(tmp.resolve("plugins"));
+        Path config = Files.createDirectories(tmp.resolve("config"));
+        Path impostor = plugins.resolve("my-engine.jar");
+        String v = coreVersion("gridsched-engine-");
+        try (OutputStream out = Files.newOutputStream(impostor);
+                JarOutputStream jar = new JarOutputStream(out, manifest(Map.of("Bundle-ManifestVersion", "2",
+                        "Bundle-SymbolicName", "org.gridsched.engine", "Bundle-Version", v)))) {
+            // empty: in place of the engine, nothing would resolve
+        }
+        String[] args = {"plugins"};
+        App.Result list = path.equals("prepared") ? App.run(60, plugins, config, null, args)
+                : App.exec(Launch.jarCommand(Launch.Jit.QUICK, plugins, config, List.of(args)), null, Map.of(), null, 60);
+        assertEquals(0, list.exit(), list.all());
+        assertFalse(list.all().contains("Exception"), "no bundle failed to start:\n" + list.all());
+        assertTrue(list.out().contains("easy") && list.out().contains("[org.gridsched.batch 0.1.0"), "the plugins are listed:\n" + list.out());
+        assertTrue(problems(list.out()).contains("plugin file " + impostor + " was refused: its bundle org.gridsched.engine " + v
+                + " has the name of the built-in bundle org.gridsched.engine " + v), list.out());
+        assertFalse(problems(list.out()).contains("does not resolve"), list.out());
+    }
+
     @Test
     void optionsFromConfigurationFilesAreRecordedWithTheirSource(@TempDir Path tmp) throws Exception {
         Path plugins = Files.createDirectories(tmp.resolve("plugins"));
@@ -208,6 +240,17 @@ class PluginProblemsAppTest {
     private static String builtInVersion(String jar) throws IOException {
         try (JarFile jf = new JarFile(App.HOME.resolve("runconfigs/target/bundles").resolve(jar).toFile())) {
             return jf.getManifest().getMainAttributes().getValue("Bundle-Version");
+        }
+    }
+
+    /** The Bundle-Version of a core bundle, embedded in the executable jar as {@code jar/PREFIX<version>.jar}. */
+    private static String coreVersion(String prefix) throws IOException {
+        try (JarFile app = new JarFile(App.JAR.toFile())) {
+            ZipEntry entry = app.stream().filter(e -> e.getName().startsWith("jar/" + prefix)).findFirst()
+                    .orElseThrow(() -> new AssertionError("no jar/" + prefix + "*.jar in " + App.JAR));
+            try (JarInputStream in = new JarInputStream(app.getInputStream(entry))) {
+                return in.getManifest().getMainAttributes().getValue("Bundle-Version");
+            }
         }
     }
 

@@ -44,8 +44,6 @@ public final class Boot {
     static final String STORAGE = "gridsched.storage";
     static final String SCRATCH = "gridsched.storage.scratch";
     static final String PREPARE = "gridsched.storage.prepare";
-    /** The framework's start level on a prepared storage: FileInstall's, one above every other bundle's. */
-    static final String BEGINNING = "2";
     /** The content of an installed bundle in Equinox's storage: written once at install, then only read. */
     static final String BUNDLE_CONTENT = "bundleFile";
     private static final String LOCK_SUFFIX = ".lock";
@@ -81,13 +79,13 @@ public final class Boot {
     }
 
     /**
-     * bnd's launcher, kept and run on {@code dir}: it then installs only what the storage does not hold. The framework
-     * rises to start level {@value #BEGINNING}, at which the prepared storage starts FileInstall (see MainComponent).
+     * bnd's launcher, kept and run on {@code dir}: it then installs only what the storage does not hold. The storage
+     * keeps each bundle's start level (FileInstall's 2, see runconfigs/gridsched.bndrun), and the launcher raises the
+     * framework to it as from the executable jar.
      */
     private static void useStorage(Properties launch, Path dir) {
         launch.setProperty("launch.keep", "true");
         launch.setProperty("launch.storage.dir", dir.toAbsolutePath().toString());
-        launch.setProperty("org.osgi.framework.startlevel.beginning", BEGINNING);
     }
 
     private static Properties load(String file) throws IOException {

@@ -73,9 +73,6 @@ public final class MainComponent implements Callable<Integer> {
             // before the features: the answer depends on the build only (bin/gridsched caches it per build)
             return execute(home, argv, System.out, System.err, System.console() != null);
         }
-        if (System.getProperty("gridsched.storage.prepare") != null) {
-            startFolderWatchersLast();
-        }
         try {
             startFeatures(home, features);
         } catch (InputException e) {
@@ -124,23 +121,6 @@ public final class MainComponent implements Callable<Integer> {
     private static void commandStarts() {
         synchronized (System.getProperties()) {
             System.setProperty("gridsched.command.started", "true");
-        }
-    }
-
-    /**
-     * In a framework storage being prepared (org.gridsched.boot.Boot): FileInstall at start level 2, one above every
-     * other bundle, so that a process started on the storage starts it last. Its first scan of the plugin folders
-     * happens as it starts; started first (as its bundle id has it), it scanned before the launcher's guard against
-     * plugins that carry a built-in bundle's name was registered, while the feature bundles were already installed
-     * from the storage: a jar in the plugin folder with a built-in's name and version then replaced the built-in's
-     * content (an empty one: no batch policy left), though 'plugins' said it was refused. (From the executable jar the
-     * feature bundles are installed after the guard is registered.) Boot sets the framework's start level to 2.
-     */
-    private void startFolderWatchersLast() {
-        for (org.osgi.framework.Bundle b : context.getBundles()) {
-            if ("org.apache.felix.fileinstall".equals(b.getSymbolicName())) {
-                b.adapt(org.osgi.framework.startlevel.BundleStartLevel.class).setStartLevel(2);
-            }
         }
     }
 

@@ -31,6 +31,22 @@ public record PluginFolders(List<Path> folders) {
         return new PluginFolders(folders);
     }
 
+    /**
+     * The folder of the file a {@code file:} bundle location names (the folder a bundle was installed from); none for
+     * another location ({@code jar/...} inside the executable jar) or one that names no file.
+     */
+    public static PluginFolders ofLocationFolder(String location) {
+        if (location == null || !location.startsWith("file:")) {
+            return new PluginFolders(List.of());
+        }
+        try {
+            Path parent = Path.of(URI.create(location)).toAbsolutePath().normalize().getParent();
+            return new PluginFolders(parent == null ? List.of() : List.of(parent));
+        } catch (RuntimeException e) {
+            return new PluginFolders(List.of());
+        }
+    }
+
     /** Whether a bundle location names a file in one of the folders (FileInstall installs from {@code file:} URIs). */
     public boolean holds(String location) {
         Path file;

@@ -30,6 +30,18 @@ class PluginFoldersTest {
         assertFalse(f.holds("file:%%bad"));
     }
 
+    /** The folder the application's core bundles came from (BuiltInGuard hides the bundles installed from it). */
+    @Test
+    void theFolderOfABundleLocationIsTheFolderOfItsFileAndNoneForAnEmbeddedJar(@TempDir Path tmp) {
+        PluginFolders core = PluginFolders.ofLocationFolder(tmp.resolve("app/jar/gridsched-launcher-0.1.0.jar").toUri().toString());
+        assertEquals(List.of(tmp.resolve("app/jar")), core.folders());
+        assertTrue(core.holds(tmp.resolve("app/jar/gridsched-engine-0.1.0.jar").toUri().toString()));
+        assertFalse(core.holds(tmp.resolve("plugins/gridsched-engine-0.1.0.jar").toUri().toString()));
+        assertEquals(List.of(), PluginFolders.ofLocationFolder("jar/gridsched-launcher-0.1.0.jar").folders());
+        assertEquals(List.of(), PluginFolders.ofLocationFolder(null).folders());
+        assertEquals(List.of(), PluginFolders.ofLocationFolder("file:%%bad").folders());
+    }
+
     @Test
     void tellsWhyAJarIsNoBundleAndReadsTheNameAndVersionOfOneThatIs(@TempDir Path tmp) throws Exception {
         Files.write(tmp.resolve("noise.jar"), new byte[] {1, 2, 3});

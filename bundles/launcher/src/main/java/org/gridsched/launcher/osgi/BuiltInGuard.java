@@ -38,6 +38,12 @@ final class BuiltInGuard implements ResolverHookFactory, CollisionHook, FindHook
     private final PluginFolders plugins;
     private final PluginFolders bundleFolder;
     /**
+     * The folder the application's core bundles (this one among them) were installed from, when they came from files:
+     * bin/gridsched's prepared layout installs them from the extracted executable jar ({@code prepared/app/jar}); from
+     * the executable jar itself their locations are {@code jar/...} and this holds no folder.
+     */
+    private final PluginFolders coreFolder;
+    /**
      * The symbolic names of the jars in the application's bundle folder: built-in even before they are installed.
      * Read when first needed (a bundle from a plugin folder is checked), not at every start: most runs have none.
      */
@@ -47,6 +53,7 @@ final class BuiltInGuard implements ResolverHookFactory, CollisionHook, FindHook
         this.context = context;
         this.plugins = plugins;
         this.bundleFolder = PluginFolders.of(bundleFolder); // the same test: is a location a file in this folder
+        this.coreFolder = PluginFolders.ofLocationFolder(context.getBundle().getLocation());
     }
 
     @Override
@@ -89,11 +96,12 @@ final class BuiltInGuard implements ResolverHookFactory, CollisionHook, FindHook
 
     /**
      * Whether a location is one the application installs from: the executable jar's embedded bundles ("jar/...", not a
-     * file: URI as all of FileInstall's are) or the bundle folder. Not "outside the plugin folders": FileInstall may
-     * also watch folders configured through Configuration Admin, and must keep seeing the bundles it installed there.
+     * file: URI as all of FileInstall's are), the folder its core bundles came from (the prepared layout's), or the
+     * bundle folder. Not "outside the plugin folders": FileInstall may also watch folders configured through
+     * Configuration Admin, and must keep seeing the bundles it installed there.
      */
     boolean installedByTheApplication(String location) {
-        return !location.startsWith("file:") || bundleFolder.holds(location);
+        return !location.startsWith("file:") || coreFolder.holds(location) || bundleFolder.holds(location);
     }
 
     /** The built-in bundle a plugin-folder bundle would replace ("org.gridsched.batch 0.1.0"); null if none. */
