@@ -177,7 +177,8 @@ class PluginProblemsAppTest {
         assertFalse(list.all().contains("Exception"), "no bundle failed to start:\n" + list.all());
         assertTrue(list.out().contains("easy") && list.out().contains("[org.gridsched.batch 0.1.0"), "the plugins are listed:\n" + list.out());
         assertTrue(problems(list.out()).contains("plugin file " + impostor + " was refused: its bundle org.gridsched.engine " + v
-                + " has the name of the built-in bundle org.gridsched.engine " + v), list.out());
+                + " has the name of the built-in bundle org.gridsched.engine " + v + " and would replace it (the built-in stays in use; it is a"
+                + " copy of that bundle, which plugins use already: remove it)"), list.out());
         assertFalse(problems(list.out()).contains("does not resolve"), list.out());
     }
 

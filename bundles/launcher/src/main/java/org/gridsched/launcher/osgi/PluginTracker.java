@@ -299,6 +299,20 @@ public final class PluginTracker extends PluginRegistry {
         }
     }
 
+    /** Whether two "name version" strings name the same bundle at the same version (1.0 and 1.0.0 alike). */
+    static boolean sameBundle(String a, String b) {
+        int i = a.lastIndexOf(' ');
+        int j = b.lastIndexOf(' ');
+        if (i < 0 || j < 0 || !a.substring(0, i).equals(b.substring(0, j))) {
+            return false;
+        }
+        try {
+            return org.osgi.framework.Version.parseVersion(a.substring(i + 1)).equals(org.osgi.framework.Version.parseVersion(b.substring(j + 1)));
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
     /**
      * Files in the plugin folders that FileInstall ignores (jars that are no bundles, files that are no jars), plugin
      * bundles refused because they carry a built-in bundle's name, bundles that did not resolve (with the requirements nothing provides) or did not start, and plugin
@@ -315,8 +329,12 @@ public final class PluginTracker extends PluginRegistry {
             if (why != null) {
                 problems.add("plugin file " + file + " was ignored: " + why);
             } else if (replaced != null) {
+                // a copy of one of the application's bundles (a plugin's dependency dropped beside it, as Felix SCR or
+                // Jackson) is not fixed by renaming it
+                String advice = sameBundle(bundle, replaced) ? "it is a copy of that bundle, which plugins use already: remove it"
+                        : "give your plugin its own Bundle-SymbolicName, or remove the jar if it is a dependency: plugins use the built-in";
                 problems.add("plugin file " + file + " was refused: its bundle " + bundle + " has the name of the built-in bundle "
-                        + replaced + " and would replace it (the built-in stays in use; give the plugin its own Bundle-SymbolicName)");
+                        + replaced + " and would replace it (the built-in stays in use; " + advice + ")");
             }
         }
         FrameworkWiring wiring = context.getBundle(Constants.SYSTEM_BUNDLE_LOCATION).adapt(FrameworkWiring.class);
