@@ -131,11 +131,7 @@ class PluginProblemsAppTest {
         Path config = Files.createDirectories(tmp.resolve("config"));
         Path impostor = plugins.resolve("my-batch.jar");
         String v = version.equals("the built-in's") ? builtInVersion("gridsched-batch.jar") : version;
-        try (OutputStream out = Files.newOutputStream(impostor);
-                JarOutputStream jar = new JarOutputStream(out, manifest(Map.of("Bundle-ManifestVersion", "2",
-                        "Bundle-SymbolicName", "org.gridsched.batch", "Bundle-Version", v)))) {
-            // empty: it provides nothing, so it would take every batch policy away
-        }
+        emptyBundle(impostor, "org.gridsched.batch", v); // it provides nothing, so it would take every batch policy away
 
         App.Result list = App.run(plugins, config, null, "plugins");
         assertEquals(0, list.exit(), list.all());
@@ -165,11 +161,7 @@ class PluginProblemsAppTest {
         Path config = Files.createDirectories(tmp.resolve("config"));
         Path impostor = plugins.resolve("my-engine.jar");
         String v = coreVersion("gridsched-engine-");
-        try (OutputStream out = Files.newOutputStream(impostor);
-                JarOutputStream jar = new JarOutputStream(out, manifest(Map.of("Bundle-ManifestVersion", "2",
-                        "Bundle-SymbolicName", "org.gridsched.engine", "Bundle-Version", v)))) {
-            // empty: in place of the engine, nothing would resolve
-        }
+        emptyBundle(impostor, "org.gridsched.engine", v); // in place of the engine, nothing would resolve
         String[] args = {"plugins"};
         App.Result list = path.equals("prepared") ? App.run(60, plugins, config, null, args)
                 : App.exec(Launch.jarCommand(Launch.Jit.QUICK, plugins, config, List.of(args)), null, Map.of(), null, 60);
@@ -241,6 +233,15 @@ class PluginProblemsAppTest {
     private static String builtInVersion(String jar) throws IOException {
         try (JarFile jf = new JarFile(App.HOME.resolve("runconfigs/target/bundles").resolve(jar).toFile())) {
             return jf.getManifest().getMainAttributes().getValue("Bundle-Version");
+        }
+    }
+
+    /** A bundle jar holding only its manifest, with the given symbolic name and version. */
+    private static void emptyBundle(Path jar, String name, String version) throws IOException {
+        try (OutputStream out = Files.newOutputStream(jar);
+                JarOutputStream unused = new JarOutputStream(out, manifest(Map.of("Bundle-ManifestVersion", "2",
+                        "Bundle-SymbolicName", name, "Bundle-Version", version)))) {
+            // the manifest is all
         }
     }
 

@@ -136,17 +136,11 @@ public final class MainComponent implements Callable<Integer> {
      * this component without waiting for it.
      */
     private void awaitFolderWatchers() {
-        org.osgi.framework.Bundle watchers = null;
-        for (org.osgi.framework.Bundle b : context.getBundles()) {
-            if ("org.apache.felix.fileinstall".equals(b.getSymbolicName())) {
-                watchers = b;
-            }
-        }
-        if (watchers == null || !watchers.adapt(org.osgi.framework.startlevel.BundleStartLevel.class).isPersistentlyStarted()) {
+        org.osgi.framework.Bundle fileInstall = fileInstall();
+        if (fileInstall == null || !fileInstall.adapt(org.osgi.framework.startlevel.BundleStartLevel.class).isPersistentlyStarted()) {
             return;
         }
         java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
-        org.osgi.framework.Bundle fileInstall = watchers;
         // the framework's start-level event ends the wait too: FileInstall's start may fail, and then it stays RESOLVED
         org.osgi.framework.SynchronousBundleListener onStart = e -> {
             if (e.getBundle() == fileInstall && e.getType() == org.osgi.framework.BundleEvent.STARTED) {
@@ -161,9 +155,10 @@ public final class MainComponent implements Callable<Integer> {
         context.addBundleListener(onStart);
         context.addFrameworkListener(onLevel);
         try {
-            int level = watchers.adapt(org.osgi.framework.startlevel.BundleStartLevel.class).getStartLevel();
+            int level = fileInstall.adapt(org.osgi.framework.startlevel.BundleStartLevel.class).getStartLevel();
             int reached = context.getBundle(0).adapt(org.osgi.framework.startlevel.FrameworkStartLevel.class).getStartLevel();
-            if (watchers.getState() != org.osgi.framework.Bundle.ACTIVE && (reached < level || watchers.getState() == org.osgi.framework.Bundle.STARTING)) {
+            if (fileInstall.getState() != org.osgi.framework.Bundle.ACTIVE
+                    && (reached < level || fileInstall.getState() == org.osgi.framework.Bundle.STARTING)) {
                 if (!started.await(FOLDER_WATCHERS_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS)) {
                     System.err.println("gridsched: warning: the plugin folders' watcher (FileInstall) has not started after "
                             + FOLDER_WATCHERS_MILLIS / 1000 + " s; the command runs without the plugin jars it has not deployed");
@@ -183,15 +178,24 @@ public final class MainComponent implements Callable<Integer> {
      * the framework still runs. Stopping the framework did this, and much more besides.
      */
     private void stopFolderWatchers() {
-        for (org.osgi.framework.Bundle b : context.getBundles()) {
-            if ("org.apache.felix.fileinstall".equals(b.getSymbolicName())) {
-                try {
-                    b.stop(org.osgi.framework.Bundle.STOP_TRANSIENT);
-                } catch (org.osgi.framework.BundleException | IllegalStateException e) {
-                    // the exit then waits, as it did
-                }
+        org.osgi.framework.Bundle fileInstall = fileInstall();
+        if (fileInstall != null) {
+            try {
+                fileInstall.stop(org.osgi.framework.Bundle.STOP_TRANSIENT);
+            } catch (org.osgi.framework.BundleException | IllegalStateException e) {
+                // the exit then waits, as it did
             }
         }
+    }
+
+    /** The FileInstall bundle (the plugin and configuration folders' watcher), or null if the framework has none. */
+    private org.osgi.framework.Bundle fileInstall() {
+        for (org.osgi.framework.Bundle b : context.getBundles()) {
+            if ("org.apache.felix.fileinstall".equals(b.getSymbolicName())) {
+                return b;
+            }
+        }
+        return null;
     }
 
     /** The character set Java chose for its standard output (the locale's; bin/gridsched makes it UTF-8). */
