@@ -55,9 +55,11 @@ public class OneRun implements DoubleSupplier {
             case "fcfs" -> new org.gridsched.batch.FcfsPolicy();
             case "easy" -> new org.gridsched.batch.EasyPolicy();
             case "cbf" -> new org.gridsched.batch.ConservativePolicy();
+            case "kit-fcfs" -> new org.gridsched.batch.KitFcfsPolicy();
             case "kit-easy" -> new org.gridsched.batch.KitEasyPolicy();
+            case "kit-cbf" -> new org.gridsched.batch.KitCbfPolicy();
             case "multifactor" -> new org.gridsched.batch.multifactor.MultifactorPolicy();
-            default -> throw new IllegalArgumentException("policy '" + policyName + "': fcfs, easy, cbf, kit-easy or multifactor");
+            default -> throw new IllegalArgumentException("policy '" + policyName + "': fcfs, easy, cbf, kit-fcfs, kit-easy, kit-cbf or multifactor");
         };
         if (failures) {
             settings(); // fails here, before any timing, on a build without failures
