@@ -1,4 +1,4 @@
-# Sourced by bin/gridsched: the client side of the background server (see README, Performance, and
+# Sourced by bin/gridsched: the client side of the background server (see docs/performance.md, and
 # bundles/cli/.../Daemon.java for the server and the protocol).
 #
 # A command goes to a server started earlier for the same build, java, JVM options, features, plugin and

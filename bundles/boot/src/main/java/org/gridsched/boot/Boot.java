@@ -17,7 +17,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Properties;
 
 /**
- * The process entry point of the prepared layout (README, Performance): starts bnd's launcher on a copy of a
+ * The process entry point of the prepared layout (docs/performance.md): starts bnd's launcher on a copy of a
  * framework storage prepared once per build, instead of an empty one.
  *
  * <p>A framework started on an empty storage installs, resolves and starts every bundle and Felix SCR parses
