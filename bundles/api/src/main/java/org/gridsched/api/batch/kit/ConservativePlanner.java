@@ -1,7 +1,6 @@
 package org.gridsched.api.batch.kit;
 
 import java.util.List;
-import java.util.TreeSet;
 
 import org.gridsched.api.SimTime;
 import org.gridsched.api.batch.Cluster;
@@ -21,7 +20,7 @@ import org.gridsched.api.batch.QueuedJob;
  */
 final class ConservativePlanner extends Planner {
     /** Waiting jobs by planned start, to start them when their time comes. */
-    private final TreeSet<Entry> due = new TreeSet<>(Entry.BY_START);
+    private final DueOrder due = new DueOrder();
     /** Wake-up times already asked for and not yet reached. */
     private final PendingWakeUps wakeUps = new PendingWakeUps();
 
@@ -189,9 +188,13 @@ final class ConservativePlanner extends Planner {
             if (s == Double.POSITIVE_INFINITY) {
                 continue;
             }
-            due.remove(w);
+            int place = due.placeOf(w); // found by its start: before the move
             moveSlot(w, s, now);
-            due.add(w);
+            if (place >= 0) {
+                due.movedEarlier(place);
+            } else {
+                due.add(w);
+            }
         }
     }
 
