@@ -6,7 +6,8 @@ import java.util.Arrays;
  * The planned waiting jobs of {@link ConservativePlanner} by planned start, then submission ({@link Entry#BY_START}),
  * in a sorted array: the compression moves a planned start earlier millions of times on a million jobs, and a move
  * here is a binary search and a shift of the jobs it passes (most pass few), where a tree took a removal and an
- * insertion with rebalancing, 21 % of `kit-cbf`'s time with over-estimated requested times. Jobs start from the front.
+ * insertion with rebalancing, 21 % of {@code kit-cbf}'s time with over-estimated requested times. Jobs start from the
+ * front.
  */
 final class DueOrder {
     private Entry[] jobs = new Entry[64];
@@ -23,7 +24,11 @@ final class DueOrder {
         return head == tail ? null : jobs[head];
     }
 
+    /** Takes out the job planned first; null if none. */
     Entry pollFirst() {
+        if (head == tail) {
+            return null;
+        }
         Entry e = jobs[head];
         jobs[head++] = null;
         if (head == tail) {

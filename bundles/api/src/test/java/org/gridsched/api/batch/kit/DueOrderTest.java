@@ -2,6 +2,7 @@ package org.gridsched.api.batch.kit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,6 +27,8 @@ class DueOrderTest {
             SplittableRandom r = new SplittableRandom(seed);
             DueOrder due = new DueOrder();
             TreeSet<Entry> ref = new TreeSet<>(Entry.BY_START);
+            assertNull(due.pollFirst(), "nothing to take from an empty order, as from an empty tree");
+            assertNull(due.first());
             long next = 0;
             for (int step = 0; step < 4_000; step++) {
                 String at = "seed " + seed + ", step " + step;
