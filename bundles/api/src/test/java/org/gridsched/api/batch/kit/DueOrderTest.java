@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 
-import org.gridsched.api.batch.QueuedJob;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,7 +33,7 @@ class DueOrderTest {
                 String at = "seed " + seed + ", step " + step;
                 int what = r.nextInt(100);
                 if (what < 40 || ref.isEmpty()) {
-                    Entry e = new Entry(new Job(next++), null);
+                    Entry e = new Entry(new TestJob(next++, 0, 1), null);
                     e.start = 10.0 * r.nextInt(50); // ties: jobs planned at the same instant go in submission order
                     due.add(e);
                     ref.add(e);
@@ -82,36 +81,5 @@ class DueOrderTest {
             }
         }
         throw new AssertionError();
-    }
-
-    private record Job(long id) implements QueuedJob {
-        @Override
-        public double submitTime() {
-            return 0;
-        }
-
-        @Override
-        public double requestedTime() {
-            return 100;
-        }
-
-        @Override
-        public int processors() {
-            return 1;
-        }
-
-        @Override
-        public long submitOrder() {
-            return id;
-        }
-
-        @Override
-        public Object attachment() {
-            return null;
-        }
-
-        @Override
-        public void attach(Object state) {
-        }
     }
 }

@@ -10,7 +10,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 
-import org.gridsched.api.batch.QueuedJob;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,7 +46,7 @@ class WaitingQueueTest {
             now += r.nextInt(20);
             int what = r.nextInt(100);
             if (what < 55 || ref.isEmpty()) {
-                Entry e = new Entry(new Job(next++, now, 1 + r.nextInt(maxWidth)), null);
+                Entry e = new Entry(new TestJob(next++, now, 1 + r.nextInt(maxWidth)), null);
                 q.add(e, now);
                 ref.add(e);
             } else if (what < 93) {
@@ -96,28 +95,6 @@ class WaitingQueueTest {
                 }
             }
             assertSame(expected, q.after(e), at + ": the job after one that left");
-        }
-    }
-
-    /** A job as the engine gives one: an id, a submission instant and order, a width. */
-    private record Job(long id, double submitTime, int processors) implements QueuedJob {
-        @Override
-        public double requestedTime() {
-            return 100;
-        }
-
-        @Override
-        public long submitOrder() {
-            return id;
-        }
-
-        @Override
-        public Object attachment() {
-            return null;
-        }
-
-        @Override
-        public void attach(Object state) {
         }
     }
 }
