@@ -510,7 +510,7 @@ final class ConservativeScheduler implements BatchScheduler {
     /** Reserves the job at its earliest feasible start. */
     private void place(PlannedJob e, double now) {
         double req = e.job.requestedTime();
-        double s = profile.earliestStart(now, req, e.job.processors());
+        double s = profile.reserveEarliest(now, req, e.job.processors());
         if (Double.isInfinite(s)) {
             throw new IllegalStateException(e.job + " needs " + e.job.processors() + " processors; "
                     + cluster.name() + " has " + cluster.processors());
@@ -520,7 +520,6 @@ final class ConservativeScheduler implements BatchScheduler {
         if (queue[e.pos] == e) {
             queueStart[e.pos] = s;
         }
-        profile.reserve(s, e.end, e.job.processors());
     }
 
     /**

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
+import org.gridsched.api.SimTime;
 import org.gridsched.api.batch.kit.AvailabilityProfile;
 import org.junit.jupiter.api.Test;
 
@@ -200,6 +201,57 @@ class ProfileQueriesTest {
                 expected.reserve(added[0], added[1], (int) added[2]);
                 assertArrayEquals(expected.toArray(), p.toArray(), "round " + round + " after a reservation");
                 slots.add(added);
+            }
+        }
+    }
+
+    /**
+     * reserveEarliest answers what earliestStart answers and leaves the profile as reserve after it does: searched from
+     * the origin, from a breakpoint or between two, with widths up to more than the cluster, durations of zero, of a
+     * fraction and long enough to pass the last breakpoint, on profiles whose past was discarded or not, several in a
+     * row on the same profile with a release between them now and then.
+     */
+    @Test
+    void reserveEarliestEqualsEarliestStartThenReserve() {
+        SplittableRandom rnd = new SplittableRandom(21);
+        for (int round = 0; round < 3000; round++) {
+            int procs = 1 + rnd.nextInt(16);
+            double origin = rnd.nextInt(20);
+            AvailabilityProfile p;
+            if (rnd.nextBoolean()) {
+                p = new AvailabilityProfile(procs, origin);
+            } else {
+                p = new AvailabilityProfile(procs, origin - 60);
+                reserveRandomJobs(p, rnd, rnd.nextInt(40), origin - 60, 70, 30);
+                p.discardBefore(origin);
+            }
+            List<double[]> slots = reserveRandomJobs(p, rnd, rnd.nextInt(25), origin, 100, 40);
+            for (int k = 0; k < 6; k++) {
+                double from = origin + (rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(120) + (rnd.nextBoolean() ? 0.5 : 0));
+                double d = switch (rnd.nextInt(5)) {
+                    case 0 -> 0;
+                    case 1 -> 0.25;
+                    case 2 -> 200 + rnd.nextInt(100);
+                    default -> 1 + rnd.nextInt(40);
+                };
+                int q = 1 + rnd.nextInt(procs + 1);
+                AvailabilityProfile expected = p.copy();
+                double s = expected.earliestStart(from, d, q);
+                if (s != Double.POSITIVE_INFINITY) {
+                    expected.reserve(s, SimTime.add(s, d), q);
+                }
+                String where = "round " + round + ", try " + k + ": " + q + " x " + d + " s from " + from;
+                assertEquals(s, p.reserveEarliest(from, d, q), where);
+                assertArrayEquals(expected.toArray(), p.toArray(), where);
+                for (int m = 0; m < 5; m++) { // the searches after it see the same profile (the cache is mended)
+                    double dd = 1 + rnd.nextInt(30);
+                    int w = 1 + rnd.nextInt(procs);
+                    assertEquals(expected.earliestStart(origin, dd, w), p.earliestStart(origin, dd, w), where);
+                }
+                if (rnd.nextInt(3) == 0 && !slots.isEmpty()) {
+                    double[] slot = slots.remove(rnd.nextInt(slots.size()));
+                    p.release(slot[0], slot[1], (int) slot[2]);
+                }
             }
         }
     }

@@ -51,6 +51,12 @@ public final class AvailabilityProfile {
      * a job's new start, then moves it there).
      */
     private int finger;
+    /**
+     * Where the last successful {@link #earliestStartBefore} found its window: the breakpoint in force at its start,
+     * and the one in force just before its end. {@link #reserveEarliest} reserves there without searching again.
+     */
+    private int foundStart;
+    private int foundLast;
     /** {@link #resetToRunning}'s distinct ends and the processors each gives back. */
     private double[] sortedEnds = new double[0];
     private int[] returning = new int[0];
@@ -409,6 +415,47 @@ public final class AvailabilityProfile {
     }
 
     /**
+     * Reserves {@code q} processors over [s, s + duration) at the earliest start s from {@code from} on (the instant
+     * {@link #earliestStart} gives) and returns s; +infinity, reserving nothing, if {@code q} exceeds the capacity.
+     * The same as {@code earliestStart} then {@link #reserve}, with the same profile after it, without the two
+     * searches for s and its end that {@code reserve} makes: the search for s ended where they are. Conservative
+     * backfilling places every waiting job so at each re-plan.
+     *
+     * @since 1.5
+     */
+    public double reserveEarliest(double from, double duration, int q) {
+        double s = earliestStart(from, duration, q);
+        double e = SimTime.add(s, duration);
+        if (!(s < e)) {
+            return s; // none (+infinity), or an empty span, which reserve leaves alone too
+        }
+        version++;
+        // the search ended at breakpoint foundLast, time[foundLast] < e <= time[foundLast + 1] (or it is the last):
+        // e's breakpoint is the next one, made if missing; then s's, which foundStart holds
+        int j = foundLast + 1;
+        if (j == end || time[j] != e) {
+            insertAt(j, e, free[foundLast]);
+        }
+        int i = foundStart;
+        if (time[i] != s) {
+            int v = free[i];
+            insertAt(++i, s, v);
+            j++;
+        }
+        for (int k = i; k < j; k++) {
+            free[k] -= q;
+        }
+        // as add: adjacent values distinct, first at e, so that i stays valid
+        if (j < end && free[j] == free[j - 1]) {
+            removeAt(j);
+        }
+        if (i > first && free[i] == free[i - 1]) {
+            removeAt(i);
+        }
+        return s;
+    }
+
+    /**
      * Where a reserved job could move if it were taken out of the profile: the earliest {@code t} in
      * [from, limit) such that at least {@code q} processors are free during [t, min(t + duration, limit)),
      * or +infinity if there is none.
@@ -432,6 +479,7 @@ public final class AvailabilityProfile {
             }
         }
         double candidate = Double.NaN;
+        int candidateAt = -1;
         // where the candidate's window must reach: computed once per candidate (SimTime.add rounds to the
         // grid, which costs more than the rest of the step)
         double needed = Double.NaN;
@@ -439,10 +487,13 @@ public final class AvailabilityProfile {
             if (free[k] >= q) {
                 if (Double.isNaN(candidate)) {
                     candidate = t;
+                    candidateAt = k;
                     needed = Math.min(SimTime.add(candidate, duration), limit);
                 }
                 double runEnd = k + 1 < end ? time[k + 1] : Double.POSITIVE_INFINITY;
                 if (runEnd >= needed) {
+                    foundStart = candidateAt;
+                    foundLast = k;
                     return candidate;
                 }
             } else {

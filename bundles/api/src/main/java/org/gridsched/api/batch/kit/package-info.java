@@ -13,9 +13,10 @@
  * a profile can be rebuilt in place ({@link org.gridsched.api.batch.kit.AvailabilityProfile#resetToRunning},
  * since 1.3); {@link org.gridsched.api.batch.kit.AvailabilityProfile#breakpointNear} and
  * {@link org.gridsched.api.batch.kit.AvailabilityProfile#earliestStartWithin} (since 1.4) search from where a planner
- * last looked, and inside a span.
+ * last looked, and inside a span; {@link org.gridsched.api.batch.kit.AvailabilityProfile#reserveEarliest} (since 1.5)
+ * reserves at the earliest start in one search.
  * See docs/policy-guide.md.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.4.0")
+@org.osgi.annotation.versioning.Version("1.5.0")
 package org.gridsched.api.batch.kit;
