@@ -75,6 +75,16 @@ class StartupTest {
         return e;
     }
 
+    /** Whether the kernel makes transparent huge pages on request or always (Linux; "never" or no such file: no). */
+    static boolean hugePagesOffered() throws IOException {
+        Path mode = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
+        if (!Files.isReadable(mode)) {
+            return false;
+        }
+        String m = Files.readString(mode);
+        return m.contains("[always]") || m.contains("[madvise]");
+    }
+
     static Path prepared(Path home) {
         return home.resolve("runconfigs/target/prepared");
     }
@@ -128,7 +138,13 @@ class StartupTest {
             App.Result r = gridsched(shared, Map.of("GRIDSCHED_DRY_RUN", "1"), longRun);
             assertEquals(0, r.exit(), r.all());
             assertFalse(r.out().contains("TieredStopAtLevel"), "C2 stays on for " + List.of(longRun) + ": " + r.out());
+            // huge pages for the heap of a long run, where the kernel makes them (else the JVM would warn)
+            assertEquals(hugePagesOffered(), r.out().contains("-XX:+UseTransparentHugePages"), r.out());
         }
+        assertFalse(small.out().contains("HugePages"), small.out());
+        App.Result chosen = gridsched(shared, Map.of("GRIDSCHED_DRY_RUN", "1", "GRIDSCHED_JAVA_OPTS",
+                "-XX:-UseTransparentHugePages"), "bench");
+        assertFalse(chosen.out().contains("-XX:+UseTransparentHugePages"), "the user's choice stands: " + chosen.out());
         App.Result forced = gridsched(shared, Map.of("GRIDSCHED_DRY_RUN", "1", "GRIDSCHED_JIT", "full"), "plugins");
         assertFalse(forced.out().contains("TieredStopAtLevel"), forced.out());
         App.Result off = gridsched(shared, Map.of("GRIDSCHED_DRY_RUN", "1", "GRIDSCHED_CDS", "0"), "plugins");
