@@ -2,8 +2,6 @@ package org.gridsched.batch;
 
 import java.util.Arrays;
 
-import org.gridsched.api.SimTime;
-
 /**
  * Marks on places of {@link ConservativeScheduler}'s submission-order arrays: the chances a waiting job has to start
  * earlier since it was last tried ({@link #TAIL}, {@link #JUMP}; see {@link MoveCandidates}) with where to look, and a
@@ -19,13 +17,7 @@ final class QueueMarks {
 
     private byte[] kinds;
     private long[] bits;
-    /**
-     * With a JUMP mark: the span of the runs that marked it, where its window lies. Its bounds are sums and
-     * differences of grid values computed in double, off the grid by far less than a tick, and rounded to the grid
-     * ({@link SimTime#of}) when read: rounding to the nearest grid value never reverses an order, so the rounded
-     * least (greatest) bound is the least (greatest) of the rounded bounds, what rounding every mark's bounds gave,
-     * at two roundings per try instead of two per mark (a job is marked about 16 times per try under failures).
-     */
+    /** With a JUMP mark: the span of the runs that marked it, where its window lies. */
     private double[] jumpFrom;
     private double[] jumpTo;
     /** With a TAIL mark: the number of a breakpoint near its start when marked. */
@@ -71,11 +63,11 @@ final class QueueMarks {
     }
 
     double jumpFrom(int place) {
-        return SimTime.of(jumpFrom[place]);
+        return jumpFrom[place];
     }
 
     double jumpTo(int place) {
-        return SimTime.of(jumpTo[place]);
+        return jumpTo[place];
     }
 
     int tailHint(int place) {

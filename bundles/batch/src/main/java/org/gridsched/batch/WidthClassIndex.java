@@ -213,16 +213,6 @@ final class WidthClassIndex {
     }
 
     /**
-     * Whether {@code SimTime.of(sum) > t}, for {@code sum} the double sum of two grid values and t a grid value (or
-     * +infinity), rounding only when the sum is within a tick of t: the rounded sum is the grid value nearest to it,
-     * so a sum at or before t rounds to at most t, and one more than a tick after t rounds past t. (Rounding costs a
-     * multiplication, a rounding and a division; tens of millions of jobs are checked so on a million jobs.)
-     */
-    private static boolean after(double sum, double t) {
-        return sum > t && (sum > t + SimTime.RESOLUTION || SimTime.of(sum) > t);
-    }
-
-    /**
      * Checks bucket b's jobs of class k or below one by one, shortest first (see {@link #mark}), up to the first too
      * long for the run; keeps their true latest start when it saw them all. (A third of the jobs visited on a million
      * over-estimated jobs were past that first one, when the walk went to the end of the class.)
@@ -235,20 +225,17 @@ final class WidthClassIndex {
         // subtraction only filters; the grid's sum decides)
         double longest = right - from;
         for (PlannedJob x = heads[b]; x != null && x.requestedClass <= k; x = x.nextInBucket) {
-            double req = x.requested;
-            // from + req in double, not yet on the grid (see after): most jobs are decided without rounding it
-            double reach = from + req;
-            if (req > longest && after(reach, right)) {
+            if (x.requested > longest && SimTime.add(from, x.requested) > right) {
                 return n; // the bucket's latest start, of jobs not all seen, stays the bound it was
             }
             latestStart = Math.max(latestStart, x.start);
             if (x.start > c && x.width > qLo && x.width <= qHi) {
                 // a window for it lies in the run, after now and before its start
                 double to = Math.min(right, x.start);
-                if (!after(reach, to)) {
-                    // and meets the span [c, e) this release lifted (the last one to lift a point of it does);
-                    // the bounds are rounded to the grid when read (QueueMarks says why that is the same)
-                    marks.addJump(x.pos, Math.max(from, c - req), Math.min(to, e + req));
+                if (SimTime.add(from, x.requested) <= to) {
+                    // and meets the span [c, e) this release lifted (the last one to lift a point of it does)
+                    marks.addJump(x.pos, Math.max(from, SimTime.sub(c, x.requested)),
+                            Math.min(to, SimTime.add(e, x.requested)));
                     n++;
                 }
             }
