@@ -160,12 +160,10 @@ final class ConservativePlanner extends Planner {
     }
 
     private void place(Entry e, double now) {
-        double s = profile.earliestStart(now, e.requested, e.width);
-        if (Double.isInfinite(s)) {
+        if (Double.isInfinite(slotEarliest(e, now))) {
             throw new IllegalStateException(e.job + " needs " + e.width + " processors; " + cluster.name()
                     + " has " + cluster.processors());
         }
-        slot(e, s);
         due.add(e);
     }
 

@@ -113,6 +113,28 @@ abstract class Planner {
     }
 
     /**
+     * Puts a waiting job's slot at its earliest start from {@code now} into the profile and returns that start, or
+     * +infinity, reserving nothing, if it can never fit: {@link #slot} at {@link AvailabilityProfile#earliestStart}, in
+     * one search of the profile ({@link AvailabilityProfile#reserveEarliest}) when there are no partitions beside it.
+     */
+    final double slotEarliest(Entry e, double now) {
+        if (pools != null) {
+            double s = profile.earliestStart(now, e.requested, e.width);
+            if (s != Double.POSITIVE_INFINITY) {
+                slot(e, s);
+            }
+            return s;
+        }
+        double s = profile.reserveEarliest(now, e.requested, e.width);
+        if (s != Double.POSITIVE_INFINITY) {
+            e.start = s;
+            e.end = SimTime.add(s, e.requested);
+            e.slotted = true;
+        }
+        return s;
+    }
+
+    /**
      * Moves a waiting job's slot to the earlier start {@code s}: what {@link #unslot} then {@link #slot} do, in one
      * pass over the profile ({@link AvailabilityProfile#moveEarlier}) when there are no partitions to plan beside it.
      */
