@@ -151,16 +151,7 @@ class ProfileQueriesTest {
         for (int round = 0; round < 2000; round++) {
             int procs = 1 + rnd.nextInt(16);
             double origin = rnd.nextInt(20);
-            AvailabilityProfile p;
-            if (rnd.nextBoolean()) {
-                p = new AvailabilityProfile(procs, origin);
-            } else {
-                // a profile whose past was discarded: its breakpoints do not begin at the front of its arrays, and a
-                // move may shift those before it into that room instead of those after it
-                p = new AvailabilityProfile(procs, origin - 60);
-                reserveRandomJobs(p, rnd, rnd.nextInt(40), origin - 60, 70, 30);
-                p.discardBefore(origin);
-            }
+            AvailabilityProfile p = freshOrWithPast(rnd, procs, origin);
             List<double[]> slots = reserveRandomJobs(p, rnd, rnd.nextInt(25), origin, 100, 40);
             // a few moves in a row on the same profile, each checked
             for (int move = 0; move < 3 && !slots.isEmpty(); move++) {
@@ -217,14 +208,7 @@ class ProfileQueriesTest {
         for (int round = 0; round < 3000; round++) {
             int procs = 1 + rnd.nextInt(16);
             double origin = rnd.nextInt(20);
-            AvailabilityProfile p;
-            if (rnd.nextBoolean()) {
-                p = new AvailabilityProfile(procs, origin);
-            } else {
-                p = new AvailabilityProfile(procs, origin - 60);
-                reserveRandomJobs(p, rnd, rnd.nextInt(40), origin - 60, 70, 30);
-                p.discardBefore(origin);
-            }
+            AvailabilityProfile p = freshOrWithPast(rnd, procs, origin);
             List<double[]> slots = reserveRandomJobs(p, rnd, rnd.nextInt(25), origin, 100, 40);
             for (int k = 0; k < 6; k++) {
                 double from = origin + (rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(120) + (rnd.nextBoolean() ? 0.5 : 0));
@@ -254,6 +238,20 @@ class ProfileQueriesTest {
                 }
             }
         }
+    }
+
+    /**
+     * An empty profile from {@code origin}, or, one time in two, one whose past was discarded: its breakpoints do not
+     * begin at the front of its arrays, and a move may shift those before it into that room instead of those after it.
+     */
+    private static AvailabilityProfile freshOrWithPast(SplittableRandom rnd, int procs, double origin) {
+        if (rnd.nextBoolean()) {
+            return new AvailabilityProfile(procs, origin);
+        }
+        AvailabilityProfile p = new AvailabilityProfile(procs, origin - 60);
+        reserveRandomJobs(p, rnd, rnd.nextInt(40), origin - 60, 70, 30);
+        p.discardBefore(origin);
+        return p;
     }
 
     /**
