@@ -101,7 +101,9 @@ final class MoveCandidates {
                 // than its length, so that a window of exactly that length is not missed for a rounding
                 double len = right - left;
                 len += Math.max(SimTime.RESOLUTION, len * 1e-12);
-                index.mark(t, top, len, left, right, c, e, now, marks);
+                if (index.mayMark(len, c)) {
+                    index.mark(t, top, len, left, right, c, e, now, marks);
+                }
                 top = t;
             }
             if (t <= lowest) {

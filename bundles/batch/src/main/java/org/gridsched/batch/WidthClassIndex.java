@@ -173,6 +173,15 @@ final class WidthClassIndex {
     }
 
     /**
+     * Whether {@link #mark} may mark a job for a run of length {@code len} after {@code c}: false when every indexed job
+     * of requested time at most len is planned at or before c (more than half of the calls), so that the caller skips
+     * the call (mark is too large to be inlined; this is small enough).
+     */
+    boolean mayMark(double len, double c) {
+        return pendingCount > 0 || classLatest[Math.min(classOf(len), topClass)] > c;
+    }
+
+    /**
      * Marks {@link QueueMarks#JUMP} every waiting job of a width in (qLo, qHi] planned to start after {@code c} whose
      * requested time fits in the part of the run [left, right) between now and its start (at most {@code len}, the
      * run's length), widening its span by the windows of that part that meet [c, e); returns how many.

@@ -301,6 +301,7 @@ public final class AvailabilityProfile {
             st[n] = b;
             sf[n++] = last = v;
         }
+        int atC = n - 1; // the last entry at or before c (those after it are after c): where the part given back begins
         if (c > b) {
             for (; k < end && time[k] < c; k++) {
                 if (free[k] != last) {
@@ -313,6 +314,7 @@ public final class AvailabilityProfile {
                 st[n] = c;
                 sf[n++] = last = v;
             }
+            atC = n - 1;
         }
         for (; k < end && time[k] < d; k++) {
             if (free[k] + q != last) {
@@ -358,11 +360,7 @@ public final class AvailabilityProfile {
             ff[at + m] = sf[m];
         }
         // where the part given back begins: a planner asks about it next (what the release lets start earlier)
-        int atC = n - 1;
-        while (atC > 0 && scratchTime[atC] > c) {
-            atC--;
-        }
-        finger = at + atC;
+        finger = at + Math.max(atC, 0);
     }
 
 
