@@ -341,7 +341,7 @@ final class Failures {
         // each down processor is given back by exactly one outage (the last of a chain of take-overs); copy the holds,
         // since the new outages join them
         for (Hold h : List.copyOf(cluster.holdList())) {
-            if (h instanceof Down d && d.end < end && d.ids.intersects(already)) {
+            if (h instanceof Down d && d.end < end && anyOf(already, d.ids)) {
                 BitSet taken = (BitSet) d.ids.clone();
                 taken.and(already);
                 d.ids.andNot(taken);
@@ -377,8 +377,8 @@ final class Failures {
     }
 
     /**
-     * Whether some processor of {@code ids} is in {@code set}: the two sets' bits leapfrog, so a node's few processors
-     * cost a step or two. Not {@link BitSet#intersects}: its word loop, counting down to zero, failed one of C2's
+     * Whether some processor of {@code ids} is in {@code set} (the failures' one test of two sets of processors): the
+     * two sets' bits leapfrog, so a node's few processors cost a step or two. Not {@link BitSet#intersects}: its word loop, counting down to zero, failed one of C2's
      * loop-limit checks as soon as the compiled {@code take} first ran, and that code (about 70 KB, with the policies'
      * reactions inlined) was thrown away and compiled again: 0.38-0.44 s more of compiler time in a million-job run
      * with failures, on a 2-core machine where the compiler shares the cores with the simulation.
