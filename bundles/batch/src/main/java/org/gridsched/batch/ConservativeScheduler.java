@@ -377,7 +377,9 @@ final class ConservativeScheduler implements BatchScheduler {
             if (w != null) {
                 double before = w.start;
                 place(w, now);
-                if (w.start > before) {
+                if (w.indexed == WidthClassIndex.OUT) {
+                    widths.putBack(w); // its mark is cleared below
+                } else if (w.start > before) {
                     widths.raised(w);
                 }
             }
@@ -532,6 +534,17 @@ final class ConservativeScheduler implements BatchScheduler {
     boolean checkMarks;
 
     /**
+     * For tests: the profiles on which a compression takes a job marked JUMP out of the index until its try, whether
+     * or not the cluster has reservations ({@link MoveCandidates#TAKE_OUT_UP_TO}); {@code Integer.MIN_VALUE}: as in a
+     * run.
+     */
+    void takeOutUpTo(int breakpoints) {
+        takeOutOverride = breakpoints;
+    }
+
+    private int takeOutOverride = Integer.MIN_VALUE;
+
+    /**
      * The invariant the compression rests on ({@link MoveCandidates}), checked by scanning: a waiting job that is not
      * marked has no window before its start, and a job with a window wholly before its start is marked
      * {@link QueueMarks#JUMP} with a span that holds it. Slow (a search per job); for tests.
@@ -581,9 +594,14 @@ final class ConservativeScheduler implements BatchScheduler {
         double[] starts = queueStart;
         int[] widthOf = queueWidth;
         double[] requested = queueRequested;
+        candidates.takeOutUpTo = takeOutOverride != Integer.MIN_VALUE ? takeOutOverride
+                : anyReservations() ? MoveCandidates.TAKE_OUT_UP_TO : -1;
         for (int i = marks.next(qFirst); i >= 0 && i < qEnd; i = marks.next(i + 1)) {
             byte mark = marks.take(i);
             PlannedJob w = queue[i];
+            if (w.indexed == WidthClassIndex.OUT) {
+                widths.putBack(w); // tried now: later releases may mark it again
+            }
             double oldStart = starts[i];
             if (oldStart <= now) {
                 continue; // starts now anyway
@@ -628,6 +646,7 @@ final class ConservativeScheduler implements BatchScheduler {
                 verifyMarks("the move of the job at place " + i);
             }
         }
+        candidates.takeOutUpTo = -1; // the releases outside a compression mark as before
     }
 
     /** The compression as first written (release the whole old slot, reserve the new one), for cross-checks. */

@@ -189,6 +189,9 @@ class CompressionCrossCheckTest {
         Run plain = run(seed, procs, jobs, true);
         Run fast = run(seed, procs, jobs, false);
         assertSameStarts(jobs, plain, fast);
+        // the two ways of marking a job able to jump (MoveCandidates.takeOutUpTo), each on every profile
+        assertSameStarts(jobs, plain, run(seed, procs, jobs, false, false, null, TAKE_OUT_ALWAYS));
+        assertSameStarts(jobs, plain, run(seed, procs, jobs, false, false, null, TAKE_OUT_NEVER));
         assertTrue(plain.controller.accepted > 10 && plain.controller.released > 0,
                 "claims were made (" + plain.controller.accepted + ") and released (" + plain.controller.released + ")");
     }
@@ -207,6 +210,7 @@ class CompressionCrossCheckTest {
         List<JobRecord> jobs = workload(seed, 1_200, procs);
         Run checked = run(seed, procs, jobs, false, true);
         assertTrue(checked.controller.released > 0, "claims were given back");
+        run(seed, procs, jobs, false, true, null, seed % 2 == 0 ? TAKE_OUT_ALWAYS : TAKE_OUT_NEVER);
     }
 
     static LongStream markSeeds() {
@@ -229,6 +233,8 @@ class CompressionCrossCheckTest {
         Run plain = run(seed, procs, jobs, true, false, failures);
         Run fast = run(seed, procs, jobs, false, seed % 2 == 0, failures);
         assertSameStarts(jobs, plain, fast);
+        assertSameStarts(jobs, plain, run(seed, procs, jobs, false, seed % 2 == 1, failures,
+                seed % 4 < 2 ? TAKE_OUT_ALWAYS : TAKE_OUT_NEVER));
         assertTrue(plain.killed > 20, "failures killed jobs (" + plain.killed + ")");
         assertEquals(plain.killed, fast.killed, "as many kills");
     }
@@ -274,8 +280,18 @@ class CompressionCrossCheckTest {
         return run(seed, procs, jobs, plainCompression, checkMarks, null);
     }
 
+    /** {@link ConservativeScheduler#takeOutUpTo}: on every profile, on none, as a run decides (reservations or not). */
+    private static final int TAKE_OUT_ALWAYS = Integer.MAX_VALUE;
+    private static final int TAKE_OUT_NEVER = -1;
+    private static final int AS_IN_A_RUN = Integer.MIN_VALUE;
+
     private static Run run(long seed, int[] procs, List<JobRecord> jobs, boolean plainCompression, boolean checkMarks,
             FailureSpec failures) {
+        return run(seed, procs, jobs, plainCompression, checkMarks, failures, AS_IN_A_RUN);
+    }
+
+    private static Run run(long seed, int[] procs, List<JobRecord> jobs, boolean plainCompression, boolean checkMarks,
+            FailureSpec failures, int takeOutUpTo) {
         List<ClusterSpec> specs = new ArrayList<>();
         for (int i = 0; i < procs.length; i++) {
             specs.add(new ClusterSpec("c" + i, procs[i], 1.0));
@@ -290,6 +306,7 @@ class CompressionCrossCheckTest {
         Simulation sim = new Simulation(new Platform(specs), c -> {
             ConservativeScheduler s = new ConservativeScheduler(c, plainCompression);
             s.checkMarks = checkMarks;
+            s.takeOutUpTo(takeOutUpTo);
             return s;
         }, List.of(), settings);
         SimulationResult result = sim.run(new ListJobSource("crosscheck", jobs));
