@@ -149,7 +149,7 @@ final class WidthClassIndex {
         unlink(e);
     }
 
-    /** A job taken out by {@link #mark} goes back (it is indexed at the next search, with its start then). */
+    /** A job taken out by {@link #markTakingOut} goes back (it is indexed at the next search, with its start then). */
     void putBack(PlannedJob e) {
         if (e.indexed == OUT) {
             add(e);
