@@ -378,10 +378,11 @@ final class Failures {
 
     /**
      * Whether some processor of {@code ids} is in {@code set} (the failures' one test of two sets of processors): the
-     * two sets' bits leapfrog, so a node's few processors cost a step or two. Not {@link BitSet#intersects}: its word loop, counting down to zero, failed one of C2's
-     * loop-limit checks as soon as the compiled {@code take} first ran, and that code (about 70 KB, with the policies'
-     * reactions inlined) was thrown away and compiled again: 0.38-0.44 s more of compiler time in a million-job run
-     * with failures, on a 2-core machine where the compiler shares the cores with the simulation.
+     * two sets' bits leapfrog, so a node's few processors cost a step or two. Not {@link BitSet#intersects}: its word
+     * loop, counting down to zero, failed one of C2's loop-limit checks as soon as the compiled {@code take} first ran,
+     * and that code (about 70 KB, with the policies' reactions inlined) was thrown away and compiled again: 0.38-0.44 s
+     * more of compiler time in a million-job run with failures, on a 2-core machine where the compiler shares the cores
+     * with the simulation.
      */
     static boolean anyOf(BitSet ids, BitSet set) {
         int p = ids.nextSetBit(0);
