@@ -511,10 +511,12 @@ final class ConservativeScheduler implements BatchScheduler {
 
     /** Reserves the job at its earliest feasible start. */
     private void place(PlannedJob e, double now) {
-        double req = e.job.requestedTime();
-        double s = profile.reserveEarliest(now, req, e.job.processors());
+        // the job's width and requested time as the plan holds them, not read from the job itself: a re-plan places
+        // every waiting job, and the job's own object is one more line of memory to fetch for each
+        double req = e.requested;
+        double s = profile.reserveEarliest(now, req, e.width);
         if (Double.isInfinite(s)) {
-            throw new IllegalStateException(e.job + " needs " + e.job.processors() + " processors; "
+            throw new IllegalStateException(e.job + " needs " + e.width + " processors; "
                     + cluster.name() + " has " + cluster.processors());
         }
         e.start = s;
