@@ -1,7 +1,6 @@
 package org.gridsched.batch;
 
 import java.util.Arrays;
-import java.util.Comparator;
 
 /**
  * The waiting jobs of {@link ConservativeScheduler} by (planned start, submission order): the first is the next to
@@ -16,11 +15,14 @@ import java.util.Comparator;
  * move.
  */
 final class StartOrder {
-    private static final Comparator<PlannedJob> BY_START = (a, b) -> a.before(b) ? -1 : b.before(a) ? 1 : 0;
+    /** Runs sorted by insertion before {@link #sortByStart} merges them. */
+    private static final int SORTED_RUN = 16;
 
     private PlannedJob[] jobs = new PlannedJob[256];
     /** Sorted form only: the planned starts of {@link #jobs}. */
     private double[] starts = new double[256];
+    /** The other half of {@link #sortByStart}'s merges. */
+    private PlannedJob[] scratch = new PlannedJob[0];
     /** Whether the array is sorted; else it is a heap in [0, tail). */
     private boolean sorted;
     /** Live places are [head, tail) (head is 0 in a heap). */
@@ -147,7 +149,7 @@ final class StartOrder {
             t[j] = s;
         }
         if (i < n) {
-            Arrays.sort(a, 0, n, BY_START); // far from sorted: n log n whatever the order
+            sortByStart(a, 0, n); // far from sorted: n log n whatever the order
             for (int k = 0; k < n; k++) {
                 t[k] = a[k].start;
             }
@@ -220,10 +222,70 @@ final class StartOrder {
     /** The heap becomes the sorted array, for good. */
     private void sortOnce() {
         sorted = true;
-        Arrays.sort(jobs, head, tail, BY_START);
+        sortByStart(jobs, head, tail);
         for (int i = head; i < tail; i++) {
             starts[i] = jobs[i].start;
             jobs[i].slot = i;
+        }
+    }
+
+    /**
+     * Sorts {@code a[from, to)} by {@link PlannedJob#before}: runs of {@link #SORTED_RUN} by insertion, then merged
+     * pairwise, back and forth with {@link #scratch}. The order is total (no two jobs share a submission), so any sort
+     * gives this result. Not {@link Arrays#sort}: the JDK's TimSort is one compiled code for every sort of objects in
+     * the JVM (a failure's victims, the launcher's lists), and in a run with failures, where re-plans call it
+     * thousands of times, its methods were compiled again about twenty times after failed type checks (0.25 s of
+     * compiler time, on a machine whose second core compiles while the first simulates).
+     */
+    void sortByStart(PlannedJob[] a, int from, int to) {
+        for (int lo = from; lo < to; lo += SORTED_RUN) {
+            int hi = Math.min(lo + SORTED_RUN, to);
+            for (int i = lo + 1; i < hi; i++) {
+                PlannedJob e = a[i];
+                int j = i;
+                for (; j > lo && e.before(a[j - 1]); j--) {
+                    a[j] = a[j - 1];
+                }
+                a[j] = e;
+            }
+        }
+        int n = to - from;
+        if (n <= SORTED_RUN) {
+            return;
+        }
+        if (scratch.length < n) {
+            scratch = new PlannedJob[Math.max(n, 2 * scratch.length)];
+        }
+        PlannedJob[] src = a;
+        int srcFrom = from;
+        PlannedJob[] dst = scratch;
+        int dstFrom = 0;
+        for (int width = SORTED_RUN; width < n; width *= 2) {
+            for (int lo = 0; lo < n; lo += 2 * width) {
+                int mid = Math.min(lo + width, n);
+                int hi = Math.min(lo + 2 * width, n);
+                int i = lo;
+                int j = mid;
+                int k = lo;
+                while (i < mid && j < hi) {
+                    dst[dstFrom + k++] = src[srcFrom + j].before(src[srcFrom + i]) ? src[srcFrom + j++] : src[srcFrom + i++];
+                }
+                while (i < mid) {
+                    dst[dstFrom + k++] = src[srcFrom + i++];
+                }
+                while (j < hi) {
+                    dst[dstFrom + k++] = src[srcFrom + j++];
+                }
+            }
+            PlannedJob[] swap = src;
+            src = dst;
+            dst = swap;
+            int swapFrom = srcFrom;
+            srcFrom = dstFrom;
+            dstFrom = swapFrom;
+        }
+        if (src != a) {
+            System.arraycopy(src, srcFrom, a, from, n);
         }
     }
 

@@ -84,7 +84,7 @@ final class Failures {
      */
     private double[][] intervals = new double[16][];
     private int intervalCount;
-    private static final int CHUNK = 1 << 12;
+    private static final int CHUNK = 1 << 10;
     /** The failures so far (those counted in {@link #failures}), which number the intervals. */
     private long numbered;
     /**
@@ -492,21 +492,31 @@ final class Failures {
     }
 
     private void interval(int c, double from, double to, int processors, long number, boolean killed) {
-        int chunk = intervalCount / CHUNK;
-        int at = 6 * (intervalCount++ % CHUNK);
-        if (chunk == intervals.length) {
-            intervals = java.util.Arrays.copyOf(intervals, 2 * chunk);
+        int at = 6 * (intervalCount % CHUNK);
+        if (at == 0) {
+            newChunk(intervalCount / CHUNK);
         }
-        double[] a = intervals[chunk];
-        if (a == null) {
-            a = intervals[chunk] = new double[6 * CHUNK];
-        }
+        double[] a = intervals[intervalCount++ / CHUNK];
         a[at + CLUSTER] = c;
         a[at + FROM] = from;
         a[at + TO] = to;
         a[at + PROCESSORS] = processors;
         a[at + NUMBER] = number;
         a[at + KILLED] = killed ? 1 : 0;
+    }
+
+    /**
+     * Room for the intervals from chunk {@code chunk} on, the array of chunks doubled when full. Behind the one branch
+     * taken at every chunk, so that the code compiled for {@link #take} has seen it taken (chunks are small enough that
+     * a few fill before it is compiled): the doubling tested at every interval was first taken after 65,536 intervals,
+     * when C2 had already compiled {@code take} (the policies' reactions inlined: 70 KB of code, 0.2-0.5 s of compiler
+     * time) on a profile that never saw it, so that code was thrown away at that interval and compiled again.
+     */
+    private void newChunk(int chunk) {
+        if (chunk == intervals.length) {
+            intervals = java.util.Arrays.copyOf(intervals, 2 * chunk);
+        }
+        intervals[chunk] = new double[6 * CHUNK];
     }
 
     void forEachDown(DownInterval to) {
