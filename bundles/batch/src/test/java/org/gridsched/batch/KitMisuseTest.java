@@ -72,52 +72,6 @@ class KitMisuseTest {
         }
     }
 
-    private static final class Job implements QueuedJob {
-        private final long id;
-        private final int processors;
-        private Object attachment;
-
-        Job(long id, int processors) {
-            this.id = id;
-            this.processors = processors;
-        }
-
-        @Override
-        public long id() {
-            return id;
-        }
-
-        @Override
-        public double submitTime() {
-            return 0;
-        }
-
-        @Override
-        public double requestedTime() {
-            return 100;
-        }
-
-        @Override
-        public int processors() {
-            return processors;
-        }
-
-        @Override
-        public long submitOrder() {
-            return id;
-        }
-
-        @Override
-        public Object attachment() {
-            return attachment;
-        }
-
-        @Override
-        public void attach(Object state) {
-            attachment = state;
-        }
-    }
-
     private static PlanningRule rule(String name) {
         return switch (name) {
             case "headOnly" -> PlanningRule.headOnly();
@@ -134,7 +88,7 @@ class KitMisuseTest {
     @ValueSource(strings = {"headOnly", "easy", "conservative"})
     void theEndOrOverrunOfAJobNeverSubmittedNamesItAndWhatWasAsked(String rule) {
         PlanningScheduler kit = kit(new FakeCluster(), rule);
-        Job stranger = new Job(7, 1);
+        StubJob stranger = new StubJob(7, 1);
         IllegalArgumentException ended = assertThrows(IllegalArgumentException.class, () -> kit.jobEnded(stranger, true));
         assertEquals("the planning kit was told that job 7 ended (jobEnded), but job 7 was never submitted to this kit (jobSubmitted):"
                 + " pass the kit every job the policy gives it, and only those (not a job the policy started, rejected or kept"
@@ -152,7 +106,7 @@ class KitMisuseTest {
     void aJobWhoseAttachmentThePolicyReplacedIsNamedWithTheAttachmentsClass(String rule) {
         FakeCluster cluster = new FakeCluster();
         PlanningScheduler kit = kit(cluster, rule);
-        Job job = new Job(3, 1);
+        StubJob job = new StubJob(3, 1);
         kit.jobSubmitted(job);
         job.attach(42.0); // the policy keeps its own state in the attachment too
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> kit.jobEnded(job, false));
@@ -166,7 +120,7 @@ class KitMisuseTest {
     void aJobOfAnotherKitIsNamedSo(String rule) {
         PlanningScheduler first = kit(new FakeCluster(), rule);
         PlanningScheduler second = kit(new FakeCluster(), rule);
-        Job job = new Job(5, 1);
+        StubJob job = new StubJob(5, 1);
         first.jobSubmitted(job);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> second.jobEnded(job, false));
         assertTrue(e.getMessage().startsWith("the planning kit was told that job 5 ended (jobEnded), but job 5 was submitted to another"
@@ -178,8 +132,8 @@ class KitMisuseTest {
     void anEndOfAJobThatIsNotRunningIsRefused(String rule) {
         FakeCluster cluster = new FakeCluster();
         PlanningScheduler kit = kit(cluster, rule);
-        Job wide = new Job(1, 4);
-        Job waiting = new Job(2, 4);
+        StubJob wide = new StubJob(1, 4);
+        StubJob waiting = new StubJob(2, 4);
         kit.jobSubmitted(wide);
         kit.jobSubmitted(waiting);
         assertEquals(List.of(wide), cluster.started);
@@ -204,8 +158,8 @@ class KitMisuseTest {
     void aJobSubmittedTwiceIsRefusedButOneThatLeftMayComeBack(String rule) {
         FakeCluster cluster = new FakeCluster();
         PlanningScheduler kit = kit(cluster, rule);
-        Job running = new Job(1, 4);
-        Job waiting = new Job(2, 2);
+        StubJob running = new StubJob(1, 4);
+        StubJob waiting = new StubJob(2, 2);
         kit.jobSubmitted(running);
         kit.jobSubmitted(waiting);
         IllegalStateException again = assertThrows(IllegalStateException.class, () -> kit.jobSubmitted(waiting));

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
-import org.gridsched.api.batch.QueuedJob;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -51,7 +50,7 @@ class StartOrderSortTest {
     private static PlannedJob[] jobs(int n, SplittableRandom random) {
         PlannedJob[] jobs = new PlannedJob[n];
         for (int i = 0; i < n; i++) {
-            PlannedJob p = new PlannedJob(new Job(i));
+            PlannedJob p = new PlannedJob(new StubJob(i, 1));
             p.start = random.nextInt(Math.max(1, n / 5)) * 0.5;
             jobs[i] = p;
         }
@@ -62,36 +61,5 @@ class StartOrderSortTest {
             jobs[j] = t;
         }
         return jobs;
-    }
-
-    private record Job(long submitOrder) implements QueuedJob {
-        @Override
-        public long id() {
-            return submitOrder;
-        }
-
-        @Override
-        public double submitTime() {
-            return 0;
-        }
-
-        @Override
-        public double requestedTime() {
-            return 100;
-        }
-
-        @Override
-        public int processors() {
-            return 1;
-        }
-
-        @Override
-        public Object attachment() {
-            return null;
-        }
-
-        @Override
-        public void attach(Object state) {
-        }
     }
 }
