@@ -61,6 +61,22 @@ final class Launch {
         return command(null, jit, List.of(), plugins, config, args);
     }
 
+    /** The launcher properties of the prepared copy (bnd's launcher reads them), or null when the tests start {@code java -jar}. */
+    static Path launcherProperties() {
+        Prepared p = prepared();
+        return p == null ? null : p.launcherProperties();
+    }
+
+    /**
+     * As {@link #command} (C1 only), but with launcher properties of the test's own and no prepared storage: bnd's
+     * launcher installs every bundle they name, in their order. Only when {@link #launcherProperties} is not null.
+     */
+    static List<String> commandWith(Path launcherProperties, List<String> jvmOptions, Path plugins, Path config, List<String> args) {
+        Prepared p = prepared();
+        return command(new Prepared(p.home(), p.classpath(), launcherProperties, null, null, p.archive()), Jit.QUICK, jvmOptions, plugins,
+                config, args);
+    }
+
     private static List<String> command(Prepared p, Jit jit, List<String> jvmOptions, Path plugins, Path config, List<String> args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java());
@@ -80,7 +96,7 @@ final class Launch {
         } else {
             cmd.addAll(List.of("-cp", p.classpath(), "-Dlauncher.properties=" + p.launcherProperties()));
             // the prepared storage holds the default features' bundles only (as bin/gridsched, which passes it then only)
-            if (defaultFeatures(jvmOptions, args)) {
+            if (p.storage() != null && defaultFeatures(jvmOptions, args)) {
                 cmd.addAll(List.of("-Dgridsched.storage=" + p.storage(), "-Dgridsched.storage.scratch=" + p.scratch()));
             }
             cmd.add(MAIN);

@@ -117,7 +117,7 @@ class PluginProblemsAppTest {
     }
 
     /** A test bundle of bundles/fixtures, as the in-framework tests' build copies it or as its own module built it. */
-    private static Path fixture(String name, String version) {
+    static Path fixture(String name, String version) {
         Path copied = App.HOME.resolve("bundles/itest/target/fixtures/gridsched-fixture-" + name + ".jar");
         return Files.isRegularFile(copied) ? copied
                 : App.HOME.resolve("bundles/fixtures/" + name + "/target/gridsched-fixture-" + name + "-" + version + ".jar");

@@ -129,46 +129,18 @@ public final class MainComponent implements Callable<Integer> {
     private static final long FOLDER_WATCHERS_MILLIS = 30_000;
 
     /**
-     * Waits until FileInstall has started, and so has made its first scan of the plugin folders (it scans as it starts:
-     * noInitialDelay), so that a command sees the plugin jars that are there when it starts. FileInstall starts last,
-     * at start level 2 (runconfigs/gridsched.bndrun), after the launcher's guard against plugin jars named like the
-     * application's bundles; bnd's launcher raises the framework to that level on the framework's thread and calls
-     * this component without waiting for it.
+     * Waits until FileInstall has started, and so has made its first scan of the plugin folders, so that a command sees
+     * the plugin jars that are there when it starts ({@link FolderWatchersStart} says why the framework's start level
+     * cannot tell).
      */
     private void awaitFolderWatchers() {
-        org.osgi.framework.Bundle fileInstall = fileInstall();
-        if (fileInstall == null || !fileInstall.adapt(org.osgi.framework.startlevel.BundleStartLevel.class).isPersistentlyStarted()) {
-            return;
-        }
-        java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
-        // the framework's start-level event ends the wait too: FileInstall's start may fail, and then it stays RESOLVED
-        org.osgi.framework.SynchronousBundleListener onStart = e -> {
-            if (e.getBundle() == fileInstall && e.getType() == org.osgi.framework.BundleEvent.STARTED) {
-                started.countDown();
-            }
-        };
-        org.osgi.framework.FrameworkListener onLevel = e -> {
-            if (e.getType() == org.osgi.framework.FrameworkEvent.STARTLEVEL_CHANGED) {
-                started.countDown();
-            }
-        };
-        context.addBundleListener(onStart);
-        context.addFrameworkListener(onLevel);
         try {
-            int level = fileInstall.adapt(org.osgi.framework.startlevel.BundleStartLevel.class).getStartLevel();
-            int reached = context.getBundle(0).adapt(org.osgi.framework.startlevel.FrameworkStartLevel.class).getStartLevel();
-            if (fileInstall.getState() != org.osgi.framework.Bundle.ACTIVE
-                    && (reached < level || fileInstall.getState() == org.osgi.framework.Bundle.STARTING)) {
-                if (!started.await(FOLDER_WATCHERS_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS)) {
-                    System.err.println("gridsched: warning: the plugin folders' watcher (FileInstall) has not started after "
-                            + FOLDER_WATCHERS_MILLIS / 1000 + " s; the command runs without the plugin jars it has not deployed");
-                }
+            if (!FolderWatchersStart.awaitFileInstall(fileInstall(), FOLDER_WATCHERS_MILLIS)) {
+                System.err.println("gridsched: warning: the plugin folders' watcher (FileInstall) has not started after "
+                        + FOLDER_WATCHERS_MILLIS / 1000 + " s; the command runs without the plugin jars it has not deployed");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } finally {
-            context.removeBundleListener(onStart);
-            context.removeFrameworkListener(onLevel);
         }
     }
 
@@ -191,7 +163,7 @@ public final class MainComponent implements Callable<Integer> {
     /** The FileInstall bundle (the plugin and configuration folders' watcher), or null if the framework has none. */
     private org.osgi.framework.Bundle fileInstall() {
         for (org.osgi.framework.Bundle b : context.getBundles()) {
-            if ("org.apache.felix.fileinstall".equals(b.getSymbolicName())) {
+            if (FolderWatchersStart.FILE_INSTALL.equals(b.getSymbolicName())) {
                 return b;
             }
         }
