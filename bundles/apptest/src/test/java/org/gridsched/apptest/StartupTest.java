@@ -247,7 +247,8 @@ class StartupTest {
     void aRebuiltBundleInvalidatesWhatWasPrepared() throws Exception {
         Path home = copyOfApplication("rebuilt");
         // the first and the last preparation without the class-data-sharing archive: what is checked is when the
-        // script prepares again, which does not depend on it (its training run would add about 4 s each)
+        // script prepares again, which does not depend on it (its training run would add about 4 s each); so the archive
+        // the dry run below names is the one its own preparation made
         Map<String, String> noArchive = Map.of("GRIDSCHED_CDS", "0");
         assertEquals(0, gridsched(home, noArchive, "--version").exit());
         Path stamp = prepared(home).resolve("stamp");
