@@ -210,7 +210,12 @@ final class SimulateOptions {
         Map<String, Object> perCluster = new LinkedHashMap<>();
         for (String part : v.split(",")) {
             int eq = part.indexOf('=');
-            if (eq <= 0 || eq == part.length() - 1) {
+            if (eq < 0) {
+                // "300,b=100" reads as a default with an exception, which the per-cluster form does not have
+                throw new UsageException(option + ": '" + part.trim() + "' names no cluster; give one FILE or G_PER_KWH for every"
+                        + " cluster, or CLUSTER=FILE|G_PER_KWH for each cluster (e.g. a=300,b=intensity.csv)");
+            }
+            if (eq == 0 || eq == part.length() - 1) {
                 throw new UsageException(option + " expects FILE, G_PER_KWH or CLUSTER=FILE|G_PER_KWH,..., got '" + part + "'");
             }
             String cluster = part.substring(0, eq).trim();

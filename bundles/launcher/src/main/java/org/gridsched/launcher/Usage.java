@@ -61,8 +61,9 @@ final class Usage {
                            --power-option KEY=VALUE             power model of every cluster (repeatable): idle, busy,
                                                                 off, switch_on_time, switch_on_energy, ... (docs/energy.md)
                            --power-management-option timeout=S  switch processors idle for S seconds off (needs a power model)
-                           --carbon FILE|G_PER_KWH[,CLUSTER=...]  carbon intensity of every cluster, or CLUSTER=FILE|G_PER_KWH
-                                                                for each (needs a power model)
+                           --carbon FILE|G_PER_KWH              carbon intensity of every cluster (a CSV of time,gco2_per_kwh
+                                                                or a constant), or CLUSTER=FILE|G_PER_KWH,... naming every
+                                                                cluster (needs a power model)
                            --failures FILE[,FILE...]            failure trace(s), the CSV format of docs/failures.md
                            --failure-model-option KEY=VALUE     failures of every cluster from a model (repeatable): mtbf,
                                                                 distribution, shape, repair_mean, repair_sigma, node_size
