@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -133,16 +134,27 @@ class ReservationsAppTest {
                         + " {\"name\": \"big\", \"cluster\": \"a\", \"start\": 105, \"duration\": 10}",
                         "reservations[1]: 'big' needs 64 processors of a (64) over [105, 115), which the reservations before it already hold in part"},
         };
-        for (String[] c : cases) {
-            Path profile = tmp.resolve("bad.json");
+        List<String> check = new ArrayList<>(List.of("run", "--check"));
+        for (int i = 0; i < cases.length; i++) {
+            Path profile = tmp.resolve("bad-" + i + ".json");
             Files.writeString(profile, "{\"name\": \"bad\", \"platform\": \"a:64,b:32\", \"meta\": \"mct\", \"batch\": \"easy\", \"reservations\": ["
-                    + c[0] + "], \"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 10}}}");
-            for (String[] args : new String[][] {{"run", profile.toString(), "--out", tmp.resolve("o").toString()}, {"run", "--check", profile.toString()}}) {
-                App.Result r = App.run(tmp.resolve("plugins"), tmp.resolve("config"), null, args);
-                assertEquals(1, r.exit(), r.all());
-                assertTrue(r.err().contains(c[1]), "expected '" + c[1] + "' in:\n" + r.err());
-            }
+                    + cases[i][0] + "], \"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 10}}}");
+            App.Result r = App.run(tmp.resolve("plugins"), tmp.resolve("config"), null, "run", profile.toString(), "--out", tmp.resolve("o").toString());
+            assertEquals(1, r.exit(), r.all());
+            assertTrue(r.err().contains(cases[i][1]), "expected '" + cases[i][1] + "' in:\n" + r.err());
+            check.add(profile.toString());
         }
+        // run --check finds the same, each profile's error on a line of its own naming its file: one process for all of them
+        App.Result r = App.run(tmp.resolve("plugins"), tmp.resolve("config"), null, check.toArray(String[]::new));
+        assertEquals(1, r.exit(), r.all());
+        List<String> lines = List.of(r.err().split("\n"));
+        for (int i = 0; i < cases.length; i++) {
+            String file = tmp.resolve("bad-" + i + ".json").toString();
+            String expected = cases[i][1];
+            assertTrue(lines.stream().anyMatch(l -> l.startsWith("gridsched: error: " + file + ":") && l.contains(expected)),
+                    "expected '" + expected + "' on the line of " + file + " in:\n" + r.err());
+        }
+        assertTrue(r.out().contains("0 of " + cases.length + " profiles ok"), r.out());
     }
 
     /**
