@@ -212,7 +212,8 @@ final class SimulateOptions {
             int eq = part.indexOf('=');
             if (eq < 0) {
                 // "300,b=100" reads as a default with an exception, which the per-cluster form does not have
-                throw new UsageException(option + ": '" + part.trim() + "' names no cluster; give one FILE or G_PER_KWH for every"
+                String what = part.isBlank() ? "an empty entry of '" + v + "'" : "'" + part.trim() + "'";
+                throw new UsageException(option + ": " + what + " names no cluster; give one FILE or G_PER_KWH for every"
                         + " cluster, or CLUSTER=FILE|G_PER_KWH for each cluster (e.g. a=300,b=intensity.csv)");
             }
             if (eq == 0 || eq == part.length() - 1) {

@@ -523,6 +523,8 @@ class CliTest {
         assertEquals(2, cli.run(concat(base, "--power-option", "idle=1", "--power-option", "busy=2", "--carbon", "300,c=100")));
         assertTrue(cli.err().contains("--carbon: '300' names no cluster; give one FILE or G_PER_KWH for every cluster, or"
                 + " CLUSTER=FILE|G_PER_KWH for each cluster"), cli.err());
+        assertEquals(2, cli.run(concat(base, "--power-option", "idle=1", "--power-option", "busy=2", "--carbon", ",c=100")));
+        assertTrue(cli.err().contains("--carbon: an empty entry of ',c=100' names no cluster"), cli.err());
         assertEquals(2, cli.run(concat(base, "--power-option", "idle=1", "--power-option", "busy=2", "--carbon", "c=")));
         assertTrue(cli.err().contains("--carbon expects FILE, G_PER_KWH or CLUSTER=FILE|G_PER_KWH,..., got 'c='"), cli.err());
         assertEquals(1, cli.run(concat(base, "--power-option", "idle=95")));
