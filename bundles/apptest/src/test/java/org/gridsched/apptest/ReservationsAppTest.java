@@ -135,8 +135,10 @@ class ReservationsAppTest {
                         "reservations[1]: 'big' needs 64 processors of a (64) over [105, 115), which the reservations before it already hold in part"},
         };
         List<String> check = new ArrayList<>(List.of("run", "--check"));
+        List<Path> profiles = new ArrayList<>();
         for (int i = 0; i < cases.length; i++) {
             Path profile = tmp.resolve("bad-" + i + ".json");
+            profiles.add(profile);
             Files.writeString(profile, "{\"name\": \"bad\", \"platform\": \"a:64,b:32\", \"meta\": \"mct\", \"batch\": \"easy\", \"reservations\": ["
                     + cases[i][0] + "], \"workload\": {\"generator\": \"lublin99\", \"options\": {\"jobs\": 10}}}");
             App.Result r = App.run(tmp.resolve("plugins"), tmp.resolve("config"), null, "run", profile.toString(), "--out", tmp.resolve("o").toString());
@@ -149,7 +151,7 @@ class ReservationsAppTest {
         assertEquals(1, r.exit(), r.all());
         List<String> lines = List.of(r.err().split("\n"));
         for (int i = 0; i < cases.length; i++) {
-            String file = tmp.resolve("bad-" + i + ".json").toString();
+            String file = profiles.get(i).toString();
             String expected = cases[i][1];
             assertTrue(lines.stream().anyMatch(l -> l.startsWith("gridsched: error: " + file + ":") && l.contains(expected)),
                     "expected '" + expected + "' on the line of " + file + " in:\n" + r.err());
