@@ -194,6 +194,25 @@ final class WidthClassIndex {
     }
 
     /**
+     * Jobs' planned starts went up by at most {@code shift} (a re-plan moved a plan's tail as a whole): every bound
+     * goes up by as much, and a tick more, so that a sum rounded down never leaves a bound before the truth (a bound
+     * may be later than the truth). One pass over the classes' buckets instead of {@link #raised} for each job.
+     */
+    void allLater(double shift) {
+        if (!(shift > 0)) {
+            return; // no start went up
+        }
+        double by = shift + SimTime.RESOLUTION;
+        for (int k = 0; k <= topClass; k++) {
+            double[] row = latest[k];
+            for (long bits = present[k]; bits != 0; bits &= bits - 1) {
+                row[Long.numberOfTrailingZeros(bits)] += by;
+            }
+            classLatest[k] += by; // -infinity stays so
+        }
+    }
+
+    /**
      * Whether {@link #mark} may mark a job for a run of length {@code len} after {@code c}: false when every indexed job
      * of requested time at most len is planned at or before c (more than half of the calls), so that the caller skips
      * the call (mark is too large to be inlined; this is small enough).

@@ -2,6 +2,8 @@ package org.gridsched.batch;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Arrays;
@@ -238,6 +240,74 @@ class ProfileQueriesTest {
                 }
             }
         }
+    }
+
+    /**
+     * overwriteFrom(at, source, shift) leaves the profile as it was before {@code at} and equal to source moved by shift
+     * from at on, instant by instant (at every breakpoint of either, moved, and between them), with no two adjacent
+     * breakpoints of one value; copyInto gives an equal, independent profile whose searches answer as the original's.
+     */
+    @Test
+    void overwriteFromIsTheSourceMovedFromThatInstantOn() {
+        SplittableRandom rnd = new SplittableRandom(33);
+        for (int round = 0; round < 3000; round++) {
+            int procs = 1 + rnd.nextInt(16);
+            double origin = rnd.nextInt(20);
+            AvailabilityProfile p = freshOrWithPast(rnd, procs, origin);
+            reserveRandomJobs(p, rnd, rnd.nextInt(20), origin, 100, 40);
+            AvailabilityProfile source = freshOrWithPast(rnd, procs, origin);
+            reserveRandomJobs(source, rnd, rnd.nextInt(20), origin, 100, 40);
+            AvailabilityProfile before = new AvailabilityProfile(procs, 0);
+            p.copyInto(before);
+            assertArrayEquals(p.toArray(), before.toArray(), "round " + round + ": the copy");
+            before.reserve(origin, origin + 1, 1); // independent of p
+            before.release(origin, origin + 1, 1);
+            double shift = SimTime.of(rnd.nextInt(4) == 0 ? 0 : (rnd.nextInt(200) - 60) + (rnd.nextBoolean() ? 0.5 : 1.0 / 3));
+            double at = Math.max(origin, SimTime.add(origin, shift)) + rnd.nextInt(80) + (rnd.nextBoolean() ? 0 : 0.25);
+            String where = "round " + round + ": from " + at + " moved by " + shift;
+            p.overwriteFrom(at, source, shift);
+            List<Double> instants = new java.util.ArrayList<>();
+            for (double[] b : before.toArray()) {
+                instants.add(b[0]);
+            }
+            for (double[] b : source.toArray()) {
+                instants.add(SimTime.add(b[0], shift));
+            }
+            instants.add(at);
+            int n = instants.size();
+            for (int i = 0; i < n; i++) {
+                instants.add(instants.get(i) + 0.125); // between breakpoints too
+            }
+            for (double t : instants) {
+                if (t < origin) {
+                    continue;
+                }
+                int expected = t < at ? before.freeAt(t) : source.freeAt(SimTime.sub(t, shift));
+                assertEquals(expected, p.freeAt(t), where + ", at " + t);
+            }
+            double[][] bps = p.toArray();
+            for (int i = 1; i < bps.length; i++) {
+                assertTrue(bps[i - 1][0] < bps[i][0] && bps[i - 1][1] != bps[i][1], where + ": " + p);
+            }
+            // the searches see the new profile (the cache of each width is mended)
+            AvailabilityProfile copy = new AvailabilityProfile(procs, 0);
+            p.copyInto(copy);
+            for (int m = 0; m < 5; m++) {
+                double d = 1 + rnd.nextInt(60);
+                int w = 1 + rnd.nextInt(procs);
+                assertEquals(copy.earliestStart(origin, d, w), p.earliestStart(origin, d, w), where);
+            }
+        }
+    }
+
+    @Test
+    void overwriteFromRefusesWhatItCannotDo() {
+        AvailabilityProfile p = new AvailabilityProfile(4, 10);
+        assertThrows(IllegalArgumentException.class, () -> p.overwriteFrom(20, new AvailabilityProfile(8, 0), 0));
+        assertThrows(IllegalArgumentException.class, () -> p.overwriteFrom(5, new AvailabilityProfile(4, 0), 0));
+        assertThrows(IllegalArgumentException.class, () -> p.overwriteFrom(20, new AvailabilityProfile(4, 15), 10));
+        assertThrows(IllegalArgumentException.class, () -> p.overwriteFrom(20, p, 0));
+        assertThrows(IllegalArgumentException.class, () -> p.copyInto(new AvailabilityProfile(3, 0)));
     }
 
     /**

@@ -702,6 +702,82 @@ public final class AvailabilityProfile {
         }
     }
 
+    /**
+     * Makes {@code target} an independent copy of this profile (its arrays reused where large enough): a planner that
+     * must read this profile as it is after changing it keeps a copy without allocating one each time.
+     *
+     * @throws IllegalArgumentException if the two capacities differ
+     * @since 1.6
+     */
+    public void copyInto(AvailabilityProfile target) {
+        if (target.capacity != capacity) {
+            throw new IllegalArgumentException("a profile of " + capacity + " processors copied into one of "
+                    + target.capacity);
+        }
+        if (target == this) {
+            return;
+        }
+        int n = end - first;
+        if (target.time.length < n) {
+            target.time = new double[Math.max(2 * n, 64)];
+            target.free = new int[target.time.length];
+        }
+        System.arraycopy(time, first, target.time, 0, n);
+        System.arraycopy(free, first, target.free, 0, n);
+        target.first = 0;
+        target.end = n;
+        target.finger = 0;
+        target.version++;
+    }
+
+    /**
+     * From instant {@code at} on, this profile holds what {@code source} holds from {@code at - shift} on, every later
+     * breakpoint of source moved by {@code shift} (with {@link SimTime#add}, exact for instants under
+     * {@link SimTime#EXACT_LIMIT}); before {@code at} nothing changes. A plan whose tail moves as a whole by the same
+     * amount (conservative backfilling's jobs after one as wide as the cluster, when that job moves) is rewritten in one
+     * pass instead of job by job.
+     *
+     * @param shift a grid value (positive, negative or zero)
+     * @throws IllegalArgumentException if the capacities differ, or {@code at} is before this profile's first breakpoint
+     *         or {@code at - shift} before source's
+     * @since 1.6
+     */
+    public void overwriteFrom(double at, AvailabilityProfile source, double shift) {
+        if (source.capacity != capacity) {
+            throw new IllegalArgumentException("a profile of " + source.capacity + " processors copied into one of "
+                    + capacity);
+        }
+        if (source == this) {
+            throw new IllegalArgumentException("a profile cannot overwrite itself");
+        }
+        double from = SimTime.sub(at, shift);
+        int k = source.indexOf(from); // throws if before source's first breakpoint
+        int i = splitAt(at); // throws if before this one's
+        version++;
+        // drop this profile's breakpoints from at on, then append source's, moved
+        end = i;
+        append(at, source.free[k]);
+        for (k++; k < source.end; k++) {
+            append(SimTime.add(source.time[k], shift), source.free[k]);
+        }
+    }
+
+    /** Appends a breakpoint after the last one, or none where its value repeats the last one's. */
+    private void append(double t, int v) {
+        if (end > first && free[end - 1] == v) {
+            return;
+        }
+        if (end > first && time[end - 1] >= t) {
+            // two instants moved onto one (a shift past SimTime.EXACT_LIMIT may round them together): the later wins
+            free[end - 1] = v;
+            if (end - 1 > first && free[end - 2] == v) {
+                end--;
+            }
+            return;
+        }
+        insertAt(end, t, v);
+    }
+
     /** Breakpoints as (time, free) pairs in time order, for tests and debugging. */
     public double[][] toArray() {
         double[][] out = new double[end - first][];

@@ -14,9 +14,11 @@
  * since 1.3); {@link org.gridsched.api.batch.kit.AvailabilityProfile#breakpointNear} and
  * {@link org.gridsched.api.batch.kit.AvailabilityProfile#earliestStartWithin} (since 1.4) search from where a planner
  * last looked, and inside a span; {@link org.gridsched.api.batch.kit.AvailabilityProfile#reserveEarliest} (since 1.5)
- * reserves at the earliest start in one search.
+ * reserves at the earliest start in one search; {@link org.gridsched.api.batch.kit.AvailabilityProfile#copyInto} and
+ * {@link org.gridsched.api.batch.kit.AvailabilityProfile#overwriteFrom} (since 1.6) copy a profile without allocating
+ * and move a profile's tail as a whole.
  * See docs/policy-guide.md.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.5.0")
+@org.osgi.annotation.versioning.Version("1.6.0")
 package org.gridsched.api.batch.kit;
