@@ -64,19 +64,21 @@ class ShiftedTailReplanTest {
         assertTrue(checked.killed > 0, "failures killed jobs");
     }
 
-    /** Over the 40 seeds, the re-plan also gave up half way (a job's side of the wide job changed) and was checked so. */
-    @ParameterizedTest(name = "seeds 1-{0}")
-    @MethodSource("lastSeed")
-    void givingUpHalfWayIsCheckedToo(long last) {
+    /**
+     * The re-plan also gives up part way (a job's side of the wide job changed: from there on it places the jobs as
+     * always, on the moved tail without them), and is checked so: on every third seed, at least ten times in all.
+     */
+    @Test
+    void givingUpPartWayIsCheckedToo() {
         int givenUp = 0;
         int shifted = 0;
-        for (long seed = 1; seed <= last; seed += 3) {
+        for (long seed = 1; seed <= 40; seed += 3) {
             int[] procs = clusters(seed);
             Run r = run(seed, procs, workload(seed, procs), true, true);
             givenUp += r.givenUp;
             shifted += r.shifted;
         }
-        assertTrue(givenUp >= 10, "re-plans that gave up half way: " + givenUp + " (of " + shifted + " moved whole)");
+        assertTrue(givenUp >= 10, "re-plans that gave up part way: " + givenUp + " (of " + shifted + " moved whole)");
     }
 
     /**
@@ -199,10 +201,6 @@ class ShiftedTailReplanTest {
         public void start(QueuedJob job) {
             throw new IllegalStateException("no job is due in this test: " + job.id());
         }
-    }
-
-    static LongStream lastSeed() {
-        return LongStream.of(40);
     }
 
     /** One cluster of 16, 32 or 64 processors; on every fourth seed two of the same size (a wide job fits either). */
