@@ -397,8 +397,10 @@ final class ConservativeScheduler implements BatchScheduler {
 
     /** Places every waiting job again, in submission order, each at its earliest feasible start. */
     private void replanAll(double now) {
-        int big = packedFor != null && shiftTails ? firstAsWideAsTheCluster() : -1;
-        if (big >= 0 && queue[big] == packedFor && tailMayMove(big, now)) {
+        // still waiting, the job packedFor names is still the first as wide as the cluster: jobs only leave the places
+        // before it (arrivals go last, compaction keeps the order)
+        int big = shiftTails && packedFor != null && queue[packedFor.pos] == packedFor ? packedFor.pos : -1;
+        if (big >= 0 && tailMayMove(big, now)) {
             withoutWaitingJobs(now);
             replanMovingTheTail(big, now);
             if (checkShiftedTails) {
@@ -420,7 +422,15 @@ final class ConservativeScheduler implements BatchScheduler {
 
     /** {@link #placeEveryWaitingJob} from queue place {@code from} on, those before it placed already. */
     private void placeFrom(int from, double now) {
-        for (int i = from; i < qEnd; i++) {
+        placeRange(from, qEnd, now);
+        replanned();
+        int big = firstAsWideAsTheCluster();
+        packedFor = big >= 0 ? queue[big] : null;
+    }
+
+    /** Places the waiting jobs at queue places [from, to) again, in order. */
+    private void placeRange(int from, int to, double now) {
+        for (int i = from; i < to; i++) {
             PlannedJob w = queue[i];
             if (w != null) {
                 double before = w.start;
@@ -428,10 +438,12 @@ final class ConservativeScheduler implements BatchScheduler {
                 placedAgain(w, before);
             }
         }
+    }
+
+    /** After a re-plan: no job can move, none is marked, and the start order is sorted again. */
+    private void replanned() {
         marks.clearAll();
         due.rebuild();
-        int big = firstAsWideAsTheCluster();
-        packedFor = big >= 0 ? queue[big] : null;
     }
 
     /** The index's upkeep for a job placed again, whose planned start was {@code before}. */
@@ -519,14 +531,7 @@ final class ConservativeScheduler implements BatchScheduler {
         PlannedJob b = queue[big];
         double oldStart = b.start;
         double oldEnd = b.end;
-        for (int i = qFirst; i <= big; i++) {
-            PlannedJob w = queue[i];
-            if (w != null) {
-                double before = w.start;
-                place(w, now);
-                placedAgain(w, before);
-            }
-        }
+        placeRange(qFirst, big + 1, now);
         double start = b.start;
         double end = b.end;
         double shift = SimTime.sub(end, oldEnd);
@@ -566,16 +571,14 @@ final class ConservativeScheduler implements BatchScheduler {
                 break; // the translation holds up to here only
             }
         }
+        if (moved > 0) {
+            widths.allLater(shift); // for the moved jobs; the others were raised one by one
+        }
         if (i == qEnd) {
             profile.overwriteFrom(end, planBefore, shift);
-            if (moved > 0) {
-                widths.allLater(shift); // for the moved jobs; the others were raised one by one
-            }
-            tailTranslationDone();
+            tailsShifted++;
+            replanned(); // packedFor stays: the same job, with the jobs after it placed as a re-plan places them
             return;
-        }
-        if (moved > 0) {
-            widths.allLater(shift);
         }
         shiftsGivenUp++;
         // The jobs moved so far are where placing them would have put them. The old tail goes in moved, as above, and
@@ -640,13 +643,6 @@ final class ConservativeScheduler implements BatchScheduler {
         if (packedFor != null && end > packedFor.start) {
             packedFor = null;
         }
-    }
-
-    private void tailTranslationDone() {
-        tailsShifted++;
-        marks.clearAll();
-        due.rebuild();
-        // packedFor stays: the same job, with the jobs after it placed as a re-plan places them
     }
 
     /** Tests: the plan must be what placing every waiting job again gives, job by job and breakpoint by breakpoint. */
