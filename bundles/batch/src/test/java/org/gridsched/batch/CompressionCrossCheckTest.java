@@ -243,6 +243,33 @@ class CompressionCrossCheckTest {
         return LongStream.rangeClosed(201, 224);
     }
 
+    /**
+     * Jobs as wide as the cluster (every eighth) on clusters of 32 processors with node failures and claims: a failure
+     * that kills such a job, or its early end, makes the compression try every waiting job
+     * ({@link ConservativeScheduler#compressTryingEveryJob}; issue 30's scale case, where a job as wide as the cluster
+     * starts only when every processor is up and dies at the next failure). The starts are the plain compression's,
+     * and the marks the walk leaves pass the scan after every release.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("wideSeeds")
+    void tryingEveryJobAfterAJobAsWideAsTheClusterGivesThePlainSchedule(long seed) {
+        int[] procs = seed % 2 == 0 ? new int[] {32} : new int[] {32, 32};
+        List<JobRecord> jobs = workload(seed, 1_000, procs);
+        for (int i = 0; i < jobs.size(); i += 8) {
+            jobs.get(i).processors = 32;
+        }
+        FailureSpec failures = failures(seed, procs);
+        Run plain = run(seed, procs, jobs, true, false, failures);
+        Run fast = run(seed, procs, jobs, false, true, failures);
+        assertSameStarts(jobs, plain, fast);
+        assertTrue(fast.everyJobTried > 50, "compressions tried every waiting job (" + fast.everyJobTried + ")");
+        assertEquals(0, plain.everyJobTried, "the plain compression never does");
+    }
+
+    static LongStream wideSeeds() {
+        return LongStream.rangeClosed(301, 306);
+    }
+
     static FailureSpec failures(long seed, int[] procs) {
         List<FailureSpec.Model> models = new ArrayList<>();
         for (int p : procs) {
@@ -254,7 +281,8 @@ class CompressionCrossCheckTest {
         return new FailureSpec(List.of(), models, seed % 2 == 0, (int) (seed % 4), seed * 131, 0);
     }
 
-    private record Run(double[] starts, int[] clusters, ClaimsController controller, int killed) {}
+    /** What a run gave: each job's start and cluster, and how often a compression tried every waiting job. */
+    private record Run(double[] starts, int[] clusters, ClaimsController controller, int killed, int everyJobTried) {}
 
     /** Every job started at the same instant on the same cluster in both runs; else how many did not, and the first. */
     private static void assertSameStarts(List<JobRecord> jobs, Run plain, Run fast) {
@@ -303,10 +331,12 @@ class CompressionCrossCheckTest {
         settings.failures = failures;
         settings.controllers = List.of(grid -> controller[0] = new ClaimsController(grid, seed, procs, until));
         settings.router = grid -> earliestEstimatedStart(grid, procs.length);
+        List<ConservativeScheduler> schedulers = new ArrayList<>();
         Simulation sim = new Simulation(new Platform(specs), c -> {
             ConservativeScheduler s = new ConservativeScheduler(c, plainCompression);
             s.checkMarks = checkMarks;
             s.takeOutUpTo(takeOutUpTo);
+            schedulers.add(s);
             return s;
         }, List.of(), settings);
         SimulationResult result = sim.run(new ListJobSource("crosscheck", jobs));
@@ -318,6 +348,7 @@ class CompressionCrossCheckTest {
             clusters[j.index()] = j.cluster();
         }
         int killed = failures == null ? 0 : ((Number) result.failures().get("failure_kills")).intValue();
-        return new Run(starts, clusters, controller[0], killed);
+        int everyJobTried = schedulers.stream().mapToInt(s -> s.everyJobTried).sum();
+        return new Run(starts, clusters, controller[0], killed, everyJobTried);
     }
 }
