@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.IntFunction;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -42,6 +43,17 @@ class RowTextTest {
         }
     }
 
+    /**
+     * The same text from a file whose chunks are ASCII but for a few rows (a cluster's name may be anything): the
+     * chunks are narrowed to bytes one to one, those few encoded as UTF-8.
+     */
+    @Test
+    void asciiRowsAndAFewOthersKeptInATemporaryFileReadTheSame(@TempDir Path folder) throws Exception {
+        RowText text = new RowText("time,cluster,unavailable_processors\n", FORMAT, 0, folder);
+        checkAgainstABuilder(text, i -> i % 40_009 == 7 ? "\u00e9t\u00e9-" : "cluster-");
+        assertTrue(text.spilled(), "every chunk is in the file");
+    }
+
     /** A folder that cannot hold the file: the rows stay in the heap, and the text is the same. */
     @Test
     void withoutARoomForTheFileTheRowsStayInTheHeap(@TempDir Path folder) throws Exception {
@@ -51,12 +63,17 @@ class RowTextTest {
     }
 
     private static void checkAgainstABuilder(RowText text) throws Exception {
+        checkAgainstABuilder(text, i -> "cl\u00e9-");
+    }
+
+    /** {@code names}: the name in row i. */
+    private static void checkAgainstABuilder(RowText text, IntFunction<String> names) throws Exception {
         StringBuilder expected = new StringBuilder("time,cluster,unavailable_processors\n");
         SplittableRandom random = new SplittableRandom(7);
         for (int i = 0; i < 120_000; i++) {
             int n = random.nextInt(1000);
-            text.add(i * 37.125, i, n, "cl\u00e9-", null);
-            FORMAT.row(expected, i * 37.125, i, n, "cl\u00e9-", null);
+            text.add(i * 37.125, i, n, names.apply(i), null);
+            FORMAT.row(expected, i * 37.125, i, n, names.apply(i), null);
             if (i == 50_000) {
                 // read in the middle: what is recorded so far, then the recording goes on
                 assertEquals(expected.toString(), text.toString());
