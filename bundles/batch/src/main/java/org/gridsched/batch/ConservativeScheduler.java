@@ -950,14 +950,13 @@ final class ConservativeScheduler implements BatchScheduler {
      * <p>Nothing overlaps such a job, so every waiting job was planned after its end and the release lets each of them
      * try: the marked walk would try them all too, after analysing every move's release for the jobs it may help, most
      * of them still to be tried in this walk (bench-1m-failures: 14,749 such kills a run, each moving nearly every one
-     * of about 142 waiting jobs; 2.6 times as fast this way). Only on profiles short enough
-     * ({@link #TRY_EVERY_JOB_UP_TO}): a full search costs in proportion to the profile. The tries are the plain compression's
-     * ({@link AvailabilityProfile#earliestStartBefore}, as {@link #compressPlain}), so the plan is the same. After the
-     * walk the marks must cover what the walk's own moves let move (see {@link MoveCandidates}): a job tried before a
-     * later move may use the part of its old slot that move gave back, [c, old end), only if c is before the job's
-     * start, since a try looks at [now, start) only (from its start on, a window would lie on its own processors). So
-     * a job is marked, TAIL and JUMP over its whole wait (its next try is then a full one), exactly when a later move
-     * gave back from before its start.
+     * of about 142 waiting jobs; 2.6 times as fast this way). Used where {@link #tryEveryJobAfter} says. The tries are
+     * the plain compression's ({@link AvailabilityProfile#earliestStartBefore}, as {@link #compressPlain}), so the plan
+     * is the same. After the walk the marks must cover what the walk's own moves let move (see {@link MoveCandidates}):
+     * a job tried before a later move may use the part of its old slot that move gave back, [c, old end), only if c is
+     * before the job's start, since a try looks at [now, start) only (from its start on, a window would lie on its own
+     * processors). So a job is marked, TAIL and JUMP over its whole wait (its next try is then a full one), exactly when
+     * a later move gave back from before its start.
      */
     private void compressTryingEveryJob(double now) {
         everyJobTried++;
@@ -1015,8 +1014,8 @@ final class ConservativeScheduler implements BatchScheduler {
     /**
      * Whether the compression after {@code job} gave back the rest of its slot tries every waiting job
      * ({@link #compressTryingEveryJob}) instead of the marked ones: the job was as wide as the cluster, the profile is
-     * short ({@link #TRY_EVERY_JOB_UP_TO}) and the cluster has reservations. Without reservations (a million jobs with
-     * over-estimated requested times, no failures) the walk itself costs no more than the marked one, but the next
+     * short ({@link #TRY_EVERY_JOB_UP_TO}) and the cluster has reservations. Without reservations (over-estimated
+     * requested times, no failures) the walk itself costs no more than the marked one, but the next
      * compression follows before anything drops the marks it leaves and gives every job marked a full try: 1.5-1.8 %
      * slower in all (bin/bench-interleave, 500,000 jobs, medians of 20 rounds; 0.994 with this rule). With failures
      * three of four such walks are followed by a re-plan, which drops the marks.
@@ -1036,7 +1035,7 @@ final class ConservativeScheduler implements BatchScheduler {
      */
     static final int TRY_EVERY_JOB_UP_TO = 128;
 
-    /** Scratch for {@link #compressTryingEveryJob}: per queue place, where its job's move gave back from (NaN: none). */
+    /** Scratch for {@link #compressTryingEveryJob}: per queue place, where its move gave back from (NaN: none). */
     private double[] givenBackFrom = new double[0];
 
     /** The compression as first written (release the whole old slot, reserve the new one), for cross-checks. */

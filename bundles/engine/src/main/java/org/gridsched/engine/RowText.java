@@ -132,8 +132,8 @@ final class RowText implements CharSequence {
     }
 
     /**
-     * A formatting thread's builder, characters and bytes, used again for every chunk it writes to the temporary file: a
-     * chunk's text went through a builder grown to fit, a string and its UTF-8 copy, for a file that wants bytes only:
+     * A formatting thread's builder, characters and bytes, used again for every chunk it writes to the temporary file:
+     * a chunk's text went through a builder grown to fit, a string and its UTF-8 copy, for a file that wants bytes only:
      * about 0.37 GB of garbage a run on issue 30's scale case (JFR's allocation samples of two runs and the workload
      * they share: 2.9 GB before, 2.2 GB since).
      */
@@ -405,8 +405,8 @@ final class RowText implements CharSequence {
         }
 
         /**
-         * Formats a chunk's rows and writes them after the chunk {@code before} (null for the first) is written, and says
-         * where they are; if the write fails, their text itself (kept in the heap).
+         * Formats a chunk's rows and writes them after the chunk {@code before} (null for the first) is written, and
+         * says where they are; if the write fails, their text itself (kept in the heap).
          */
         Object append(Chunk chunk, Format format, Future<?> before) throws InterruptedException {
             Scratch scratch = SCRATCH.get();
