@@ -924,15 +924,7 @@ final class ConservativeScheduler implements BatchScheduler {
             }
             double oldEnd = w.end;
             double e = SimTime.add(s, req);
-            if (packedFor != null && oldStart >= packedFor.start) {
-                packedFor = null; // a job planned after the wide one moved: that part is no longer a re-plan's
-            }
-            // the new part is free (the searches checked it), so the profile stays >= 0
-            profile.moveEarlier(oldStart, oldEnd, s, e, q);
-            w.start = s;
-            w.end = e;
-            starts[i] = s;
-            int place = due.decreased(w);
+            int place = moveEarlier(w, i, s, e);
             // every job planned at or before the old place starts at or before oldStart <= the release's start
             candidates.released(Math.max(e, oldStart), oldEnd, q, Math.max(at, 0), place + 1, now);
             if (checkMarks) {
@@ -984,16 +976,8 @@ final class ConservativeScheduler implements BatchScheduler {
             if (s == Double.POSITIVE_INFINITY) {
                 continue;
             }
-            double oldEnd = w.end;
             double e = SimTime.add(s, req);
-            if (packedFor != null && oldStart >= packedFor.start) {
-                packedFor = null; // as in compress
-            }
-            profile.moveEarlier(oldStart, oldEnd, s, e, q);
-            w.start = s;
-            w.end = e;
-            starts[i] = s;
-            due.decreased(w);
+            moveEarlier(w, i, s, e);
             givenBackFrom[i] = Math.max(e, oldStart);
         }
         double from = Double.POSITIVE_INFINITY; // where the moves after place i gave back from, the earliest
@@ -1037,6 +1021,23 @@ final class ConservativeScheduler implements BatchScheduler {
 
     /** Scratch for {@link #compressTryingEveryJob}: per queue place, where its move gave back from (NaN: none). */
     private double[] givenBackFrom = new double[0];
+
+    /**
+     * Moves the waiting job {@code w}, at queue place {@code i}, to the earlier slot [s, e) a compression found for it:
+     * the profile changes only where the two slots differ (the new part is free, the searches checked it, so the
+     * profile stays >= 0). Returns its old place in the start order.
+     */
+    private int moveEarlier(PlannedJob w, int i, double s, double e) {
+        double oldStart = queueStart[i];
+        if (packedFor != null && oldStart >= packedFor.start) {
+            packedFor = null; // a job planned after the wide one moved: that part is no longer a re-plan's
+        }
+        profile.moveEarlier(oldStart, w.end, s, e, queueWidth[i]);
+        w.start = s;
+        w.end = e;
+        queueStart[i] = s;
+        return due.decreased(w);
+    }
 
     /** The compression as first written (release the whole old slot, reserve the new one), for cross-checks. */
     private void compressPlain(double now) {
